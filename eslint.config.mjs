@@ -1,0 +1,14 @@
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+import pluginQuery from "@tanstack/eslint-plugin-query";
+
+const config = [
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  ...pluginQuery.configs["flat/recommended"],
+  {
+    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "bench/results*", "next-env.d.ts"],
+  },
+];
+
+export default config;

@@ -1,0 +1,262 @@
+/**
+ * The model catalogue: every model the Render Service offers and the options each one accepts.
+ *
+ * This table is the single source of truth for the render form's choices, the request schema used by
+ * the form and the route handlers, and the simulator's validation. Values the spec leaves unstated
+ * (reference caps, clip length of stitched renders) are this project's choices, recorded in
+ * docs/decisions.md.
+ */
+
+export const RENDER_KINDS = ["image", "video"] as const;
+export type RenderKind = (typeof RENDER_KINDS)[number];
+
+export const ASPECT_RATIOS = ["9:16", "1:1", "16:9"] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+export const IMAGE_RESOLUTIONS = ["1K", "2K", "4K"] as const;
+export type ImageResolution = (typeof IMAGE_RESOLUTIONS)[number];
+
+export const IMAGE_QUALITIES = ["low", "medium", "high"] as const;
+export type ImageQuality = (typeof IMAGE_QUALITIES)[number];
+
+export const VIDEO_RESOLUTIONS = ["480p", "720p", "1080p", "4k"] as const;
+export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
+
+export const LIMITS = {
+  promptMaxChars: 8000,
+  negativePromptMaxChars: 500,
+  imageCountMin: 1,
+  imageCountMax: 4,
+  imageReferencesMax: 10,
+  /** Upper bound the dashboard accepts for any reference list; the model's own cap may be lower. */
+  videoReferenceListMax: 10,
+} as const;
+
+export interface ImageModel {
+  readonly id: string;
+  readonly label: string;
+  readonly resolutions: readonly ImageResolution[];
+  readonly aspectRatios: readonly AspectRatio[];
+  /** Quality levels, only for models that take `imageQuality`. */
+  readonly qualities: readonly ImageQuality[];
+  readonly maxReferenceImages: number;
+  /** Typical completion time in seconds (spec §1.7: images under a minute). */
+  readonly typicalSeconds: number;
+}
+
+/** Durations a video model accepts, in whole seconds. */
+export type DurationRule =
+  | {
+      readonly type: "range";
+      readonly min: number;
+      readonly max: number;
+      /** Durations above this are generated as stitched clips of at most `clipSeconds` each. */
+      readonly stitchAboveSeconds?: number;
+      readonly clipSeconds?: number;
+    }
+  | {
+      /** Any whole second in [min, max] is accepted and snapped to the nearest step (ties go up). */
+      readonly type: "snap";
+      readonly min: number;
+      readonly max: number;
+      readonly steps: readonly number[];
+    };
+
+export interface VideoModel {
+  readonly id: string;
+  readonly label: string;
+  readonly resolutions: readonly VideoResolution[];
+  readonly aspectRatios: readonly AspectRatio[];
+  readonly duration: DurationRule;
+  readonly supportsAudio: boolean;
+  /** Extra reference images beyond this are dropped silently by the service; the first is the start frame. */
+  readonly maxReferenceImages: number;
+  /** 0 means the model takes no reference videos (the service refuses them). */
+  readonly maxReferenceVideos: number;
+  /** 0 means the model takes no reference audio (the service refuses it). */
+  readonly maxReferenceAudios: number;
+  /** Typical seconds of processing per second of output (spec §1.7: one to several minutes). */
+  readonly typicalSecondsPerOutputSecond: number;
+}
+
+const ALL_IMAGE_RESOLUTIONS = IMAGE_RESOLUTIONS;
+
+export const IMAGE_MODELS = [
+  {
+    id: "seedream",
+    label: "Seedream",
+    resolutions: ALL_IMAGE_RESOLUTIONS,
+    aspectRatios: ASPECT_RATIOS,
+    qualities: [],
+    maxReferenceImages: LIMITS.imageReferencesMax,
+    typicalSeconds: 30,
+  },
+  {
+    id: "nano-banana",
+    label: "Nano Banana",
+    resolutions: ALL_IMAGE_RESOLUTIONS,
+    aspectRatios: ASPECT_RATIOS,
+    qualities: [],
+    maxReferenceImages: LIMITS.imageReferencesMax,
+    typicalSeconds: 20,
+  },
+  {
+    id: "nano-banana-pro",
+    label: "Nano Banana Pro",
+    resolutions: ALL_IMAGE_RESOLUTIONS,
+    aspectRatios: ASPECT_RATIOS,
+    qualities: [],
+    maxReferenceImages: LIMITS.imageReferencesMax,
+    typicalSeconds: 40,
+  },
+  {
+    id: "gpt-image-2",
+    label: "GPT Image 2",
+    resolutions: ALL_IMAGE_RESOLUTIONS,
+    aspectRatios: ASPECT_RATIOS,
+    qualities: IMAGE_QUALITIES,
+    maxReferenceImages: LIMITS.imageReferencesMax,
+    typicalSeconds: 45,
+  },
+] as const satisfies readonly ImageModel[];
+
+const VEO_DURATION: DurationRule = { type: "snap", min: 4, max: 8, steps: [4, 6, 8] };
+
+export const VIDEO_MODELS = [
+  {
+    id: "kling",
+    label: "Kling",
+    resolutions: ["720p", "1080p", "4k"],
+    aspectRatios: ASPECT_RATIOS,
+    duration: { type: "range", min: 5, max: 15 },
+    supportsAudio: true,
+    maxReferenceImages: 2,
+    maxReferenceVideos: 1,
+    maxReferenceAudios: 0,
+    typicalSecondsPerOutputSecond: 12,
+  },
+  {
+    id: "seedance",
+    label: "Seedance",
+    resolutions: ["480p", "720p", "1080p"],
+    aspectRatios: ASPECT_RATIOS,
+    duration: { type: "range", min: 5, max: 60, stitchAboveSeconds: 15, clipSeconds: 15 },
+    supportsAudio: true,
+    maxReferenceImages: 4,
+    maxReferenceVideos: 3,
+    maxReferenceAudios: 3,
+    typicalSecondsPerOutputSecond: 10,
+  },
+  {
+    id: "seedance-fast",
+    label: "Seedance Fast",
+    resolutions: ["720p"],
+    aspectRatios: ASPECT_RATIOS,
+    duration: { type: "range", min: 5, max: 60, stitchAboveSeconds: 15, clipSeconds: 15 },
+    supportsAudio: true,
+    maxReferenceImages: 4,
+    maxReferenceVideos: 0,
+    maxReferenceAudios: 0,
+    typicalSecondsPerOutputSecond: 6,
+  },
+  {
+    id: "veo-3.1",
+    label: "Veo 3.1",
+    resolutions: ["720p", "1080p", "4k"],
+    aspectRatios: ASPECT_RATIOS,
+    duration: VEO_DURATION,
+    supportsAudio: true,
+    maxReferenceImages: 3,
+    maxReferenceVideos: 0,
+    maxReferenceAudios: 0,
+    typicalSecondsPerOutputSecond: 20,
+  },
+  {
+    id: "veo-3.1-fast",
+    label: "Veo 3.1 Fast",
+    resolutions: ["720p", "1080p", "4k"],
+    aspectRatios: ASPECT_RATIOS,
+    duration: VEO_DURATION,
+    supportsAudio: true,
+    maxReferenceImages: 3,
+    maxReferenceVideos: 0,
+    maxReferenceAudios: 0,
+    typicalSecondsPerOutputSecond: 10,
+  },
+  {
+    id: "veo-3.1-lite",
+    label: "Veo 3.1 Lite",
+    resolutions: ["720p", "1080p"],
+    aspectRatios: ASPECT_RATIOS,
+    duration: VEO_DURATION,
+    supportsAudio: true,
+    maxReferenceImages: 3,
+    maxReferenceVideos: 0,
+    maxReferenceAudios: 0,
+    typicalSecondsPerOutputSecond: 8,
+  },
+] as const satisfies readonly VideoModel[];
+
+export type ImageModelId = (typeof IMAGE_MODELS)[number]["id"];
+export type VideoModelId = (typeof VIDEO_MODELS)[number]["id"];
+
+export const IMAGE_MODEL_IDS = IMAGE_MODELS.map((m) => m.id) as [ImageModelId, ...ImageModelId[]];
+export const VIDEO_MODEL_IDS = VIDEO_MODELS.map((m) => m.id) as [VideoModelId, ...VideoModelId[]];
+
+/** Defaults the spec states (§4.2); every other option is sent explicitly by the form. */
+export const DEFAULT_IMAGE_MODEL: ImageModelId = "seedream";
+export const DEFAULT_IMAGE_ASPECT_RATIO: AspectRatio = "9:16";
+export const DEFAULT_VIDEO_MODEL: VideoModelId = "kling";
+
+export function findImageModel(id: string): ImageModel | undefined {
+  return IMAGE_MODELS.find((m) => m.id === id);
+}
+
+export function findVideoModel(id: string): VideoModel | undefined {
+  return VIDEO_MODELS.find((m) => m.id === id);
+}
+
+export function imageModel(id: ImageModelId): ImageModel {
+  return IMAGE_MODELS.find((m) => m.id === id) as ImageModel;
+}
+
+export function videoModel(id: VideoModelId): VideoModel {
+  return VIDEO_MODELS.find((m) => m.id === id) as VideoModel;
+}
+
+/** The durations a picker should offer for a model: every step for snapping models, else each second. */
+export function durationChoices(rule: DurationRule): number[] {
+  if (rule.type === "snap") return [...rule.steps];
+  const out: number[] = [];
+  for (let s = rule.min; s <= rule.max; s++) out.push(s);
+  return out;
+}
+
+/** The duration the service actually renders: veo's 4–8 snaps to 4/6/8 (nearest, ties upward). */
+export function effectiveDuration(rule: DurationRule, seconds: number): number {
+  if (rule.type === "range") return seconds;
+  let best = rule.steps[0] ?? seconds;
+  // Steps are ascending, so `<=` lets the later (larger) step win a tie.
+  for (const step of rule.steps) if (Math.abs(step - seconds) <= Math.abs(best - seconds)) best = step;
+  return best;
+}
+
+/** Number of clips a render of this duration is stitched from (1 when it is not stitched). */
+export function clipCount(rule: DurationRule, seconds: number): number {
+  if (rule.type !== "range" || rule.stitchAboveSeconds === undefined || rule.clipSeconds === undefined) return 1;
+  if (seconds <= rule.stitchAboveSeconds) return 1;
+  return Math.ceil(seconds / rule.clipSeconds);
+}
+
+/** Typical completion time in seconds for a render, used until the scheduler has learned better. */
+export function typicalCompletionSeconds(
+  request: { kind: "image"; imageModel?: string } | { kind: "video"; model?: string; durationSeconds?: number },
+): number {
+  if (request.kind === "image") {
+    return findImageModel(request.imageModel ?? DEFAULT_IMAGE_MODEL)?.typicalSeconds ?? 40;
+  }
+  const model = findVideoModel(request.model ?? DEFAULT_VIDEO_MODEL);
+  if (!model) return 120;
+  const seconds = effectiveDuration(model.duration, request.durationSeconds ?? model.duration.min);
+  return Math.round(model.typicalSecondsPerOutputSecond * seconds);
+}

@@ -1,0 +1,92 @@
+/**
+ * The dashboard's one error shape: `{"error":{"code","message","field"?,"retryAfterSeconds"?}}`.
+ *
+ * Thrown on the server as `AppError`, written by the route wrapper, and rebuilt as the same class by
+ * the browser fetcher, so both sides branch on `code` and never on message text.
+ */
+import { z } from "zod";
+
+/** Every code the dashboard's API answers with, and its HTTP status. */
+export const ERROR_STATUS = {
+  invalid_request: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  insufficient_credits: 402,
+  rate_limited: 429,
+  /** The Render Service refused the server's API key (missing, malformed or revoked). */
+  service_key_rejected: 401,
+  /** The server's API key belongs to a Free-plan account. */
+  service_plan_required: 403,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 504,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    retryAfterSeconds: z.number().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export interface AppErrorOptions {
+  field?: string;
+  retryAfterSeconds?: number;
+  /** Overrides the status of the code (used when rebuilding an error from a response). */
+  status?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: ErrorCode | (string & {}), message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = options.status ?? ERROR_STATUS[code as ErrorCode] ?? 500;
+    if (options.field !== undefined) this.field = options.field;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.field !== undefined && { field: this.field }),
+        ...(this.retryAfterSeconds !== undefined && { retryAfterSeconds: this.retryAfterSeconds }),
+      },
+    };
+  }
+
+  /** Rebuilds the error from a dashboard API response body (browser side). */
+  static fromBody(status: number, body: unknown): AppError {
+    const parsed = errorBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return new AppError("upstream_error", `Unexpected response from the dashboard server (HTTP ${status})`, {
+        status,
+      });
+    }
+    const { code, message, field, retryAfterSeconds } = parsed.data.error;
+    return new AppError(code, message, { status, field, retryAfterSeconds });
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

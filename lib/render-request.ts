@@ -1,0 +1,170 @@
+/**
+ * The render request schema (spec §4.2 field names), built from the model catalogue.
+ *
+ * One schema serves the render form, the dashboard's route handlers and the simulator, so a value the
+ * form accepts is a value the server accepts. Unknown fields are stripped, as the service ignores them.
+ * Every issue's path starts with the request field it concerns, and every message names that field.
+ */
+import { z } from "zod";
+import {
+  ASPECT_RATIOS,
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_VIDEO_MODEL,
+  IMAGE_MODEL_IDS,
+  IMAGE_QUALITIES,
+  IMAGE_RESOLUTIONS,
+  LIMITS,
+  VIDEO_MODEL_IDS,
+  VIDEO_RESOLUTIONS,
+  imageModel,
+  videoModel,
+} from "./catalogue";
+
+const oneOf = (field: string, values: readonly string[]) =>
+  `${field} must be one of ${values.map((v) => `'${v}'`).join(", ")}`;
+
+const prompt = z
+  .string({ error: "prompt is required" })
+  .refine((s) => s.trim().length > 0, { error: "prompt is required" })
+  .refine((s) => s.length <= LIMITS.promptMaxChars, {
+    error: `prompt must be at most ${LIMITS.promptMaxChars} characters`,
+  });
+
+const referenceUrl = (field: string) => z.url({ error: `${field} must contain only upload URLs` });
+
+const referenceList = (field: string, max: number) =>
+  z
+    .array(referenceUrl(field), { error: `${field} must be a list of upload URLs` })
+    .max(max, { error: `${field} takes at most ${max} URLs` });
+
+export const imageRenderRequestSchema = z
+  .object({
+    kind: z.literal("image"),
+    prompt,
+    imageModel: z.enum(IMAGE_MODEL_IDS, { error: oneOf("imageModel", IMAGE_MODEL_IDS) }).optional(),
+    imageResolution: z
+      .enum(IMAGE_RESOLUTIONS, { error: oneOf("imageResolution", IMAGE_RESOLUTIONS) })
+      .optional(),
+    imageQuality: z.enum(IMAGE_QUALITIES, { error: oneOf("imageQuality", IMAGE_QUALITIES) }).optional(),
+    imageAspectRatio: z.enum(ASPECT_RATIOS, { error: oneOf("imageAspectRatio", ASPECT_RATIOS) }).optional(),
+    imageCount: z
+      .int({ error: "imageCount must be a whole number" })
+      .min(LIMITS.imageCountMin, { error: `imageCount must be between 1 and ${LIMITS.imageCountMax}` })
+      .max(LIMITS.imageCountMax, { error: `imageCount must be between 1 and ${LIMITS.imageCountMax}` })
+      .optional(),
+    referenceImageUrls: referenceList("referenceImageUrls", LIMITS.imageReferencesMax).optional(),
+  })
+  .superRefine((req, ctx) => {
+    const model = imageModel(req.imageModel ?? DEFAULT_IMAGE_MODEL);
+    if (req.imageQuality !== undefined && model.qualities.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["imageQuality"],
+        message: `imageQuality applies to gpt-image-2 only, not ${model.id}`,
+      });
+    }
+    if (req.imageResolution !== undefined && !model.resolutions.includes(req.imageResolution)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["imageResolution"],
+        message: oneOf("imageResolution", model.resolutions) + ` for ${model.id}`,
+      });
+    }
+  });
+
+export const videoRenderRequestSchema = z
+  .object({
+    kind: z.literal("video"),
+    prompt,
+    model: z.enum(VIDEO_MODEL_IDS, { error: oneOf("model", VIDEO_MODEL_IDS) }).optional(),
+    durationSeconds: z.int({ error: "durationSeconds must be a whole number of seconds" }).optional(),
+    resolution: z.enum(VIDEO_RESOLUTIONS, { error: oneOf("resolution", VIDEO_RESOLUTIONS) }).optional(),
+    aspectRatio: z.enum(ASPECT_RATIOS, { error: oneOf("aspectRatio", ASPECT_RATIOS) }).optional(),
+    generateAudio: z.boolean({ error: "generateAudio must be true or false" }).optional(),
+    negativePrompt: z
+      .string({ error: "negativePrompt must be text" })
+      .max(LIMITS.negativePromptMaxChars, {
+        error: `negativePrompt must be at most ${LIMITS.negativePromptMaxChars} characters`,
+      })
+      .optional(),
+    referenceImageUrls: referenceList("referenceImageUrls", LIMITS.videoReferenceListMax).optional(),
+    referenceVideoUrls: referenceList("referenceVideoUrls", LIMITS.videoReferenceListMax).optional(),
+    referenceAudioUrls: referenceList("referenceAudioUrls", LIMITS.videoReferenceListMax).optional(),
+  })
+  .superRefine((req, ctx) => {
+    const model = videoModel(req.model ?? DEFAULT_VIDEO_MODEL);
+    const { duration } = model;
+    if (req.durationSeconds !== undefined && (req.durationSeconds < duration.min || req.durationSeconds > duration.max)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["durationSeconds"],
+        message: `durationSeconds must be between ${duration.min} and ${duration.max} for ${model.id}`,
+      });
+    }
+    if (req.resolution !== undefined && !model.resolutions.includes(req.resolution)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["resolution"],
+        message: oneOf("resolution", model.resolutions) + ` for ${model.id}`,
+      });
+    }
+    const capped = [
+      ["referenceVideoUrls", req.referenceVideoUrls, model.maxReferenceVideos, "reference videos"],
+      ["referenceAudioUrls", req.referenceAudioUrls, model.maxReferenceAudios, "reference audio"],
+    ] as const;
+    for (const [field, list, cap, what] of capped) {
+      if (!list || list.length === 0) continue;
+      if (cap === 0) {
+        ctx.addIssue({ code: "custom", path: [field], message: `${field}: ${model.id} takes no ${what}` });
+      } else if (list.length > cap) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${field} takes at most ${cap} for ${model.id}`,
+        });
+      }
+    }
+  });
+
+export const renderRequestSchema = z.discriminatedUnion("kind", [imageRenderRequestSchema, videoRenderRequestSchema], {
+  error: "kind must be one of 'image', 'video'",
+});
+
+export type ImageRenderRequest = z.infer<typeof imageRenderRequestSchema>;
+export type VideoRenderRequest = z.infer<typeof videoRenderRequestSchema>;
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
+
+export interface FieldIssue {
+  /** The top-level request field the issue concerns, when there is one. */
+  field?: string;
+  message: string;
+}
+
+/** The first issue of a failed parse, as the one field and message an error response carries. */
+export function firstIssue(error: z.ZodError): FieldIssue {
+  const issue = error.issues[0];
+  if (!issue) return { message: "invalid request" };
+  const head = issue.path[0];
+  const field = typeof head === "string" ? head : undefined;
+  return field ? { field, message: issue.message } : { message: issue.message };
+}
+
+/** Reference image URLs the model will actually use; the service drops extras silently (spec §8). */
+export function effectiveReferenceImages(request: RenderRequest): string[] {
+  const urls = request.referenceImageUrls ?? [];
+  const cap =
+    request.kind === "image"
+      ? imageModel(request.imageModel ?? DEFAULT_IMAGE_MODEL).maxReferenceImages
+      : videoModel(request.model ?? DEFAULT_VIDEO_MODEL).maxReferenceImages;
+  return urls.slice(0, cap);
+}
+
+/** Every reference URL a request names, whatever its list. */
+export function referenceUrlsOf(request: RenderRequest): string[] {
+  if (request.kind === "image") return request.referenceImageUrls ?? [];
+  return [
+    ...(request.referenceImageUrls ?? []),
+    ...(request.referenceVideoUrls ?? []),
+    ...(request.referenceAudioUrls ?? []),
+  ];
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // `server-only` throws outside a React Server bundle; tests run server modules directly.
+      "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
