@@ -1,0 +1,21 @@
+/**
+ * Query keys, from one factory so invalidation can target a whole family (`queryKeys.renders.all`)
+ * without hand-typed arrays drifting apart.
+ */
+import type { RenderListQuery } from "../contract";
+
+export const queryKeys = {
+  account: ["account"] as const,
+  renders: {
+    all: ["renders"] as const,
+    lists: () => [...queryKeys.renders.all, "list"] as const,
+    list: (filters: Omit<RenderListQuery, "cursor">) => [...queryKeys.renders.lists(), filters] as const,
+    details: () => [...queryKeys.renders.all, "detail"] as const,
+    detail: (id: string) => [...queryKeys.renders.details(), id] as const,
+  },
+  uploads: {
+    all: ["uploads"] as const,
+    list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
+  },
+  estimate: (params: Record<string, unknown>) => ["estimate", params] as const,
+};

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests run a production build of the dashboard against the bundled simulator, both
+ * started by Playwright. The simulator runs 50× faster than real time; the dashboard's scheduler
+ * learns that speed from the completions it observes.
+ */
+const SIMULATOR_PORT = 4110;
+const APP_PORT = 3110;
+const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: [
+    {
+      command: `npx tsx simulator/main.ts --port ${SIMULATOR_PORT} --time-scale 0.02`,
+      url: `${simulatorUrl}/__sim/stats`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `rm -rf data/e2e && npx next build && npx next start --port ${APP_PORT} --hostname 127.0.0.1`,
+      url: `http://127.0.0.1:${APP_PORT}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: {
+        RENDER_API_BASE_URL: simulatorUrl,
+        RENDER_API_KEY: "rs_live_demo_team_1",
+        DATABASE_URL: "file:./data/e2e/dashboard.db",
+      },
+    },
+  ],
+});
