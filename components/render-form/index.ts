@@ -1,0 +1,2 @@
+export { RenderForm } from "./render-form";
+export type { RenderFormProps } from "./render-form";
