@@ -1,0 +1,54 @@
+import "server-only";
+/**
+ * The ledger's database handle: one per process (kept on globalThis so Next's separate bundles for
+ * instrumentation and route handlers, and dev hot reloads, share it), migrated before first use.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { LibsqlDialect } from "./libsql-dialect";
+import { Kysely, Migrator } from "kysely";
+import { serverConfig } from "../config";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+
+const holder = globalThis as typeof globalThis & { __ledgerDb?: Map<string, Promise<Db>> };
+
+/** Opens (once per URL) and migrates the ledger database. */
+export function getDb(url: string = serverConfig().DATABASE_URL): Promise<Db> {
+  holder.__ledgerDb ??= new Map();
+  let db = holder.__ledgerDb.get(url);
+  if (!db) {
+    db = openDb(url);
+    holder.__ledgerDb.set(url, db);
+    db.catch(() => holder.__ledgerDb?.delete(url));
+  }
+  return db;
+}
+
+async function openDb(url: string): Promise<Db> {
+  if (url.startsWith("file:")) {
+    const file = url.slice("file:".length).split("?")[0] ?? "";
+    if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  }
+  const client = createClient({ url });
+  // WAL lets readers (the gallery) proceed while the scheduler writes; busy_timeout rides out brief locks.
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("PRAGMA busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new LibsqlDialect(client) });
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Ledger migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+  return db;
+}
+
+/** Closes a database opened by getDb (tests, shutdown). */
+export async function closeDb(url: string = serverConfig().DATABASE_URL): Promise<void> {
+  const db = holder.__ledgerDb?.get(url);
+  holder.__ledgerDb?.delete(url);
+  if (db) await (await db).destroy();
+}

@@ -1,0 +1,98 @@
+/**
+ * Table types of the ledger. Times the UI shows are ISO 8601 strings; times the scheduler compares
+ * (`next_poll_at`, `watched_until`, `polled_at`) are epoch milliseconds.
+ */
+import type { Generated } from "kysely";
+
+export interface UploadsTable {
+  id: string;
+  url: string;
+  kind: string;
+  content_type: string;
+  bytes: number;
+  filename: string;
+  created_at: string;
+}
+
+/** One row per create call, written before the call is made. */
+export interface RenderRequestsTable {
+  seq: Generated<number>;
+  id: string;
+  idempotency_key: string | null;
+  /** Hash of the request body, to tell a replay from a reused key. */
+  body_hash: string;
+  kind: string;
+  model: string;
+  /** Resolution requested (image or video), for cost and timing statistics. */
+  resolution: string | null;
+  prompt: string;
+  params: string;
+  /** submitting | created | unknown | rejected */
+  state: string;
+  /** The create response (JSON) once the service answered 202. */
+  response: string | null;
+  /** The dashboard error (JSON body) when the create was rejected or its outcome is unknown. */
+  error: string | null;
+  batch_id: string | null;
+  credits_charged: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per render: a variant the service created, or the request's placeholder until it answers. */
+export interface RendersTable {
+  id: string;
+  request_id: string;
+  request_seq: number;
+  variant_index: number;
+  batch_id: string | null;
+  kind: string;
+  model: string;
+  status: string;
+  render_model: string | null;
+  prompt: string;
+  params: string;
+  output_url: string | null;
+  error_message: string | null;
+  credits_charged: number;
+  credits_refunded: number;
+  chain_ready: number | null;
+  chain_total: number | null;
+  /** The service's own timestamps, for learning completion times without clock skew. */
+  upstream_created_at: string | null;
+  upstream_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  /** Where this render sits in the completion-time statistics (see timing.ts). */
+  timing_key: string;
+  expected_seconds: number;
+  next_poll_at: number | null;
+  poll_count: number;
+  unchanged_polls: number;
+  error_polls: number;
+  not_found_polls: number;
+  watched_until: number | null;
+}
+
+/** Learned completion times: observed / typical, per timing key and its broader families. */
+export interface TimingStatsTable {
+  key: string;
+  samples: number;
+  ratio_mean: number;
+  ratio_dev: number;
+  updated_at: string;
+}
+
+/** Upstream polls of the last minute, so a restart does not forget the spent budget. */
+export interface PollLogTable {
+  polled_at: number;
+}
+
+export interface Database {
+  uploads: UploadsTable;
+  render_requests: RenderRequestsTable;
+  renders: RendersTable;
+  timing_stats: TimingStatsTable;
+  poll_log: PollLogTable;
+}
