@@ -1,0 +1,21 @@
+/**
+ * The Render Service client (server-only). Import from here, not from the modules behind it.
+ */
+import "server-only";
+
+export {
+  type CallOptions,
+  type RenderServiceClient,
+  type RenderServiceConfig,
+  type UploadInput,
+  RENDER_ID_PATTERN,
+  createRenderServiceClient,
+} from "./client";
+export {
+  type DerivedErrorCode,
+  RenderServiceError,
+  errorFromResponse,
+  isRenderServiceError,
+  mayHaveTakenEffect,
+} from "./errors";
+export type { AccountRecord, CreateRenderResponse, RenderRecord, UploadRecord } from "../service-records";
