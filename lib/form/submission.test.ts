@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../errors";
+import { describeSubmitFailure, idempotencyKeyFor, outcomeUnknown } from "./submission";
+
+describe("idempotencyKeyFor", () => {
+  let n = 0;
+  const newKey = () => `key-${++n}`;
+
+  it("makes a new key for a first submission", () => {
+    expect(idempotencyKeyFor(null, "{}", newKey)).toMatch(/^key-/);
+  });
+
+  it("reuses the key of an unsettled submission of the same body", () => {
+    expect(idempotencyKeyFor({ key: "k1", body: '{"prompt":"a"}' }, '{"prompt":"a"}', newKey)).toBe("k1");
+  });
+
+  it("makes a new key when the body changed", () => {
+    expect(idempotencyKeyFor({ key: "k1", body: '{"prompt":"a"}' }, '{"prompt":"b"}', newKey)).not.toBe("k1");
+  });
+});
+
+describe("outcomeUnknown", () => {
+  it.each([
+    [new AppError("upstream_unavailable", "offline", { status: 0 }), true],
+    [new AppError("upstream_timeout", "slow"), true],
+    [new AppError("upstream_unavailable", "down"), true],
+    [new AppError("internal_error", "bug"), true],
+    [new TypeError("Failed to fetch"), true],
+    [new AppError("invalid_request", "bad", { field: "prompt" }), false],
+    [new AppError("rate_limited", "slow down", { retryAfterSeconds: 3 }), false],
+    [new AppError("insufficient_credits", "poor"), false],
+  ])("%s → %s", (error, expected) => {
+    expect(outcomeUnknown(error)).toBe(expected);
+  });
+});
+
+describe("describeSubmitFailure", () => {
+  it("puts a 422 with a form field on that field", () => {
+    expect(
+      describeSubmitFailure(new AppError("invalid_request", "referenceImageUrls must contain only upload URLs", { field: "referenceImageUrls" })),
+    ).toEqual({ type: "field", field: "referenceImageUrls", message: "referenceImageUrls must contain only upload URLs" });
+  });
+
+  it("shows a 422 on a field the form lacks as a message", () => {
+    expect(describeSubmitFailure(new AppError("invalid_request", "seed is odd", { field: "seed" }))).toEqual({
+      type: "other",
+      message: "seed is odd",
+    });
+  });
+
+  it("turns a 429 into a countdown, rounding up and defaulting when the server gave no time", () => {
+    expect(describeSubmitFailure(new AppError("rate_limited", "x", { retryAfterSeconds: 2.2 }))).toMatchObject({
+      type: "rate-limited",
+      retryAfterSeconds: 3,
+    });
+    expect(describeSubmitFailure(new AppError("rate_limited", "x"))).toMatchObject({ retryAfterSeconds: 10 });
+  });
+
+  it("tells what an admin must fix when the server's key is refused", () => {
+    const key = describeSubmitFailure(new AppError("service_key_rejected", "x"));
+    const plan = describeSubmitFailure(new AppError("service_plan_required", "x"));
+    expect(key.type).toBe("admin");
+    expect(key.message).toContain("RENDER_API_KEY");
+    expect(plan.type).toBe("admin");
+    expect(plan.message).toContain("upgrade");
+  });
+
+  it("says a timed-out create may exist and is tracked in the gallery", () => {
+    const failure = describeSubmitFailure(new AppError("upstream_timeout", "x"));
+    expect(failure.type).toBe("unknown-outcome");
+    expect(failure.message).toMatch(/unknown.*gallery/);
+  });
+
+  it("shows other errors with the server's message", () => {
+    expect(describeSubmitFailure(new AppError("insufficient_credits", "Not enough credits"))).toEqual({
+      type: "other",
+      message: "Not enough credits",
+    });
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * What a render submission does with its `Idempotency-Key` and with each error the server can answer.
+ */
+import { isAppError } from "../errors";
+import { formFieldFor, type RenderFormField } from "./values";
+
+/** The last submission whose outcome the form did not learn, kept so a retry of it reuses its key. */
+export interface UnsettledSubmission {
+  key: string;
+  /** The request body as sent (JSON), so only a retry of the very same request reuses the key. */
+  body: string;
+}
+
+/**
+ * The key for a submission: the unsettled one's key when this is a retry of the same request (the
+ * server then answers with the render it may already have started, never a second one), else new.
+ */
+export function idempotencyKeyFor(unsettled: UnsettledSubmission | null, body: string, newKey: () => string): string {
+  return unsettled !== null && unsettled.body === body ? unsettled.key : newKey();
+}
+
+/**
+ * True when a failed create may nevertheless have started the render: no answer came (network), or
+ * the server or service failed on its side. A 4xx is a definite refusal, so a new key is right.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!isAppError(error)) return true;
+  return error.status === 0 || error.status >= 500;
+}
+
+export type SubmitFailure =
+  | { type: "field"; field: RenderFormField; message: string }
+  | { type: "rate-limited"; retryAfterSeconds: number; message: string }
+  | { type: "admin"; message: string }
+  | { type: "unknown-outcome"; message: string }
+  | { type: "other"; message: string };
+
+/** Used when a 429 carries no `retryAfterSeconds`. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 10;
+
+/** How the form shows a failed create: on its field, as a countdown, as an admin banner, or as a message. */
+export function describeSubmitFailure(error: unknown): SubmitFailure {
+  if (!isAppError(error)) {
+    return { type: "unknown-outcome", message: "The render could not be started: the request did not complete." };
+  }
+  switch (error.code) {
+    case "rate_limited":
+      return {
+        type: "rate-limited",
+        retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS)),
+        message: "The Render Service asked to slow down.",
+      };
+    case "service_key_rejected":
+      return {
+        type: "admin",
+        message:
+          "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY on the server.",
+      };
+    case "service_plan_required":
+      return {
+        type: "admin",
+        message:
+          "The dashboard's API key belongs to a Free-plan account. An admin must upgrade the Render Service plan.",
+      };
+    case "upstream_timeout":
+      return {
+        type: "unknown-outcome",
+        message:
+          "The Render Service did not answer in time, so whether the render started is unknown. It is tracked in the gallery and shows up there if it did.",
+      };
+  }
+  const field = formFieldFor(error.field);
+  if (field !== undefined && error.status === 422) return { type: "field", field, message: error.message };
+  return { type: "other", message: error.message };
+}
