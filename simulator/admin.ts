@@ -1,0 +1,40 @@
+/**
+ * `/__sim/**`: endpoints for tests and demos that the real service does not have. No authentication,
+ * and never subject to faults, so a test can always inspect and steer the simulator.
+ */
+import { SimError } from "./errors";
+import { faultPatchSchema, mergeFaults } from "./faults";
+import { readJson, sendJson } from "./http";
+import type { RequestContext, Route } from "./routes";
+
+function stats({ world, res }: RequestContext): void {
+  sendJson(res, 200, world.stats.snapshot(world.renders, world.accounts, Date.now()));
+}
+
+function faults({ world, res }: RequestContext): void {
+  sendJson(res, 200, world.faults);
+}
+
+async function updateFaults({ world, req, res }: RequestContext): Promise<void> {
+  const parsed = faultPatchSchema.safeParse(await readJson(req, 64 * 1024));
+  if (!parsed.success) throw new SimError("invalid_request", parsed.error.issues[0]?.message ?? "invalid faults");
+  world.faults = mergeFaults(world.faults, parsed.data);
+  sendJson(res, 200, world.faults);
+}
+
+async function reset({ world, res }: RequestContext): Promise<void> {
+  await world.reset();
+  sendJson(res, 200, { reset: true, faults: world.faults });
+}
+
+function health({ world, res }: RequestContext): void {
+  sendJson(res, 200, { ok: true, timeScale: world.config.timeScale });
+}
+
+export const adminRoutes: readonly Route[] = [
+  { methods: ["GET"], path: /^\/__sim\/health$/, handle: health },
+  { methods: ["GET"], path: /^\/__sim\/stats$/, handle: stats },
+  { methods: ["GET"], path: /^\/__sim\/faults$/, handle: faults },
+  { methods: ["PUT"], path: /^\/__sim\/faults$/, handle: updateFaults },
+  { methods: ["POST"], path: /^\/__sim\/reset$/, handle: reset },
+];
