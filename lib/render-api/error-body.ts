@@ -119,19 +119,37 @@ function withMessage(text: string): ErrorBodyInfo {
   return message === "" ? {} : { message };
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
-/** A proxy's error page: its <title> says it best; otherwise its visible text. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith("#")) {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/** Visible text of some HTML: tags, scripts, styles and comments removed, whitespace collapsed. */
+function visibleText(html: string): string {
+  const text = html
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<[^>]*>/g, " ");
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A proxy's or framework's error page: its <title> first (the status line, usually), then what the
+ * page says beyond it, which is where a 422 page names the field.
+ */
 function htmlText(html: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const text =
-    title && title.trim() !== ""
-      ? title
-      : html
-          .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-          .replace(/<!--[\s\S]*?-->/g, " ")
-          .replace(/<[^>]*>/g, " ");
-  return text.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "");
+  const titleHtml = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "";
+  const title = visibleText(titleHtml);
+  const body = visibleText(html);
+  const rest = title === "" ? body : body.replace(title, "").trim();
+  return [title, rest].filter((part) => part !== "").join(": ");
 }
 
 function cap(text: string): string {

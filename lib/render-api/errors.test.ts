@@ -132,7 +132,28 @@ const cases: Case[] = [
     status: 502,
     body: "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>",
     headers: HTML_TYPE,
-    expected: { status: 502, code: "server_error", message: "502 Bad Gateway" },
+    expected: { status: 502, code: "server_error", message: "502 Bad Gateway: nginx" },
+  },
+  {
+    name: "HTML page: title, then what the page says beyond it, where a 422 names its field",
+    status: 422,
+    body:
+      "<!DOCTYPE html>\n<html><head><title>422 invalid_request</title></head><body><h1>422 invalid_request</h1>" +
+      "<p>resolution must be one of &#39;720p&#39;, &#x27;1080p&#x27; for kling &amp; co</p></body></html>",
+    headers: HTML_TYPE,
+    expected: {
+      status: 422,
+      code: "invalid_request",
+      message: "422 invalid_request: resolution must be one of '720p', '1080p' for kling & co",
+      field: "resolution",
+    },
+  },
+  {
+    name: "HTML page whose body only repeats the title",
+    status: 503,
+    body: "<html><head><title>Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>",
+    headers: HTML_TYPE,
+    expected: { status: 503, code: "server_error", message: "Service Unavailable" },
   },
   {
     name: "HTML page without title: visible text, no scripts, entities decoded",
