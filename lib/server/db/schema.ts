@@ -2,7 +2,7 @@
  * Table types of the ledger. Times the UI shows are ISO 8601 strings; times the scheduler compares
  * (`next_poll_at`, `watched_until`, `polled_at`) are epoch milliseconds.
  */
-import type { Generated } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 export interface UploadsTable {
   id: string;
@@ -96,3 +96,6 @@ export interface Database {
   timing_stats: TimingStatsTable;
   poll_log: PollLogTable;
 }
+
+export type RenderRequestRow = Selectable<RenderRequestsTable>;
+export type RenderRow = Selectable<RendersTable>;

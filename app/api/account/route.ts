@@ -1,0 +1,6 @@
+import { getAccount } from "@/lib/server/account";
+import { apiRoute, json } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async () => json(await getAccount()));

@@ -1,0 +1,9 @@
+import { apiRoute, json } from "@/lib/server/http";
+import { checkHealth } from "@/lib/server/health";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async () => {
+  const health = await checkHealth();
+  return json(health, health.ok ? 200 : 503);
+});

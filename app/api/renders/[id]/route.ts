@@ -1,0 +1,20 @@
+import { AppError } from "@/lib/errors";
+import { isFinalLedgerStatus } from "@/lib/contract";
+import { RENDER_ID_PATTERN } from "@/lib/render-api";
+import { getDb } from "@/lib/server/db";
+import { apiRoute, json } from "@/lib/server/http";
+import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { getScheduler } from "@/lib/server/scheduler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute<{ id: string }>(async (_request, { id }) => {
+  if (!RENDER_ID_PATTERN.test(id)) {
+    throw new AppError("invalid_request", "id must be a render id (letters, digits, - and _).", { field: "id" });
+  }
+  const row = await getRenderRow(await getDb(), id);
+  if (!row) throw new AppError("not_found", "No render with this id in the dashboard's history.");
+  // Someone is looking at it: let the scheduler put it ahead of the queue while it is unfinished.
+  if (!isFinalLedgerStatus(row.status) && row.next_poll_at !== null) await (await getScheduler()).watch(id);
+  return json(toLedgerRender(row));
+});

@@ -1,0 +1,23 @@
+/**
+ * Opaque page cursors: the position of the last item of a page, base64url-encoded so clients treat
+ * it as a token rather than something to build by hand.
+ */
+import { AppError } from "../../errors";
+
+export function encodeCursor(parts: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString("base64url");
+}
+
+export function decodeCursor<T extends readonly unknown[]>(
+  cursor: string,
+  isValid: (value: unknown) => value is T,
+): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    value = undefined;
+  }
+  if (!isValid(value)) throw new AppError("invalid_request", "cursor is not a valid page cursor", { field: "cursor" });
+  return value;
+}

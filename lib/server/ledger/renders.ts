@@ -1,0 +1,279 @@
+import "server-only";
+/**
+ * The render ledger: every create request and every render the service made for it. A request's row
+ * and a placeholder render are written before the create call, so a crash or timeout mid-create
+ * leaves an honest "outcome unknown" entry rather than nothing.
+ */
+import { sql } from "kysely";
+import type { LedgerRender, RenderListQuery } from "../../contract";
+import type { ErrorBody } from "../../errors";
+import type { RenderRequest } from "../../render-request";
+import type { CreateRenderResponse } from "../../service-records";
+import type { Db } from "../db";
+import type { RenderRequestRow, RenderRow } from "../db/schema";
+import { decodeCursor, encodeCursor } from "./cursor";
+
+export const DEFAULT_PAGE_SIZE = 30;
+
+export function requestedModel(request: RenderRequest): string {
+  return request.kind === "image" ? (request.imageModel ?? "seedream") : (request.model ?? "kling");
+}
+
+export function requestedResolution(request: RenderRequest): string | null {
+  return (request.kind === "image" ? request.imageResolution : request.resolution) ?? null;
+}
+
+export function toLedgerRender(row: RenderRow): LedgerRender {
+  return {
+    id: row.id,
+    requestId: row.request_id,
+    batchId: row.batch_id,
+    variantIndex: row.variant_index,
+    kind: row.kind === "video" ? "video" : "image",
+    status: row.status,
+    model: row.model,
+    renderModel: row.render_model,
+    prompt: row.prompt,
+    params: JSON.parse(row.params) as Record<string, unknown>,
+    outputUrl: row.output_url,
+    errorMessage: row.error_message,
+    creditsCharged: row.credits_charged,
+    creditsRefunded: row.credits_refunded,
+    chain:
+      row.chain_total !== null ? { clipsReady: row.chain_ready ?? 0, clipsTotal: row.chain_total } : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+    expectedSeconds: row.expected_seconds,
+  };
+}
+
+export interface BeginRequestInput {
+  id: string;
+  idempotencyKey: string | null;
+  bodyHash: string;
+  request: RenderRequest;
+  timingKey: string;
+  expectedSeconds: number;
+}
+
+/** Writes the creation intent: the request row and its placeholder render, status `submitting`. */
+export async function beginRequest(db: Db, input: BeginRequestInput): Promise<RenderRequestRow> {
+  const now = new Date().toISOString();
+  const { request } = input;
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto("render_requests")
+      .values({
+        id: input.id,
+        idempotency_key: input.idempotencyKey,
+        body_hash: input.bodyHash,
+        kind: request.kind,
+        model: requestedModel(request),
+        resolution: requestedResolution(request),
+        prompt: request.prompt,
+        params: JSON.stringify(request),
+        state: "submitting",
+        response: null,
+        error: null,
+        batch_id: null,
+        credits_charged: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto("renders")
+      .values(renderRow(inserted, { ...input, variantIndex: 0, status: "submitting", now }))
+      .execute();
+    return inserted;
+  });
+}
+
+function renderRow(
+  request: RenderRequestRow,
+  v: { id: string; variantIndex: number; status: string; timingKey: string; expectedSeconds: number; now: string },
+): RenderRow {
+  return {
+    id: v.id,
+    request_id: request.id,
+    request_seq: request.seq,
+    variant_index: v.variantIndex,
+    batch_id: request.batch_id,
+    kind: request.kind,
+    model: request.model,
+    status: v.status,
+    render_model: null,
+    prompt: request.prompt,
+    params: request.params,
+    output_url: null,
+    error_message: null,
+    credits_charged: 0,
+    credits_refunded: 0,
+    chain_ready: null,
+    chain_total: null,
+    upstream_created_at: null,
+    upstream_updated_at: null,
+    created_at: request.created_at,
+    updated_at: v.now,
+    completed_at: null,
+    timing_key: v.timingKey,
+    expected_seconds: v.expectedSeconds,
+    next_poll_at: null,
+    poll_count: 0,
+    unchanged_polls: 0,
+    error_polls: 0,
+    not_found_polls: 0,
+    watched_until: null,
+  };
+}
+
+/** Replaces the placeholder with one row per variant the service created. */
+export async function completeRequest(
+  db: Db,
+  requestId: string,
+  response: CreateRenderResponse,
+  firstPollAt: number,
+): Promise<RenderRow[]> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (tx) => {
+    const request = await tx
+      .updateTable("render_requests")
+      .set({
+        state: "created",
+        response: JSON.stringify(response),
+        batch_id: response.batchId,
+        credits_charged: response.creditsCharged,
+        updated_at: now,
+      })
+      .where("id", "=", requestId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const placeholder = await tx
+      .deleteFrom("renders")
+      .where("id", "=", requestId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const rows = response.ids.map((id, variantIndex) => ({
+      ...renderRow(request, { ...placeholderTiming(placeholder), id, variantIndex, status: response.status, now }),
+      render_model: response.renderModel,
+      credits_charged: variantIndex === 0 ? response.creditsCharged : 0,
+      next_poll_at: firstPollAt,
+    }));
+    await tx.insertInto("renders").values(rows).onConflict((c) => c.column("id").doNothing()).execute();
+    return rows;
+  });
+}
+
+const placeholderTiming = (row: RenderRow) => ({ timingKey: row.timing_key, expectedSeconds: row.expected_seconds });
+
+/**
+ * Records a create that did not succeed. `rejected`: the service refused it and nothing exists, so
+ * the placeholder goes. `unknown`: it may exist upstream, so the placeholder stays, saying so.
+ */
+export async function failRequest(
+  db: Db,
+  requestId: string,
+  state: "rejected" | "unknown",
+  error: ErrorBody,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("render_requests")
+      .set({ state, error: JSON.stringify(error), updated_at: now })
+      .where("id", "=", requestId)
+      .execute();
+    if (state === "rejected") {
+      await tx.deleteFrom("renders").where("id", "=", requestId).execute();
+    } else {
+      await tx
+        .updateTable("renders")
+        .set({ status: "unknown", error_message: error.error.message, updated_at: now })
+        .where("id", "=", requestId)
+        .execute();
+    }
+  });
+}
+
+/** After a restart, creates that were under way have an unknown outcome. */
+export async function markInterruptedRequests(db: Db): Promise<number> {
+  const interrupted = await db
+    .selectFrom("render_requests")
+    .select("id")
+    .where("state", "=", "submitting")
+    .execute();
+  const error: ErrorBody = {
+    error: {
+      code: "upstream_timeout",
+      message: "The dashboard stopped while this render was being submitted; it may or may not have been created.",
+    },
+  };
+  for (const { id } of interrupted) await failRequest(db, id, "unknown", error);
+  return interrupted.length;
+}
+
+export async function findRequestByIdempotencyKey(db: Db, key: string): Promise<RenderRequestRow | undefined> {
+  return db.selectFrom("render_requests").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+export async function rendersOfRequest(db: Db, requestId: string): Promise<RenderRow[]> {
+  return db.selectFrom("renders").selectAll().where("request_id", "=", requestId).orderBy("variant_index").execute();
+}
+
+export async function getRenderRow(db: Db, id: string): Promise<RenderRow | undefined> {
+  return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+const isRenderCursor = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
+
+/** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listRenders(
+  db: Db,
+  query: RenderListQuery,
+): Promise<{ items: LedgerRender[]; nextCursor: string | null }> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  let q = db.selectFrom("renders").selectAll();
+  if (query.status) q = q.where("status", "in", query.status.split(",").map((s) => s.trim()));
+  if (query.kind) q = q.where("kind", "=", query.kind);
+  if (query.model) q = q.where("model", "=", query.model);
+  if (query.batchId) q = q.where("batch_id", "=", query.batchId);
+  if (query.ids) q = q.where("id", "in", query.ids.split(",").map((s) => s.trim()));
+  if (query.q?.trim()) q = q.where(sql<boolean>`prompt like ${likePattern(query.q.trim())} escape '\\'`);
+  if (query.cursor) {
+    const [seq, variant] = decodeCursor(query.cursor, isRenderCursor);
+    q = q.where((eb) =>
+      eb.or([
+        eb("request_seq", "<", seq),
+        eb.and([eb("request_seq", "=", seq), eb("variant_index", ">", variant)]),
+      ]),
+    );
+  }
+  const rows = await q.orderBy("request_seq", "desc").orderBy("variant_index", "asc").limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toLedgerRender),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.request_seq, last.variant_index]) : null,
+  };
+}
+
+/** Recent charges for the same model and resolution, for the cost estimate. */
+export async function recentCharges(
+  db: Db,
+  model: string,
+  resolution: string | null,
+  limit = 20,
+): Promise<{ params: string; credits_charged: number }[]> {
+  let q = db
+    .selectFrom("render_requests")
+    .select(["params", "credits_charged"])
+    .where("state", "=", "created")
+    .where("model", "=", model);
+  q = resolution === null ? q.where("resolution", "is", null) : q.where("resolution", "=", resolution);
+  return q.orderBy("seq", "desc").limit(limit).execute();
+}

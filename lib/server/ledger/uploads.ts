@@ -1,0 +1,64 @@
+import "server-only";
+import type { LedgerUpload } from "../../contract";
+import type { UploadRecord } from "../../service-records";
+import type { Db } from "../db";
+import type { UploadsTable } from "../db/schema";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { newLedgerId } from "./ids";
+
+function toLedgerUpload(row: UploadsTable): LedgerUpload {
+  return {
+    id: row.id,
+    url: row.url,
+    kind: row.kind,
+    contentType: row.content_type,
+    bytes: row.bytes,
+    filename: row.filename,
+    createdAt: row.created_at,
+  };
+}
+
+export async function recordUpload(db: Db, record: UploadRecord, filename: string): Promise<LedgerUpload> {
+  const row: UploadsTable = {
+    id: newLedgerId("upl"),
+    url: record.url,
+    kind: record.kind,
+    content_type: record.contentType,
+    bytes: record.bytes,
+    filename,
+    created_at: new Date().toISOString(),
+  };
+  await db.insertInto("uploads").values(row).onConflict((c) => c.column("url").doNothing()).execute();
+  return toLedgerUpload(row);
+}
+
+const isUploadCursor = (v: unknown): v is [string, string] =>
+  Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string";
+
+export async function listUploads(
+  db: Db,
+  query: { kind?: string; cursor?: string; limit: number },
+): Promise<{ items: LedgerUpload[]; nextCursor: string | null }> {
+  let q = db.selectFrom("uploads").selectAll();
+  if (query.kind) q = q.where("kind", "=", query.kind);
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor, isUploadCursor);
+    q = q.where((eb) =>
+      eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)])]),
+    );
+  }
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit + 1).execute();
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toLedgerUpload),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+  };
+}
+
+/** The subset of `urls` that this dashboard received from the upload endpoint. */
+export async function knownUploadUrls(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db.selectFrom("uploads").select("url").where("url", "in", [...new Set(urls)]).execute();
+  return new Set(rows.map((r) => r.url));
+}

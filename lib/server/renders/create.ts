@@ -1,0 +1,155 @@
+import "server-only";
+/**
+ * Creating a render: the one operation that spends credits, so it is written to the ledger before the
+ * call, never retried once it may have reached the service, and deduplicated by Idempotency-Key.
+ */
+import { createHash } from "node:crypto";
+import { AppError, errorBodySchema } from "../../errors";
+import type { LedgerRender } from "../../contract";
+import { isRenderServiceError, mayHaveTakenEffect } from "../../render-api";
+import { renderRequestSchema, type RenderRequest } from "../../render-request";
+import type { CreateRenderResponse } from "../../service-records";
+import { invalidateAccount } from "../account";
+import { getDb, type Db } from "../db";
+import type { RenderRequestRow } from "../db/schema";
+import { parseWith } from "../http";
+import { newLedgerId } from "../ledger/ids";
+import {
+  beginRequest,
+  completeRequest,
+  failRequest,
+  findRequestByIdempotencyKey,
+  rendersOfRequest,
+  toLedgerRender,
+} from "../ledger/renders";
+import { knownUploadUrls } from "../ledger/uploads";
+import { renderService } from "../render-service";
+import { getScheduler } from "../scheduler";
+import { nextPollAt } from "../scheduler/policy";
+import { timingLevels } from "../timing";
+import { toAppError } from "../upstream-errors";
+
+export type CreateRenderBody = CreateRenderResponse & { requestId: string; renders: LedgerRender[] };
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
+const holder = globalThis as typeof globalThis & { __createsInFlight?: Map<string, Promise<CreateRenderBody>> };
+const inFlight = (holder.__createsInFlight ??= new Map());
+
+export async function createRender(body: unknown, idempotencyKey: string | null): Promise<CreateRenderBody> {
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw new AppError("invalid_request", "Idempotency-Key must be 1 to 200 printable characters.", {
+      field: "Idempotency-Key",
+    });
+  }
+  const request = parseWith(renderRequestSchema, body);
+  const db = await getDb();
+  await assertKnownReferences(db, request);
+  const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
+
+  if (idempotencyKey === null) return submit(db, request, bodyHash, null);
+  const running = inFlight.get(idempotencyKey);
+  if (running) return running;
+  const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
+  if (existing) return replay(db, existing, bodyHash);
+
+  const creation = submit(db, request, bodyHash, idempotencyKey).finally(() => inFlight.delete(idempotencyKey));
+  inFlight.set(idempotencyKey, creation);
+  return creation;
+}
+
+/** The service accepts only its own upload URLs; the ledger knows which ones this dashboard got. */
+async function assertKnownReferences(db: Db, request: RenderRequest): Promise<void> {
+  const lists =
+    request.kind === "image"
+      ? ([["referenceImageUrls", request.referenceImageUrls]] as const)
+      : ([
+          ["referenceImageUrls", request.referenceImageUrls],
+          ["referenceVideoUrls", request.referenceVideoUrls],
+          ["referenceAudioUrls", request.referenceAudioUrls],
+        ] as const);
+  const known = await knownUploadUrls(db, lists.flatMap(([, urls]) => urls ?? []));
+  for (const [field, urls] of lists) {
+    const unknown = (urls ?? []).find((url) => !known.has(url));
+    if (unknown !== undefined) {
+      throw new AppError("invalid_request", `${field} contains a URL that was not uploaded through this dashboard.`, {
+        field,
+      });
+    }
+  }
+}
+
+async function submit(
+  db: Db,
+  request: RenderRequest,
+  bodyHash: string,
+  idempotencyKey: string | null,
+): Promise<CreateRenderBody> {
+  const scheduler = await getScheduler();
+  const estimate = scheduler.estimate(request);
+  let requestRow: RenderRequestRow;
+  try {
+    requestRow = await beginRequest(db, {
+      id: newLedgerId("req"),
+      idempotencyKey,
+      bodyHash,
+      request,
+      timingKey: timingLevels(request)[0] ?? "*",
+      expectedSeconds: estimate.expectedSeconds,
+    });
+  } catch (error) {
+    // Another process won the race for this key (unique index): answer as it does.
+    const winner = idempotencyKey === null ? undefined : await findRequestByIdempotencyKey(db, idempotencyKey);
+    if (winner) return replay(db, winner, bodyHash);
+    throw error;
+  }
+
+  let response: CreateRenderResponse;
+  try {
+    response = await renderService().createRender(request);
+  } catch (error) {
+    throw await recordFailedCreate(db, requestRow.id, error);
+  }
+  const createdAtMs = Date.parse(requestRow.created_at);
+  const firstPoll = nextPollAt({ createdAtMs, nowMs: Date.now(), estimate, unchangedPolls: 0 });
+  const rows = await completeRequest(db, requestRow.id, response, firstPoll);
+  scheduler.wake();
+  invalidateAccount();
+  return { ...response, requestId: requestRow.id, renders: rows.map(toLedgerRender) };
+}
+
+async function recordFailedCreate(db: Db, requestId: string, error: unknown): Promise<AppError> {
+  const appError = toAppError(error);
+  const outcomeUnknown = isRenderServiceError(error) && mayHaveTakenEffect(error);
+  if (!outcomeUnknown) {
+    await failRequest(db, requestId, "rejected", appError.toBody());
+    return appError;
+  }
+  const unknown = new AppError(
+    appError.code === "upstream_timeout" ? "upstream_timeout" : "upstream_error",
+    `${appError.message} The render may or may not have been created; it is listed in the gallery as "outcome unknown". Check the balance before trying again.`,
+    { cause: error },
+  );
+  await failRequest(db, requestId, "unknown", unknown.toBody());
+  return unknown;
+}
+
+/** Answers a repeated Idempotency-Key as the first request was answered, without a second create. */
+async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderBody> {
+  if (existing.body_hash !== bodyHash) {
+    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used for a different render request.");
+  }
+  if (existing.state === "created" && existing.response) {
+    const response = JSON.parse(existing.response) as CreateRenderResponse;
+    const renders = await rendersOfRequest(db, existing.id);
+    return { ...response, requestId: existing.id, renders: renders.map(toLedgerRender) };
+  }
+  if (existing.state === "submitting") {
+    throw new AppError("idempotency_conflict", "A render with this Idempotency-Key is still being submitted.");
+  }
+  const stored = errorBodySchema.safeParse(JSON.parse(existing.error ?? "null"));
+  if (!stored.success) throw new AppError("upstream_error", "The earlier attempt with this Idempotency-Key failed.");
+  const { code, message, field } = stored.data.error;
+  throw new AppError(code, message, field === undefined ? {} : { field });
+}

@@ -1,0 +1,72 @@
+import "server-only";
+/**
+ * Cost before submit. The spec publishes no prices, so the estimate comes from an admin's rate card
+ * when one is configured, else from what the service actually charged this team for the same model
+ * and resolution, else it says plainly that the cost will be known after submit.
+ */
+import { z } from "zod";
+import { effectiveDuration, findVideoModel } from "../../catalogue";
+import { renderRequestSchema, type RenderRequest } from "../../render-request";
+import { serverConfig } from "../config";
+import { getDb } from "../db";
+import { parseWith } from "../http";
+import { recentCharges, requestedModel, requestedResolution } from "../ledger/renders";
+
+export interface CostEstimate {
+  credits: number | null;
+  source: "rate-card" | "history" | "plan" | "none";
+  basis: string | null;
+}
+
+/** Query strings carry text; these fields are numbers or booleans in a render request. */
+const estimateQuerySchema = z
+  .record(z.string(), z.string())
+  .transform((query) => ({
+    ...query,
+    prompt: "cost estimate",
+    ...(query.durationSeconds !== undefined && { durationSeconds: Number(query.durationSeconds) }),
+    ...(query.imageCount !== undefined && { imageCount: Number(query.imageCount) }),
+    ...(query.generateAudio !== undefined && { generateAudio: query.generateAudio === "true" }),
+  }))
+  .pipe(renderRequestSchema);
+
+export function parseEstimateQuery(query: Record<string, string>): RenderRequest {
+  return parseWith(estimateQuerySchema, query);
+}
+
+/** Units a charge scales with: output seconds for video, variants for images. */
+function units(request: RenderRequest): number {
+  if (request.kind === "image") return request.imageCount ?? 1;
+  const rule = findVideoModel(request.model ?? "kling")?.duration;
+  return rule ? effectiveDuration(rule, request.durationSeconds ?? rule.min) : (request.durationSeconds ?? 1);
+}
+
+const unitName = (request: RenderRequest) => (request.kind === "image" ? "image" : "s");
+
+export async function estimateCost(request: RenderRequest): Promise<CostEstimate> {
+  const model = requestedModel(request);
+  const resolution = requestedResolution(request);
+  const label = [model, resolution].filter(Boolean).join(" ");
+  const amount = units(request);
+
+  const rate = serverConfig().RATE_CARD?.[`${model}:${resolution ?? ""}`];
+  if (rate !== undefined) {
+    return {
+      credits: Math.round(rate * amount),
+      source: "rate-card",
+      basis: `rate card: ${rate} credits per ${unitName(request)} for ${label}`,
+    };
+  }
+
+  const history = await recentCharges(await getDb(), model, resolution);
+  if (history.length === 0) return { credits: null, source: "none", basis: null };
+  const perUnit = history.map((h) => h.credits_charged / units(JSON.parse(h.params) as RenderRequest));
+  const mean = perUnit.reduce((sum, value) => sum + value, 0) / perUnit.length;
+  if (mean === 0) return { credits: 0, source: "plan", basis: `earlier ${label} renders were included in the plan` };
+  const renders = history.length === 1 ? "render" : "renders";
+  return {
+    credits: Math.round(mean * amount),
+    source: "history",
+    basis: `from ${history.length} earlier ${label} ${renders}`,
+  };
+}

@@ -1,0 +1,31 @@
+import "server-only";
+/**
+ * The process's one poll scheduler, kept on globalThis so Next's instrumentation bundle, its route
+ * bundles and dev hot reloads all reach the same instance (two would spend the budget twice).
+ */
+import { invalidateAccount } from "../account";
+import { serverConfig } from "../config";
+import { getDb } from "../db";
+import { renderService } from "../render-service";
+import { PollScheduler } from "./scheduler";
+
+const holder = globalThis as typeof globalThis & { __pollScheduler?: Promise<PollScheduler> };
+
+export function getScheduler(): Promise<PollScheduler> {
+  if (!holder.__pollScheduler) {
+    holder.__pollScheduler = (async () => {
+      const scheduler = new PollScheduler({
+        db: await getDb(),
+        client: renderService(),
+        budgetPerMinute: serverConfig().RENDER_POLL_BUDGET_PER_MIN,
+        onRefund: invalidateAccount,
+      });
+      await scheduler.start();
+      return scheduler;
+    })();
+    holder.__pollScheduler.catch(() => {
+      holder.__pollScheduler = undefined;
+    });
+  }
+  return holder.__pollScheduler;
+}

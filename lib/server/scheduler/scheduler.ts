@@ -1,0 +1,282 @@
+import "server-only";
+/**
+ * The poll scheduler: the only code that asks the Render Service about a render. It spends the
+ * account's poll budget for every user and tab at once, nearest-due first, and writes every change
+ * to the ledger, which the browsers read instead. Its state lives in the ledger (next poll times,
+ * learned timings, the last minute's polls), so a restart resumes where it stopped.
+ */
+import type { Updateable } from "kysely";
+import { isRenderServiceError, type RenderServiceClient } from "../../render-api";
+import type { RenderRequest } from "../../render-request";
+import { isTerminalStatus, type RenderRecord } from "../../service-records";
+import type { Db } from "../db";
+import type { RenderRow, RendersTable } from "../db/schema";
+import {
+  countActiveRenders,
+  earliestPollAt,
+  loadTimingStats,
+  logPoll,
+  nextDueRender,
+  recentPollTimes,
+  saveTimingStats,
+  updateRender,
+  watchRender,
+} from "../ledger/polling";
+import { markInterruptedRequests } from "../ledger/renders";
+import { estimateCompletion, learnCompletion, type CompletionEstimate, type TimingStat } from "../timing";
+import { PollBudget } from "./budget";
+import { WATCHED_INTERVAL_MS, errorRetryAt, nextPollAt } from "./policy";
+
+export interface SchedulerDeps {
+  db: Db;
+  client: Pick<RenderServiceClient, "getRender">;
+  budgetPerMinute: number;
+  /** Called when a render's refund lands, so the cached balance is refetched. */
+  onRefund?: () => void;
+  log?: (message: string) => void;
+}
+
+export interface SchedulerStatus {
+  running: boolean;
+  active: number;
+  pausedUntil: string | null;
+  pollsInLastMinute: number;
+  budgetPerMinute: number;
+}
+
+/** Polls in flight at once: enough to keep a slow service's latency from idling the budget. */
+const MAX_CONCURRENT_POLLS = 4;
+/** How long a render counts as watched after someone opens it. */
+const WATCH_MS = 30_000;
+/** Pause after the service rejects the key: polling cannot succeed until an admin acts. */
+const KEY_REJECTED_PAUSE_MS = 30_000;
+/** Confirming polls before a render the service no longer knows is marked lost. */
+const NOT_FOUND_POLLS_TO_LOSE = 2;
+/** Timers are capped so a clock jump or a missed wake-up costs at most this long. */
+const MAX_SLEEP_MS = 30_000;
+
+export class PollScheduler {
+  private budget: PollBudget;
+  private stats = new Map<string, TimingStat>();
+  private readonly inFlight = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private pausedUntil = 0;
+  private running = false;
+  private stepping = false;
+  private stepAgain = false;
+
+  constructor(private readonly deps: SchedulerDeps) {
+    this.budget = new PollBudget(deps.budgetPerMinute);
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    const { db } = this.deps;
+    this.budget = new PollBudget(this.deps.budgetPerMinute, await recentPollTimes(db, Date.now()));
+    this.stats = await loadTimingStats(db);
+    const interrupted = await markInterruptedRequests(db);
+    if (interrupted > 0) this.log(`${interrupted} render request(s) interrupted by a restart: outcome unknown`);
+    this.running = true;
+    this.wake();
+  }
+
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** Re-plans now: after a create, or anything else that may have made a poll due. */
+  wake(): void {
+    this.armAt(Date.now());
+  }
+
+  estimate(request: RenderRequest): CompletionEstimate {
+    return estimateCompletion(request, this.stats);
+  }
+
+  /** A render someone is looking at goes ahead of the queue and is polled at least every 10 s. */
+  async watch(id: string): Promise<void> {
+    const now = Date.now();
+    await watchRender(this.deps.db, id, now + WATCH_MS, now + WATCHED_INTERVAL_MS);
+    this.wake();
+  }
+
+  async status(): Promise<SchedulerStatus> {
+    const now = Date.now();
+    return {
+      running: this.running,
+      active: await countActiveRenders(this.deps.db),
+      pausedUntil: this.pausedUntil > now ? new Date(this.pausedUntil).toISOString() : null,
+      pollsInLastMinute: this.budget.used(now),
+      budgetPerMinute: this.budget.perMinute,
+    };
+  }
+
+  private log(message: string): void {
+    (this.deps.log ?? console.info)(`[poll scheduler] ${message}`);
+  }
+
+  private armAt(at: number): void {
+    if (!this.running || at >= this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    const delay = Math.min(Math.max(0, at - Date.now()), MAX_SLEEP_MS);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      void this.step();
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Runs dispatch rounds until nothing more can start now; a call during a round schedules one more. */
+  private async step(): Promise<void> {
+    if (this.stepping) {
+      this.stepAgain = true;
+      return;
+    }
+    this.stepping = true;
+    try {
+      do {
+        this.stepAgain = false;
+        await this.dispatch();
+      } while (this.stepAgain && this.running);
+    } catch (error) {
+      this.log(`dispatch failed, retrying in 5 s: ${String(error)}`);
+      this.armAt(Date.now() + 5_000);
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  private async dispatch(): Promise<void> {
+    const { db } = this.deps;
+    while (this.running && this.inFlight.size < MAX_CONCURRENT_POLLS) {
+      const now = Date.now();
+      if (now < this.pausedUntil) return this.armAt(this.pausedUntil);
+      const due = await nextDueRender(db, now, [...this.inFlight]);
+      if (!due) {
+        const at = await earliestPollAt(db, [...this.inFlight]);
+        if (at !== null) this.armAt(at);
+        return;
+      }
+      if (!this.budget.canSpend(now)) return this.armAt(this.budget.nextSlotAt(now));
+      this.budget.spend(now);
+      this.inFlight.add(due.id);
+      await logPoll(db, now);
+      void this.poll(due)
+        .catch((error: unknown) => this.log(`poll of ${due.id} failed to record: ${String(error)}`))
+        .finally(() => {
+          this.inFlight.delete(due.id);
+          void this.step();
+        });
+    }
+  }
+
+  private async poll(row: RenderRow): Promise<void> {
+    let record: RenderRecord;
+    try {
+      // No client retries: every attempt spends the budget, so backing off is this scheduler's call.
+      record = await this.deps.client.getRender(row.id, { retries: 0 });
+    } catch (error) {
+      return this.recordPollError(row, error);
+    }
+    await this.recordPoll(row, record);
+  }
+
+  private async recordPoll(row: RenderRow, record: RenderRecord): Promise<void> {
+    const now = Date.now();
+    const request = JSON.parse(row.params) as RenderRequest;
+    const chain = record.chain ? { ready: record.chain.clipsReady, total: record.chain.clipsTotal } : null;
+    const changed =
+      record.status !== row.status || (chain?.ready ?? null) !== row.chain_ready || record.outputUrl !== row.output_url;
+    const unchangedPolls = changed ? 0 : row.unchanged_polls + 1;
+    const terminal = isTerminalStatus(record.status);
+
+    if (terminal && record.status === "ready") this.learn(request, row, record, now);
+    const estimate = this.estimate(request);
+    const patch: Updateable<RendersTable> = {
+      status: record.status,
+      render_model: record.renderModel,
+      output_url: record.outputUrl,
+      error_message: record.errorMessage,
+      credits_refunded: record.creditsRefunded,
+      chain_ready: chain?.ready ?? null,
+      chain_total: chain?.total ?? null,
+      upstream_created_at: record.createdAt,
+      upstream_updated_at: record.updatedAt,
+      updated_at: new Date(now).toISOString(),
+      expected_seconds: estimate.expectedSeconds,
+      poll_count: row.poll_count + 1,
+      unchanged_polls: unchangedPolls,
+      error_polls: 0,
+      not_found_polls: 0,
+      completed_at: terminal ? new Date(now).toISOString() : null,
+      next_poll_at: terminal
+        ? null
+        : nextPollAt({
+            createdAtMs: Date.parse(row.created_at),
+            nowMs: now,
+            estimate,
+            unchangedPolls,
+            chain,
+            watched: (row.watched_until ?? 0) > now,
+          }),
+    };
+    await updateRender(this.deps.db, row.id, patch);
+    if (record.creditsRefunded > row.credits_refunded) this.deps.onRefund?.();
+  }
+
+  /** Learns from the service's own timestamps when they are usable, else from the ledger's. */
+  private learn(request: RenderRequest, row: RenderRow, record: RenderRecord, now: number): void {
+    const upstream = (Date.parse(record.updatedAt) - Date.parse(record.createdAt)) / 1000;
+    const observed = Number.isFinite(upstream) && upstream > 0 ? upstream : (now - Date.parse(row.created_at)) / 1000;
+    const changed = learnCompletion(request, observed, this.stats);
+    void saveTimingStats(this.deps.db, changed).catch((error: unknown) =>
+      this.log(`could not save timing statistics: ${String(error)}`),
+    );
+  }
+
+  private async recordPollError(row: RenderRow, error: unknown): Promise<void> {
+    const now = Date.now();
+    const code = isRenderServiceError(error) ? error.code : "internal";
+    const base = { poll_count: row.poll_count + 1, updated_at: new Date(now).toISOString() };
+
+    if (code === "rate_limited" && isRenderServiceError(error)) {
+      this.pausedUntil = Math.max(this.pausedUntil, now + (error.retryAfterSeconds ?? 5) * 1000);
+      this.log(`rate limited by the service: pausing all polls until ${new Date(this.pausedUntil).toISOString()}`);
+      return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
+    }
+    if (code === "unauthorized" || code === "plan_required") {
+      this.pausedUntil = Math.max(this.pausedUntil, now + KEY_REJECTED_PAUSE_MS);
+      this.log(`the service rejected the server's key (${code}): pausing polls for 30 s`);
+      return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
+    }
+    if (code === "not_found") {
+      const notFound = row.not_found_polls + 1;
+      const lost = notFound >= NOT_FOUND_POLLS_TO_LOSE;
+      return updateRender(this.deps.db, row.id, {
+        ...base,
+        not_found_polls: notFound,
+        ...(lost
+          ? {
+              status: "lost",
+              error_message: "The Render Service no longer knows this render.",
+              completed_at: base.updated_at,
+              next_poll_at: null,
+            }
+          : { next_poll_at: now + 2_000 }),
+      });
+    }
+    const errorPolls = row.error_polls + 1;
+    if (!isRenderServiceError(error)) this.log(`unexpected poll failure for ${row.id}: ${String(error)}`);
+    return updateRender(this.deps.db, row.id, {
+      ...base,
+      error_polls: errorPolls,
+      next_poll_at: errorRetryAt(now, errorPolls),
+    });
+  }
+}
