@@ -1,11 +1,29 @@
 import { connection } from "next/server";
+import { Suspense } from "react";
+import { RenderForm } from "@/components/render-form";
+import { Gallery } from "@/components/gallery/gallery";
+import { GallerySkeleton } from "@/components/gallery/gallery-states";
+import { PageShell } from "@/components/layout/page-shell";
+import { publicSettings } from "@/lib/server/config";
 
 export default async function HomePage() {
   // Settings come from the environment at request time, never at build.
   await connection();
+  const settings = publicSettings();
   return (
-    <main className="mx-auto max-w-7xl p-4">
-      <h1 className="text-lg font-semibold">Render dashboard</h1>
-    </main>
+    <PageShell settings={settings}>
+      <h1 className="sr-only">Render dashboard</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(340px,420px)_1fr]">
+        <div className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900">
+          <Suspense>
+            <RenderForm settings={settings} />
+          </Suspense>
+        </div>
+        {/* The gallery reads its filters from the URL. */}
+        <Suspense fallback={<GallerySkeleton />}>
+          <Gallery />
+        </Suspense>
+      </div>
+    </PageShell>
   );
 }

@@ -1,0 +1,50 @@
+import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { cache } from "react";
+import { PageShell } from "@/components/layout/page-shell";
+import { PRODUCT_NAME } from "@/components/layout/app-header";
+import { RenderDetail } from "@/components/render-detail/render-detail";
+import { excerpt } from "@/lib/format";
+import { renderQueryOptions } from "@/lib/queries/renders";
+import { RENDER_ID_PATTERN } from "@/lib/render-api";
+import { publicSettings } from "@/lib/server/config";
+import { getDb } from "@/lib/server/db";
+import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+/** The ledger's record, read once per request for both the metadata and the page. */
+const findRender = cache(async (id: string) => {
+  if (!RENDER_ID_PATTERN.test(id)) return undefined;
+  const row = await getRenderRow(await getDb(), id);
+  return row && toLedgerRender(row);
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const render = await findRender((await params).id);
+  return { title: render ? `${excerpt(render.prompt, 60)} · ${PRODUCT_NAME}` : `Render not found · ${PRODUCT_NAME}` };
+}
+
+export default async function RenderPage({ params }: Props) {
+  await connection();
+  const { id } = await params;
+  const render = await findRender(id);
+  if (!render) notFound();
+
+  // Hand the record to the browser's cache, so the page is whole on first paint and goes live from there.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(renderQueryOptions(id).queryKey, render);
+
+  return (
+    <PageShell settings={publicSettings()}>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <RenderDetail id={id} />
+      </HydrationBoundary>
+    </PageShell>
+  );
+}

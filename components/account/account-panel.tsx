@@ -1,0 +1,95 @@
+"use client";
+
+/**
+ * The team's account: plan, credit balance against the monthly grant, and which key the server uses.
+ * Creates and refunds invalidate it, so the balance follows what the gallery shows.
+ */
+import type { AccountRecord } from "@/lib/service-records";
+import { useAccount } from "@/lib/queries/account";
+import { formatCredits, formatNumber, keyLabel } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { AlertIcon } from "@/components/ui/icons";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Skeleton } from "@/components/ui/skeleton";
+import { accountProblem } from "./account-error";
+
+export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number }) {
+  const account = useAccount();
+  return (
+    <section
+      aria-label="Account"
+      aria-busy={account.isPending}
+      className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+    >
+      {account.data ? (
+        <AccountSummary account={account.data} lowBalanceCredits={lowBalanceCredits} />
+      ) : account.isError ? (
+        <AccountFailure error={account.error} onRetry={() => void account.refetch()} retrying={account.isFetching} />
+      ) : (
+        <AccountSkeleton />
+      )}
+    </section>
+  );
+}
+
+function AccountSummary({ account, lowBalanceCredits }: { account: AccountRecord; lowBalanceCredits: number }) {
+  const balance = account.renderCreditsBalance;
+  const low = balance < lowBalanceCredits;
+  return (
+    <>
+      <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-300">
+        {account.planLabel}
+      </span>
+      <div className="flex min-w-44 flex-col gap-1">
+        <p className="flex items-baseline gap-1.5">
+          <span className="text-zinc-600 dark:text-zinc-400">Balance</span>
+          <span className={`font-semibold tabular-nums ${low ? "text-amber-700 dark:text-amber-400" : ""}`}>
+            {formatNumber(balance)}
+          </span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">of {formatNumber(account.monthlyGrant)} monthly</span>
+        </p>
+        <ProgressBar
+          value={balance}
+          max={Math.max(account.monthlyGrant, 1)}
+          label="Balance of monthly grant"
+          tone={low ? "warning" : "accent"}
+        />
+      </div>
+      <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title="API key the server uses">
+        {keyLabel(account.key)}
+      </span>
+      {low && (
+        <p role="status" className="flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+          <AlertIcon className="size-3.5" />
+          Low balance: {formatCredits(balance)} left
+        </p>
+      )}
+    </>
+  );
+}
+
+function AccountFailure({ error, onRetry, retrying }: { error: Error; onRetry: () => void; retrying: boolean }) {
+  const problem = accountProblem(error);
+  return (
+    <div role="alert" className="flex items-center gap-2 text-red-800 dark:text-red-300">
+      <AlertIcon className="size-4 shrink-0" />
+      <p className="text-sm">{problem.message}</p>
+      {problem.retryable && (
+        <Button size="sm" onClick={onRetry} disabled={retrying}>
+          {retrying ? "Retrying…" : "Retry"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function AccountSkeleton() {
+  return (
+    <>
+      <span className="sr-only">Loading account…</span>
+      <Skeleton className="h-5 w-12 rounded-full" />
+      <Skeleton className="h-8 w-44" />
+      <Skeleton className="h-4 w-32" />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+/** The variants of one multi-image request, kept together under "Batch of N". */
+import { memo, useId } from "react";
+import type { LedgerRender } from "@/lib/contract";
+import { GALLERY_GRID } from "./grid";
+import { RenderCard } from "./render-card";
+
+export const BatchGroup = memo(
+  function BatchGroup({ size, renders }: { size: number; renders: LedgerRender[] }) {
+    const labelId = useId();
+    return (
+      <div
+        role="group"
+        aria-labelledby={labelId}
+        className="col-span-full rounded-xl border border-dashed border-zinc-300 p-2 dark:border-zinc-700"
+      >
+        <p id={labelId} className="mb-2 px-0.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          Batch of {size}
+        </p>
+        <div className={GALLERY_GRID}>
+          {renders.map((render) => (
+            <RenderCard key={render.id} render={render} />
+          ))}
+        </div>
+      </div>
+    );
+  },
+  // The group object is rebuilt on every refetch; it only needs to re-render when a variant changed.
+  (prev, next) =>
+    prev.size === next.size &&
+    prev.renders.length === next.renders.length &&
+    prev.renders.every((render, i) => render === next.renders[i]),
+);

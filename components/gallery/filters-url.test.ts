@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { filtersFromSearchParams, hasFilters, withFilter, withoutFilters } from "./filters-url";
+
+const parse = (query: string) => filtersFromSearchParams(new URLSearchParams(query));
+
+describe("filtersFromSearchParams", () => {
+  it("reads every filter", () => {
+    expect(parse("status=failed&kind=video&model=kling&q=%20red%20fox%20")).toEqual({
+      status: "failed",
+      kind: "video",
+      model: "kling",
+      q: "red fox",
+    });
+  });
+  it("ignores values that make no sense", () => {
+    expect(parse("kind=audio&model=nope&q=%20%20")).toEqual({});
+    expect(parse("kind=image&model=kling")).toEqual({ kind: "image" });
+    expect(parse(`status=${"x".repeat(41)}`)).toEqual({});
+  });
+  it("caps the search text", () => {
+    expect(parse(`q=${"a".repeat(300)}`).q).toHaveLength(200);
+  });
+  it("knows when any filter is set", () => {
+    expect(hasFilters(parse(""))).toBe(false);
+    expect(hasFilters(parse("q=cat"))).toBe(true);
+  });
+});
+
+describe("withFilter", () => {
+  it("sets and clears a filter, keeping other parameters", () => {
+    const set = withFilter(new URLSearchParams("edit=abc"), "status", "ready");
+    expect(set.toString()).toBe("edit=abc&status=ready");
+    expect(withFilter(set, "status", undefined).toString()).toBe("edit=abc");
+  });
+  it("drops a model of the other kind when the kind changes", () => {
+    expect(withFilter(new URLSearchParams("model=kling"), "kind", "image").toString()).toBe("kind=image");
+    expect(withFilter(new URLSearchParams("model=kling"), "kind", "video").toString()).toBe("model=kling&kind=video");
+  });
+  it("clears every filter but nothing else", () => {
+    expect(withoutFilters(new URLSearchParams("status=ready&q=x&edit=1")).toString()).toBe("edit=1");
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`), so a filtered view
+ * can be shared and survives a reload. Values that make no sense are ignored rather than sent.
+ */
+import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/catalogue";
+import { LEDGER_ONLY_STATUSES } from "@/lib/contract";
+import { KNOWN_RENDER_STATUSES } from "@/lib/service-records";
+
+export const FILTER_KEYS = ["status", "kind", "model", "q"] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export interface GalleryFilters {
+  status?: string;
+  kind?: RenderKind;
+  model?: string;
+  q?: string;
+}
+
+/** Statuses offered in the filter, in the order a person thinks of them. */
+export const FILTER_STATUSES: readonly string[] = [...KNOWN_RENDER_STATUSES, ...LEDGER_ONLY_STATUSES];
+
+/** Every unfinished status at once (the list route takes a comma-separated status list). */
+export const IN_PROGRESS_FILTER = ["submitting", "pending", "running", "unknown"].join(",");
+
+export function modelsForKind(kind: RenderKind | undefined): { id: string; label: string; kind: RenderKind }[] {
+  const images = IMAGE_MODELS.map((m) => ({ id: m.id, label: m.label, kind: "image" as const }));
+  const videos = VIDEO_MODELS.map((m) => ({ id: m.id, label: m.label, kind: "video" as const }));
+  if (kind === "image") return images;
+  if (kind === "video") return videos;
+  return [...images, ...videos];
+}
+
+const isKind = (value: string): value is RenderKind => (RENDER_KINDS as readonly string[]).includes(value);
+
+export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): GalleryFilters {
+  const filters: GalleryFilters = {};
+  const status = params.get("status")?.trim();
+  if (status && status.length <= 40) filters.status = status;
+  const kind = params.get("kind");
+  if (kind && isKind(kind)) filters.kind = kind;
+  const model = params.get("model");
+  if (model && modelsForKind(filters.kind).some((m) => m.id === model)) filters.model = model;
+  const q = params.get("q")?.trim();
+  if (q) filters.q = q.slice(0, 200);
+  return filters;
+}
+
+/**
+ * The query string after changing one filter. Other parameters (the form's `edit`) are kept; choosing
+ * a kind drops a model of the other kind.
+ */
+export function withFilter(current: URLSearchParams, key: FilterKey, value: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  if (key === "kind") {
+    const model = next.get("model");
+    if (model && !modelsForKind(value && isKind(value) ? value : undefined).some((m) => m.id === model)) {
+      next.delete("model");
+    }
+  }
+  return next;
+}
+
+export function withoutFilters(current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of FILTER_KEYS) next.delete(key);
+  return next;
+}
+
+export function hasFilters(filters: GalleryFilters): boolean {
+  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+}

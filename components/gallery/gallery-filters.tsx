@@ -1,0 +1,166 @@
+"use client";
+
+/** The gallery's filter bar: status, kind, model and a debounced prompt search. */
+import { memo, useEffect, useId, useRef, useState } from "react";
+import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/catalogue";
+import { statusWord } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { CloseIcon, SearchIcon } from "@/components/ui/icons";
+import { FILTER_STATUSES, IN_PROGRESS_FILTER, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const FIELD =
+  "h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+
+interface Props {
+  filters: Filters;
+  onChange: (key: FilterKey, value: string | undefined) => void;
+  onClear: () => void;
+}
+
+/** Memoised: the gallery re-renders on every live refetch, the filter bar only when filters change. */
+export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, onClear }: Props) {
+  return (
+    <div role="search" aria-label="Filter renders" className="flex flex-wrap items-center gap-2">
+      <SearchBox value={filters.q ?? ""} onSearch={(q) => onChange("q", q || undefined)} />
+      <Choice
+        label="Status"
+        value={filters.status}
+        onChange={(v) => onChange("status", v)}
+        allLabel="All statuses"
+        options={statusOptions(filters.status)}
+      />
+      <Choice
+        label="Kind"
+        value={filters.kind}
+        onChange={(v) => onChange("kind", v)}
+        allLabel="All kinds"
+        options={[
+          { value: "image", label: "Images" },
+          { value: "video", label: "Videos" },
+        ]}
+      />
+      <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
+      {hasFilters(filters) && (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          <CloseIcon /> Clear
+        </Button>
+      )}
+    </div>
+  );
+});
+
+/** "In progress", the known statuses, and any other status a shared link names. */
+function statusOptions(current: string | undefined) {
+  const known = [IN_PROGRESS_FILTER, ...FILTER_STATUSES];
+  const statuses = current && !known.includes(current) ? [...FILTER_STATUSES, current] : FILTER_STATUSES;
+  return [
+    { value: IN_PROGRESS_FILTER, label: "In progress" },
+    ...statuses.map((status) => ({ value: status, label: statusWord(status) })),
+  ];
+}
+
+function Choice({
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <span className="flex items-center gap-1.5">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} className={FIELD} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+function ModelChoice({ filters, onChange }: { filters: Filters; onChange: (value: string | undefined) => void }) {
+  const id = useId();
+  const groups = [
+    { kind: "image", label: "Image models", models: IMAGE_MODELS },
+    { kind: "video", label: "Video models", models: VIDEO_MODELS },
+  ].filter((group) => !filters.kind || group.kind === filters.kind);
+  return (
+    <span className="flex items-center">
+      <label htmlFor={id} className="sr-only">
+        Model
+      </label>
+      <select
+        id={id}
+        className={FIELD}
+        value={filters.model ?? ""}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      >
+        <option value="">All models</option>
+        {groups.map((group) => (
+          <optgroup key={group.kind} label={group.label}>
+            {group.models.map((model) => (
+              <option key={model.id} value={model.id}>
+                {model.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/**
+ * A search box that writes to the URL once typing pauses. It follows the URL when the URL changes
+ * from elsewhere (Clear, back/forward), without fighting the text being typed.
+ */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [synced, setSynced] = useState(value);
+  if (value !== synced) {
+    setSynced(value);
+    setText(value);
+  }
+  // The latest callback, without restarting the pause timer when the parent re-renders.
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  });
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <span className="relative flex min-w-48 flex-1 items-center">
+      <label htmlFor={id} className="sr-only">
+        Search prompts
+      </label>
+      <SearchIcon className="pointer-events-none absolute left-2 size-4 text-zinc-400" />
+      <input
+        id={id}
+        type="search"
+        placeholder="Search prompts"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className={`${FIELD} w-full pl-7`}
+      />
+    </span>
+  );
+}

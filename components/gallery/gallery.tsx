@@ -1,0 +1,88 @@
+"use client";
+
+/**
+ * The live gallery of the team's renders: filters in the URL, infinite pages, batches grouped, and
+ * the list kept live while anything in it is unfinished.
+ */
+import { useMemo } from "react";
+import { isFinalLedgerStatus } from "@/lib/contract";
+import { rendersOf, useRenderList } from "@/lib/queries/renders";
+import { Notice } from "@/components/ui/notice";
+import { BatchGroup } from "./batch-group";
+import { hasFilters } from "./filters-url";
+import { GalleryFilters } from "./gallery-filters";
+import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
+import { GALLERY_GRID } from "./grid";
+import { groupRenders } from "./group-renders";
+import { LoadMore } from "./load-more";
+import { NotifyToggle } from "./notify-toggle";
+import { RenderCard } from "./render-card";
+import { useFinishedAlerts } from "./use-finished-alerts";
+import { useRenderCompletion } from "./use-render-completion";
+import { useGalleryFilters } from "./use-gallery-filters";
+
+export function Gallery() {
+  const { filters, setFilter, clearFilters } = useGalleryFilters();
+  const list = useRenderList(filters);
+  const renders = useMemo(() => rendersOf(list.data), [list.data]);
+  const entries = useMemo(() => groupRenders(renders), [renders]);
+  const active = renders.filter((r) => !isFinalLedgerStatus(r.status)).length;
+  const alertFinished = useFinishedAlerts();
+  useRenderCompletion(renders, alertFinished);
+
+  return (
+    <section aria-label="Renders" className="flex min-w-0 flex-col gap-3">
+      <div className="flex items-center gap-2">
+        <h2 className="text-base font-semibold">Renders</h2>
+        {active > 0 && <LiveBadge count={active} />}
+        <span className="ml-auto">
+          <NotifyToggle />
+        </span>
+      </div>
+      <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
+
+      {list.isPending ? (
+        <GallerySkeleton />
+      ) : list.isError && !list.data ? (
+        <GalleryError what="Could not load renders" error={list.error} onRetry={() => void list.refetch()} />
+      ) : entries.length === 0 ? (
+        <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
+      ) : (
+        <>
+          {list.isRefetchError && (
+            <Notice tone="warning">Could not refresh the list ({list.error.message}); trying again shortly.</Notice>
+          )}
+          <div className={GALLERY_GRID}>
+            {entries.map((entry) =>
+              entry.type === "batch" ? (
+                <BatchGroup key={entry.key} size={entry.size} renders={entry.renders} />
+              ) : (
+                <RenderCard key={entry.key} render={entry.render} />
+              ),
+            )}
+          </div>
+          {list.isFetchNextPageError && (
+            <GalleryError what="Could not load more renders" error={list.error} onRetry={() => void list.fetchNextPage()} />
+          )}
+          <LoadMore
+            hasNextPage={list.hasNextPage}
+            isFetching={list.isFetching}
+            isFetchingNextPage={list.isFetchingNextPage}
+            failed={list.isFetchNextPageError}
+            shown={renders.length}
+            fetchNextPage={list.fetchNextPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function LiveBadge({ count }: { count: number }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-500/15 dark:text-sky-300">
+      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
+      {count} in progress
+    </span>
+  );
+}

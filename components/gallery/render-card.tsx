@@ -1,0 +1,46 @@
+"use client";
+
+/**
+ * One render in the gallery. Memoised on the render object: a live refetch keeps unchanged renders
+ * as the same objects (structural sharing), so only cards whose render changed re-render.
+ * `content-visibility: auto` lets the browser skip layout and paint of cards far off screen.
+ */
+import Link from "next/link";
+import { memo, useId } from "react";
+import { isFinalLedgerStatus, type LedgerRender } from "@/lib/contract";
+import { excerpt } from "@/lib/format";
+import { RenderActions } from "./render-actions";
+import { RenderFacts, modelLabel } from "./render-facts";
+import { RenderMedia } from "./render-media";
+import { StatusBadge } from "./status-badge";
+import { renderHref } from "./use-render-actions";
+
+export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-render-id={render.id}
+      className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs [contain-intrinsic-size:auto_380px] [content-visibility:auto] dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <RenderMedia render={render} className="aspect-square w-full" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-2.5">
+        <div className="flex items-center gap-2">
+          <StatusBadge status={render.status} />
+          <span className="min-w-0 flex-1 truncate text-xs text-zinc-500 dark:text-zinc-400" title={modelLabel(render)}>
+            {modelLabel(render)}
+          </span>
+          <RenderActions render={render} />
+        </div>
+        <Link
+          id={titleId}
+          href={renderHref(render.id)}
+          className="line-clamp-2 text-sm leading-snug text-zinc-900 hover:underline dark:text-zinc-100"
+        >
+          {excerpt(render.prompt, 240)}
+        </Link>
+        <RenderFacts render={render} showTiming={isFinalLedgerStatus(render.status)} />
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,60 @@
+"use client";
+
+/**
+ * What a person can do with a render besides looking at it: copy its prompt, start it again with
+ * the same parameters (Reuse), or open it in the form (Edit). Shared by the gallery's card menu and
+ * the render page's buttons, so both behave the same.
+ */
+import { useCallback } from "react";
+import { toast } from "sonner";
+import type { LedgerRender } from "@/lib/contract";
+import { useCreateRender } from "@/lib/queries/create-render";
+import { renderRequestSchema } from "@/lib/render-request";
+
+export function renderHref(id: string): string {
+  return `/renders/${encodeURIComponent(id)}`;
+}
+
+/** The form's edit link; other query parameters (the gallery's filters) are kept. */
+export function editHref(id: string, current?: URLSearchParams): string {
+  const params = new URLSearchParams(current);
+  params.set("edit", id);
+  return `/?${params.toString()}`;
+}
+
+/** A file name for a download, e.g. `render-abc123.mp4`. */
+export function downloadName(render: Pick<LedgerRender, "id" | "kind" | "outputUrl">): string {
+  const fromUrl = render.outputUrl?.split(/[?#]/)[0]?.match(/\.([a-z0-9]{2,5})$/i)?.[1];
+  const extension = fromUrl ?? (render.kind === "video" ? "mp4" : "png");
+  return `render-${render.id.replace(/[^\w-]/g, "_")}.${extension}`;
+}
+
+export async function copyPrompt(prompt: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(prompt);
+    toast.success("Prompt copied");
+  } catch {
+    // The clipboard needs a secure context (https or localhost) and the page's focus.
+    toast.error("Could not copy: the browser blocked the clipboard");
+  }
+}
+
+export function useReuseRender() {
+  const { mutateAsync, isPending } = useCreateRender();
+  const reuse = useCallback(
+    (render: Pick<LedgerRender, "kind" | "prompt" | "params">) => {
+      const parsed = renderRequestSchema.safeParse({ kind: render.kind, prompt: render.prompt, ...render.params });
+      if (!parsed.success) {
+        toast.error("This render's parameters are no longer accepted; use Edit to adjust them");
+        return;
+      }
+      toast.promise(mutateAsync({ request: parsed.data }), {
+        loading: "Starting a new render…",
+        success: "Started a new render with the same parameters",
+        error: (error: unknown) => (error instanceof Error ? error.message : "Could not start the render"),
+      });
+    },
+    [mutateAsync],
+  );
+  return { reuse, isPending };
+}

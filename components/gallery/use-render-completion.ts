@@ -1,0 +1,29 @@
+"use client";
+
+/**
+ * Reacting to renders that finish while on screen. A refund changes the balance, so the account is
+ * refreshed; `alert` (the gallery's tab title and notifications) hears about every finish.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { LedgerRender } from "@/lib/contract";
+import { queryKeys } from "@/lib/queries/keys";
+import { justFinished, remember } from "./finished-renders";
+
+export function useRenderCompletion(renders: readonly LedgerRender[], alert?: (finished: LedgerRender[]) => void) {
+  const queryClient = useQueryClient();
+  const lastSeen = useRef(new Map<string, string>());
+  const latestAlert = useRef(alert);
+  useEffect(() => {
+    latestAlert.current = alert;
+  });
+  useEffect(() => {
+    const finished = justFinished(lastSeen.current, renders);
+    remember(lastSeen.current, renders);
+    if (finished.length === 0) return;
+    latestAlert.current?.(finished);
+    if (finished.some((r) => r.creditsRefunded > 0)) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    }
+  }, [renders, queryClient]);
+}

@@ -1,0 +1,28 @@
+/** The top bar on every page: the product name (home link) and, beside it, the account. */
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+export const PRODUCT_NAME = "Render dashboard";
+
+export function AppHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/70">
+      <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+          <LogoMark />
+          {PRODUCT_NAME}
+        </Link>
+        <div className="min-w-0 sm:ml-auto">{children}</div>
+      </div>
+    </header>
+  );
+}
+
+function LogoMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6">
+      <rect width="24" height="24" rx="6" className="fill-indigo-600 dark:fill-indigo-500" />
+      <path d="M8 7.5v9l8-4.5z" fill="white" />
+    </svg>
+  );
+}

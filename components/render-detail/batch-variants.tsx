@@ -1,0 +1,28 @@
+"use client";
+
+/** The other variants of the same multi-image request, live like the gallery. */
+import { useMemo } from "react";
+import { rendersOf, useRenderList } from "@/lib/queries/renders";
+import { GALLERY_GRID } from "@/components/gallery/grid";
+import { RenderCard } from "@/components/gallery/render-card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+export function BatchVariants({ batchId, currentId }: { batchId: string; currentId: string }) {
+  const list = useRenderList({ batchId });
+  const others = useMemo(() => rendersOf(list.data).filter((r) => r.id !== currentId), [list.data, currentId]);
+  if (!list.isPending && others.length === 0) return null;
+  return (
+    <section aria-label="Other variants in this batch" className="space-y-3">
+      <h2 className="text-base font-semibold">Other variants in this batch</h2>
+      {list.isPending ? (
+        <Skeleton className="h-48 w-full" />
+      ) : (
+        <div className={GALLERY_GRID}>
+          {others.map((render) => (
+            <RenderCard key={render.id} render={render} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

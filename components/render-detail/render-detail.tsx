@@ -1,0 +1,89 @@
+"use client";
+
+/**
+ * One render, in full: large media, prompt, actions, cost, timeline and parameters, live until it
+ * is final. The server hands over the record it read, so the page is complete on first paint.
+ */
+import Link from "next/link";
+import { useMemo, type ReactNode } from "react";
+import { useRender } from "@/lib/queries/renders";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { Notice } from "@/components/ui/notice";
+import { Button } from "@/components/ui/button";
+import { RenderFacts, modelLabel } from "@/components/gallery/render-facts";
+import { RenderMedia } from "@/components/gallery/render-media";
+import { StatusBadge } from "@/components/gallery/status-badge";
+import { useRenderCompletion } from "@/components/gallery/use-render-completion";
+import { BatchVariants } from "./batch-variants";
+import { DetailActions } from "./detail-actions";
+import { RenderParameters } from "./render-parameters";
+import { RenderTimeline } from "./render-timeline";
+
+export function RenderDetail({ id }: { id: string }) {
+  const query = useRender(id);
+  const render = query.data;
+  useRenderCompletion(useMemo(() => (render ? [render] : []), [render]));
+
+  if (!render) {
+    return query.isError ? (
+      <Notice tone="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+        {query.error.message}
+      </Notice>
+    ) : null;
+  }
+
+  return (
+    <div className="space-y-6">
+      <Link
+        href="/"
+        className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+      >
+        <ArrowLeftIcon /> All renders
+      </Link>
+      {query.isRefetchError && <Notice tone="warning">Could not refresh this render ({query.error.message}).</Notice>}
+      <article aria-labelledby="render-title" className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
+        <div className="flex items-center justify-center overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
+          <RenderMedia render={render} className="max-h-[75vh] min-h-64 w-full" />
+        </div>
+        <div className="flex min-w-0 flex-col gap-5">
+          <header className="space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 id="render-title" className="text-lg font-semibold">
+                {render.kind === "video" ? "Video render" : "Image render"}
+              </h1>
+              <StatusBadge status={render.status} />
+            </div>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {modelLabel(render)} · <span className="font-mono text-xs">{render.id}</span>
+            </p>
+          </header>
+          <DetailActions render={render} />
+          <Block title="Prompt">
+            <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
+          </Block>
+          <Block title="Credits and progress">
+            <div className="flex flex-col gap-1.5 [&_p]:text-sm">
+              <RenderFacts render={render} />
+            </div>
+          </Block>
+          <Block title="Timeline">
+            <RenderTimeline render={render} />
+          </Block>
+          <Block title="Parameters">
+            <RenderParameters params={render.params} />
+          </Block>
+        </div>
+      </article>
+      {render.batchId && <BatchVariants batchId={render.batchId} currentId={render.id} />}
+    </div>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h2>
+      {children}
+    </section>
+  );
+}
