@@ -48,8 +48,9 @@ export function multipartBody(file: MultipartFile): MultipartBody {
     throw invalid("Upload contentLength must be a whole number of bytes");
   }
 
-  // 24 random bytes: a collision with the file's content is not a practical concern (as in browsers).
-  const boundary = `----RenderServiceBoundary${randomBytes(24).toString("hex")}`;
+  // 128 random bits make a collision with the file's content no practical concern (as in browsers);
+  // the whole boundary stays within RFC 2046's 70 characters, which strict parsers enforce.
+  const boundary = `----RenderServiceBoundary${randomBytes(16).toString("hex")}`;
   const encoder = new TextEncoder();
   const preamble = encoder.encode(
     `--${boundary}\r\n` +
