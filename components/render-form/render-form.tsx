@@ -1,17 +1,174 @@
 "use client";
+/**
+ * The new-render form. Values are validated with the shared request schema (through the mapper in
+ * lib/form), so what the form accepts the server accepts; the server's own refusals land on the same
+ * fields. Settings are kept after a successful start, since renders are iterated on.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { Suspense, useCallback, useState, type KeyboardEvent } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { useUploadQueue } from "@/components/uploads";
+import { Notice } from "@/components/ui/notice";
+import { LIMITS } from "@/lib/catalogue";
+import type { LedgerRender, LedgerUpload } from "@/lib/contract";
+import {
+  REFERENCE_FIELDS,
+  defaultFormValues,
+  estimateParams,
+  fitToModels,
+  renderFormResolver,
+  requestToFormValues,
+  type FitNote,
+  type ReferenceKind,
+  type RenderFormValues,
+} from "@/lib/form";
+import { estimateQueryOptions } from "@/lib/queries/estimate";
+import { renderRequestSchema, type RenderRequest } from "@/lib/render-request";
 import type { PublicSettings } from "@/lib/server/config";
+import { ConfirmCostDialog } from "./confirm-cost-dialog";
+import { EditPrefill } from "./edit-prefill";
+import { TextAreaField } from "./field";
+import { ImageOptions } from "./image-options";
+import { KindToggle } from "./kind-toggle";
+import { ReferencesSection } from "./references-section";
+import { SubmitBar } from "./submit-bar";
+import { useSubmitRender } from "./use-submit-render";
+import { VideoOptions } from "./video-options";
 
 export interface RenderFormProps {
   settings: PublicSettings;
 }
 
-/** The new-render form (being built; the page can already compose it). */
+interface AwaitingConfirmation {
+  request: RenderRequest;
+  credits: number;
+}
+
 export function RenderForm({ settings }: RenderFormProps) {
+  const form = useForm<RenderFormValues, unknown, RenderRequest>({
+    defaultValues: defaultFormValues(),
+    resolver: renderFormResolver,
+  });
+  const { control, getValues, setValue, handleSubmit, reset, setFocus } = form;
+  const kind = useWatch({ control, name: "kind" });
+  const queryClient = useQueryClient();
+  const submitter = useSubmitRender(form);
+  const [fitNotes, setFitNotes] = useState<FitNote[]>([]);
+  const [awaiting, setAwaiting] = useState<AwaitingConfirmation | null>(null);
+
+  const addReference = useCallback(
+    (upload: LedgerUpload) => {
+      const field = REFERENCE_FIELDS[upload.kind as ReferenceKind];
+      if (!field) return;
+      const current = getValues(field);
+      if (!current.includes(upload.url)) {
+        setValue(field, [...current, upload.url], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      }
+    },
+    [form, getValues, setValue],
+  );
+  const queue = useUploadQueue(addReference);
+  const uploadsRunning = queue.items.filter((item) => item.status === "uploading").length;
+
+  /** After a model change: keep what the new model offers, reset the rest and say so. */
+  const fitModel = () => {
+    const { values, notes } = fitToModels(getValues());
+    for (const note of notes) setValue(note.field, values[note.field], { shouldDirty: true });
+    setFitNotes(notes);
+  };
+
+  const loadRender = useCallback(
+    (render: LedgerRender) => {
+      const request = renderRequestSchema.safeParse({ ...render.params, kind: render.kind, prompt: render.prompt });
+      if (!request.success) {
+        toast.error("That render's settings no longer fit the form", { description: request.error.issues[0]?.message });
+        return;
+      }
+      reset(requestToFormValues(request.data, getValues()));
+      setFitNotes([]);
+      toast.success("Settings loaded", { description: "Edit them and start a new render." });
+      setFocus("prompt");
+    },
+    [getValues, reset, setFocus],
+  );
+
+  const busy = submitter.isPending || form.formState.isSubmitting;
+  const blocked = busy || submitter.retryInSeconds > 0 || uploadsRunning > 0;
+
+  const onValid = async (request: RenderRequest) => {
+    if (blocked) return;
+    // Ask before an expensive render. The estimate is usually cached already; if it cannot be had,
+    // the render goes ahead (the server never charges past the balance).
+    const estimate = await queryClient
+      .fetchQuery(estimateQueryOptions(estimateParams(getValues())))
+      .catch(() => undefined);
+    const credits = estimate?.credits ?? null;
+    if (credits !== null && credits > settings.confirmAboveCredits) {
+      setAwaiting({ request, credits });
+      return;
+    }
+    submitter.submit(request);
+  };
+  const submit = handleSubmit(onValid);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      if (!blocked) void submit();
+    }
+  };
+
   return (
-    <form aria-label="New render" data-upload-max-bytes={settings.uploadMaxBytes}>
-      <button type="submit" disabled>
-        Start render
-      </button>
-    </form>
+    <FormProvider {...form}>
+      <form
+        aria-label="New render"
+        noValidate
+        onSubmit={submit}
+        onKeyDown={onKeyDown}
+        className="@container flex flex-col gap-5"
+      >
+        <Suspense fallback={null}>
+          <EditPrefill onLoaded={loadRender} />
+        </Suspense>
+        {submitter.failure?.type === "admin" && <Notice tone="error">{submitter.failure.message}</Notice>}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-base font-semibold">New render</h2>
+          <KindToggle />
+        </div>
+        <TextAreaField
+          name="prompt"
+          label="Prompt"
+          maxChars={LIMITS.promptMaxChars}
+          rows={4}
+          placeholder={kind === "image" ? "A red fox in fresh snow, golden hour, 85 mm" : "Slow dolly shot along a misty harbour at dawn"}
+        />
+        {kind === "image" ? (
+          <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
+        ) : (
+          <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
+        )}
+        <ReferencesSection queue={queue} uploadMaxBytes={settings.uploadMaxBytes} onUse={addReference} />
+        <SubmitBar
+          busy={busy}
+          retryInSeconds={submitter.retryInSeconds}
+          failure={submitter.failure}
+          uploadsRunning={uploadsRunning}
+        />
+        {/* Model-switch notes are shown under their fields; this announces them once. */}
+        <p role="status" className="sr-only">
+          {fitNotes.map((note) => note.message).join(". ")}
+        </p>
+      </form>
+      <ConfirmCostDialog
+        credits={awaiting?.credits ?? null}
+        threshold={settings.confirmAboveCredits}
+        onCancel={() => setAwaiting(null)}
+        onConfirm={() => {
+          if (awaiting) submitter.submit(awaiting.request);
+          setAwaiting(null);
+        }}
+      />
+    </FormProvider>
   );
 }

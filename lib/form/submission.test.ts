@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { describeSubmitFailure, idempotencyKeyFor, outcomeUnknown } from "./submission";
+import { describeSubmitFailure, idempotencyKeyFor, retryKeepsKey } from "./submission";
+import { readableMessage } from "./values";
 
 describe("idempotencyKeyFor", () => {
   let n = 0;
@@ -19,18 +20,19 @@ describe("idempotencyKeyFor", () => {
   });
 });
 
-describe("outcomeUnknown", () => {
+describe("retryKeepsKey", () => {
   it.each([
     [new AppError("upstream_unavailable", "offline", { status: 0 }), true],
-    [new AppError("upstream_timeout", "slow"), true],
-    [new AppError("upstream_unavailable", "down"), true],
-    [new AppError("internal_error", "bug"), true],
     [new TypeError("Failed to fetch"), true],
+    [new AppError("idempotency_conflict", "still being submitted"), true],
+    [new AppError("upstream_timeout", "slow"), false],
+    [new AppError("upstream_unavailable", "down"), false],
+    [new AppError("internal_error", "bug"), false],
     [new AppError("invalid_request", "bad", { field: "prompt" }), false],
     [new AppError("rate_limited", "slow down", { retryAfterSeconds: 3 }), false],
     [new AppError("insufficient_credits", "poor"), false],
   ])("%s → %s", (error, expected) => {
-    expect(outcomeUnknown(error)).toBe(expected);
+    expect(retryKeepsKey(error)).toBe(expected);
   });
 });
 
@@ -71,10 +73,30 @@ describe("describeSubmitFailure", () => {
     expect(failure.message).toMatch(/unknown.*gallery/);
   });
 
+  it("says a retry is safe when no answer came", () => {
+    const failure = describeSubmitFailure(new AppError("upstream_unavailable", "offline", { status: 0 }));
+    expect(failure.type).toBe("unknown-outcome");
+    expect(failure.message).toMatch(/never starts twice/);
+  });
+
   it("shows other errors with the server's message", () => {
     expect(describeSubmitFailure(new AppError("insufficient_credits", "Not enough credits"))).toEqual({
       type: "other",
       message: "Not enough credits",
     });
+  });
+});
+
+describe("readableMessage", () => {
+  it("names the field by its label", () => {
+    expect(readableMessage("negativePrompt", "negativePrompt must be at most 500 characters")).toBe(
+      "Negative prompt must be at most 500 characters",
+    );
+    expect(readableMessage("referenceVideoUrls", "referenceVideoUrls: veo-3.1 takes no reference videos")).toBe(
+      "Reference videos: veo-3.1 takes no reference videos",
+    );
+  });
+  it("leaves other messages alone", () => {
+    expect(readableMessage("prompt", "Too long")).toBe("Too long");
   });
 });

@@ -20,12 +20,14 @@ export function idempotencyKeyFor(unsettled: UnsettledSubmission | null, body: s
 }
 
 /**
- * True when a failed create may nevertheless have started the render: no answer came (network), or
- * the server or service failed on its side. A 4xx is a definite refusal, so a new key is right.
+ * True when a retry of the failed submission must keep its key. Only when no answer came (network):
+ * the server may have started the render, and will answer the same key with it. Any answer was
+ * recorded under the key and would be replayed, so a retry after one is a new submission; except a
+ * 409 for a key still being submitted, where a new key could start the render a second time.
  */
-export function outcomeUnknown(error: unknown): boolean {
+export function retryKeepsKey(error: unknown): boolean {
   if (!isAppError(error)) return true;
-  return error.status === 0 || error.status >= 500;
+  return error.status === 0 || error.code === "idempotency_conflict";
 }
 
 export type SubmitFailure =
@@ -40,8 +42,12 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 10;
 
 /** How the form shows a failed create: on its field, as a countdown, as an admin banner, or as a message. */
 export function describeSubmitFailure(error: unknown): SubmitFailure {
-  if (!isAppError(error)) {
-    return { type: "unknown-outcome", message: "The render could not be started: the request did not complete." };
+  if (!isAppError(error) || error.status === 0) {
+    return {
+      type: "unknown-outcome",
+      message:
+        "The dashboard server did not answer, so whether the render started is unknown. Start render again to retry: the same request never starts twice.",
+    };
   }
   switch (error.code) {
     case "rate_limited":

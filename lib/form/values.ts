@@ -82,3 +82,33 @@ const FORM_FIELDS = new Set<string>(Object.keys(defaultFormValues()));
 export function formFieldFor(requestField: string | undefined): RenderFormField | undefined {
   return requestField !== undefined && FORM_FIELDS.has(requestField) ? (requestField as RenderFormField) : undefined;
 }
+
+/** Each field's visible label: the form's labels, and the words its messages use for the field. */
+export const FIELD_LABELS: Record<RenderFormField, string> = {
+  kind: "Kind",
+  prompt: "Prompt",
+  imageModel: "Model",
+  imageResolution: "Resolution",
+  imageQuality: "Quality",
+  imageAspectRatio: "Aspect ratio",
+  imageCount: "Variants",
+  model: "Model",
+  durationSeconds: "Duration",
+  resolution: "Resolution",
+  aspectRatio: "Aspect ratio",
+  generateAudio: "Generate audio",
+  negativePrompt: "Negative prompt",
+  referenceImageUrls: "Reference images",
+  referenceVideoUrls: "Reference videos",
+  referenceAudioUrls: "Reference audio",
+};
+
+/**
+ * A schema or server message as the form shows it: the request field's name that starts it becomes
+ * the field's label ("negativePrompt must be…" → "Negative prompt must be…").
+ */
+export function readableMessage(field: RenderFormField, message: string): string {
+  if (!message.startsWith(field)) return message;
+  const rest = message.slice(field.length).replace(/^:\s*/, ": ");
+  return FIELD_LABELS[field] + rest;
+}

@@ -1,0 +1,43 @@
+"use client";
+/**
+ * The cost before submit, from `GET /api/estimate` for the settings as they stand, and a warning when
+ * it is more than the team's balance.
+ */
+import { useWatch } from "react-hook-form";
+import { Notice } from "@/components/ui/notice";
+import { formatCredits } from "@/lib/format";
+import { estimateParams, type RenderFormValues } from "@/lib/form";
+import { useAccount } from "@/lib/queries/account";
+import { useEstimate, type Estimate } from "@/lib/queries/estimate";
+
+export function costText(estimate: Estimate | undefined, pending: boolean): string {
+  if (!estimate) return pending ? "Estimating cost…" : "Cost shown after submit";
+  if (estimate.source === "plan") return "Included in plan";
+  if (estimate.credits === null) return "Cost shown after submit";
+  return `≈ ${formatCredits(estimate.credits)}${estimate.basis ? `, ${estimate.basis}` : ""}`;
+}
+
+export function CostEstimate() {
+  const values = useWatch<RenderFormValues>() as RenderFormValues;
+  const estimate = useEstimate(estimateParams(values));
+  const balance = useAccount().data?.renderCreditsBalance;
+  const credits = estimate.data?.credits ?? null;
+  const overBalance = credits !== null && balance !== undefined && credits > balance;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <p
+        aria-live="polite"
+        className={`text-sm ${estimate.isPlaceholderData ? "text-zinc-400 dark:text-zinc-500" : "text-zinc-700 dark:text-zinc-300"}`}
+      >
+        <span className="sr-only">Estimated cost: </span>
+        {costText(estimate.data, estimate.isPending)}
+      </p>
+      {overBalance && (
+        <Notice tone="warning">
+          This render needs about {formatCredits(credits)}, more than the balance of {formatCredits(balance)}.
+        </Notice>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+/**
+ * The form's field primitives: a label, the control, then the field's hint, model-switch note and
+ * error, each tied to the control with aria-describedby, and `aria-invalid` while it has an error.
+ */
+import type { ReactNode } from "react";
+import { get, useFormContext, useFormState, useWatch, type FieldError } from "react-hook-form";
+import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/form";
+
+export const CONTROL_CLASSES =
+  "w-full rounded-md border border-zinc-300 bg-white text-sm text-zinc-900 shadow-xs transition-colors hover:border-zinc-400 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:border-zinc-600 dark:aria-invalid:border-red-500";
+
+export const LABEL_CLASSES = "text-sm font-medium text-zinc-700 dark:text-zinc-300";
+
+/** The message of a field's error, or of the first entry of a list field's errors. */
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  const { message } = error as FieldError;
+  if (typeof message === "string" && message) return message;
+  for (const value of Object.values(error)) {
+    const nested = messageOf(value);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/** The field's current error message, readable, or undefined. */
+export function useFieldError(name: RenderFormField): string | undefined {
+  const { errors } = useFormState<RenderFormValues>({ name });
+  const message = messageOf(get(errors, name));
+  return message === undefined ? undefined : readableMessage(name, message);
+}
+
+export function describedBy(id: string, parts: { hint?: unknown; note?: unknown; error?: unknown; extra?: string }) {
+  const ids = [
+    parts.hint ? `${id}-hint` : "",
+    parts.note ? `${id}-note` : "",
+    parts.error ? `${id}-error` : "",
+    parts.extra ?? "",
+  ].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+export function FieldMessages({ id, hint, note, error }: { id: string; hint?: ReactNode; note?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+          {hint}
+        </p>
+      )}
+      {note && (
+        <p id={`${id}-note`} className="text-xs text-amber-700 dark:text-amber-400">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+export interface SelectFieldProps {
+  name: RenderFormField;
+  label: string;
+  options: readonly SelectOption[];
+  hint?: ReactNode;
+  note?: string;
+  numeric?: boolean;
+  /** Runs after the value changed (e.g. to fit other settings to a new model). */
+  onChanged?: () => void;
+}
+
+/** A native select: keyboard and screen-reader behaviour for free, and `selectOption` in tests. */
+export function SelectField({ name, label, options, hint, note, numeric, onChanged }: SelectFieldProps) {
+  const { register } = useFormContext<RenderFormValues>();
+  const error = useFieldError(name);
+  const id = `field-${name}`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className={LABEL_CLASSES}>
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, note, error })}
+        className={`${CONTROL_CLASSES} h-9 px-2.5`}
+        {...register(name, { valueAsNumber: numeric, onChange: onChanged })}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages id={id} hint={hint} note={note} error={error} />
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps {
+  name: "prompt" | "negativePrompt";
+  label: string;
+  maxChars: number;
+  rows: number;
+  placeholder?: string;
+}
+
+/** A text area with a live character count against the schema's limit (it turns red past it). */
+export function TextAreaField({ name, label, maxChars, rows, placeholder }: TextAreaFieldProps) {
+  const { register } = useFormContext<RenderFormValues>();
+  const error = useFieldError(name);
+  const length = useWatch<RenderFormValues, typeof name>({ name }).length;
+  const id = `field-${name}`;
+  const over = length > maxChars;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className={LABEL_CLASSES}>
+          {label}
+        </label>
+        <span
+          id={`${id}-count`}
+          className={`text-xs tabular-nums ${over ? "font-medium text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
+        >
+          {length.toLocaleString("en-US")} / {maxChars.toLocaleString("en-US")}
+          <span className="sr-only"> characters</span>
+        </span>
+      </div>
+      <textarea
+        id={id}
+        rows={rows}
+        placeholder={placeholder}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={describedBy(id, { error, extra: `${id}-count` })}
+        className={`${CONTROL_CLASSES} resize-y px-3 py-2 leading-relaxed`}
+        {...register(name)}
+      />
+      <FieldMessages id={id} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+/** Image or Video: native radios in a radio group, so arrow keys move between them. */
+import { useId } from "react";
+import { useFormContext } from "react-hook-form";
+import type { RenderKind } from "@/lib/catalogue";
+import type { RenderFormValues } from "@/lib/form";
+
+const KINDS: { value: RenderKind; label: string }[] = [
+  { value: "image", label: "Image" },
+  { value: "video", label: "Video" },
+];
+
+export function KindToggle() {
+  const { register } = useFormContext<RenderFormValues>();
+  const labelId = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <span id={labelId} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+        Kind
+      </span>
+      <div
+        role="radiogroup"
+        aria-labelledby={labelId}
+        className="inline-flex rounded-lg border border-zinc-300 bg-zinc-100 p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {KINDS.map((kind) => (
+          <label key={kind.value} className="relative">
+            <input type="radio" value={kind.value} className="peer sr-only" {...register("kind")} />
+            <span className="block cursor-pointer rounded-md px-4 py-1 text-sm font-medium text-zinc-600 transition-colors peer-checked:bg-white peer-checked:text-zinc-900 peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 hover:text-zinc-900 dark:text-zinc-400 dark:peer-checked:bg-zinc-700 dark:peer-checked:text-white dark:hover:text-white">
+              {kind.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import type { FitNote, RenderFormField } from "@/lib/form";
+
+/** The model-switch note about one field, if the last switch changed it. */
+export function noteFor(notes: readonly FitNote[], field: RenderFormField): string | undefined {
+  return notes.find((n) => n.field === field)?.message;
+}

@@ -1,0 +1,53 @@
+"use client";
+/** The form's foot: cost, the submit button, the 429 countdown and what went wrong with the last try. */
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { CostEstimate } from "./cost-estimate";
+import type { ShownFailure } from "./use-submit-render";
+
+export interface SubmitBarProps {
+  busy: boolean;
+  retryInSeconds: number;
+  failure: ShownFailure | null;
+  uploadsRunning: number;
+}
+
+export function SubmitBar({ busy, retryInSeconds, failure, uploadsRunning }: SubmitBarProps) {
+  const waiting = retryInSeconds > 0;
+  // A render started mid-upload would go without the file the user just dropped.
+  const blocked = busy || waiting || uploadsRunning > 0;
+  return (
+    <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      {failure && failure.type !== "admin" && (
+        <Notice tone={failure.type === "unknown-outcome" ? "warning" : "error"}>{failure.message}</Notice>
+      )}
+      <div className="flex flex-col gap-3 @md:flex-row @md:items-start @md:justify-between">
+        <CostEstimate />
+        <div className="flex shrink-0 flex-col items-stretch gap-1.5 @md:items-end">
+          <Button
+            type="submit"
+            variant="primary"
+            className="h-10 px-5"
+            disabled={blocked}
+            aria-busy={busy || undefined}
+            aria-describedby="start-render-status"
+          >
+            {busy && <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+            Start render
+          </Button>
+          <p id="start-render-status" role="status" className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+            {waiting ? (
+              <span className="font-medium text-amber-700 dark:text-amber-400">
+                Rate limited by the service: try again in {retryInSeconds} s
+              </span>
+            ) : uploadsRunning > 0 ? (
+              `Waiting for ${uploadsRunning} upload${uploadsRunning === 1 ? "" : "s"} to finish`
+            ) : (
+              <span className="hidden @md:inline">Ctrl/⌘ + Enter to start</span>
+            )}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+/** The video settings, limited to what the chosen video model offers. */
+import { Switch } from "radix-ui";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { LIMITS, VIDEO_MODELS, clipCount, type VideoModel } from "@/lib/catalogue";
+import { durationRangeLabel, type FitNote, type RenderFormValues } from "@/lib/form";
+import { FieldMessages, LABEL_CLASSES, SelectField, TextAreaField, describedBy } from "./field";
+import { noteFor } from "./notes";
+import { VIDEO_MODEL_OPTIONS, aspectOptions, durationOptions, resolutionOptions } from "./options";
+
+export function VideoOptions({ notes, onModelChanged }: { notes: readonly FitNote[]; onModelChanged: () => void }) {
+  const [modelId, duration] = useWatch<RenderFormValues, ["model", "durationSeconds"]>({
+    name: ["model", "durationSeconds"],
+  });
+  const model: VideoModel = VIDEO_MODELS.find((m) => m.id === modelId) ?? VIDEO_MODELS[0];
+  const clips = clipCount(model.duration, duration);
+  const clipSeconds = model.duration.type === "range" ? model.duration.clipSeconds : undefined;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="grid grid-cols-2 gap-3 @xl:grid-cols-4">
+        <SelectField name="model" label="Model" options={VIDEO_MODEL_OPTIONS} onChanged={onModelChanged} />
+        <SelectField
+          name="durationSeconds"
+          label="Duration"
+          numeric
+          options={durationOptions(model.duration)}
+          note={noteFor(notes, "durationSeconds")}
+          hint={
+            clips > 1
+              ? `Will be stitched from ${clips} clips of up to ${clipSeconds} s`
+              : `${model.label}: ${durationRangeLabel(model.duration)}`
+          }
+        />
+        <SelectField
+          name="resolution"
+          label="Resolution"
+          options={resolutionOptions(model.resolutions)}
+          note={noteFor(notes, "resolution")}
+        />
+        <SelectField
+          name="aspectRatio"
+          label="Aspect ratio"
+          options={aspectOptions(model.aspectRatios)}
+          note={noteFor(notes, "aspectRatio")}
+        />
+      </div>
+      {model.supportsAudio && <AudioSwitch note={noteFor(notes, "generateAudio")} />}
+      <TextAreaField
+        name="negativePrompt"
+        label="Negative prompt"
+        maxChars={LIMITS.negativePromptMaxChars}
+        rows={2}
+        placeholder="What to avoid, e.g. text, watermarks, blur"
+      />
+    </div>
+  );
+}
+
+function AudioSwitch({ note }: { note?: string }) {
+  const { control } = useFormContext<RenderFormValues>();
+  const id = "field-generateAudio";
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        <Controller
+          control={control}
+          name="generateAudio"
+          render={({ field }) => (
+            <Switch.Root
+              id={id}
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby={describedBy(id, { note })}
+              className="relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-indigo-600 dark:bg-zinc-700 dark:data-[state=checked]:bg-indigo-500"
+            >
+              <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
+            </Switch.Root>
+          )}
+        />
+        <label htmlFor={id} className={LABEL_CLASSES}>
+          Generate audio
+        </label>
+      </div>
+      <FieldMessages id={id} note={note} />
+    </div>
+  );
+}

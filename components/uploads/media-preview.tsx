@@ -1,0 +1,27 @@
+/**
+ * How a reference shows: a thumbnail for an image, a small player for video and audio, so the user
+ * can check it is the right file without leaving the form.
+ */
+import type { ReferenceKind } from "@/lib/form";
+
+export function MediaPreview({ kind, src, className = "" }: { kind: ReferenceKind; src: string; className?: string }) {
+  if (kind === "image") {
+    // Upload URLs are arbitrary service hosts and already small; next/image would only proxy them.
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img src={src} alt="" loading="lazy" className={`object-cover ${className}`} />;
+  }
+  if (kind === "video") {
+    return <video src={src} controls preload="metadata" muted playsInline className={`bg-black object-contain ${className}`} />;
+  }
+  return <audio src={src} controls preload="none" className={`h-9 w-full ${className}`} />;
+}
+
+/** The file name at the end of an upload URL, for lists that only know the URL. */
+export function fileNameOf(url: string): string {
+  try {
+    const last = new URL(url).pathname.split("/").filter(Boolean).at(-1);
+    return last ? decodeURIComponent(last) : url;
+  } catch {
+    return url;
+  }
+}

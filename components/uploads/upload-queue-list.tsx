@@ -1,0 +1,68 @@
+"use client";
+/** The uploads under way or stopped: progress, then cancel while running, retry and remove after. */
+import { Button } from "@/components/ui/button";
+import { CloseIcon } from "@/components/ui/icons";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatBytes } from "@/lib/form";
+import { MediaPreview } from "./media-preview";
+import type { QueuedUpload, UploadQueue } from "./use-upload-queue";
+
+export function UploadQueueList({ queue }: { queue: UploadQueue }) {
+  if (queue.items.length === 0) return null;
+  return (
+    <ul aria-label="Uploads" className="flex flex-col gap-2">
+      {queue.items.map((item) => (
+        <UploadRow key={item.id} item={item} queue={queue} />
+      ))}
+    </ul>
+  );
+}
+
+function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) {
+  const name = item.file.name;
+  const percent = item.total > 0 ? Math.round((item.sent / item.total) * 100) : 0;
+  return (
+    <li className="flex items-center gap-3 rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900">
+      {item.kind === "image" ? (
+        <MediaPreview kind="image" src={item.previewUrl} className="size-10 shrink-0 rounded" />
+      ) : (
+        <span className="flex size-10 shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-medium uppercase text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+          {item.kind}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{name}</p>
+        {item.status === "uploading" && (
+          <>
+            <ProgressBar value={percent} max={100} label={`Uploading ${name}`} className="mt-1.5" />
+            <p className="mt-1 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+              {percent}% · {formatBytes(item.sent)} of {formatBytes(item.total)}
+            </p>
+          </>
+        )}
+        {item.status === "failed" && (
+          <p role="alert" className="mt-0.5 text-xs text-red-700 dark:text-red-400">
+            {item.error}
+          </p>
+        )}
+        {item.status === "cancelled" && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">Cancelled</p>}
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        {item.status === "uploading" ? (
+          <Button size="sm" variant="ghost" onClick={() => queue.cancel(item.id)} aria-label={`Cancel upload of ${name}`}>
+            Cancel
+          </Button>
+        ) : (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => queue.retry(item.id)} aria-label={`Retry upload of ${name}`}>
+              Retry
+            </Button>
+            <Button size="icon" variant="ghost" onClick={() => queue.remove(item.id)} aria-label={`Remove ${name}`}>
+              <CloseIcon />
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
