@@ -1,8 +1,8 @@
 /** Spec §5 (authentication) and §4.4 (account endpoint), over real HTTP. */
 import { describe, expect, it } from "vitest";
-import { KEYS, useSimulator } from "./test-client";
+import { KEYS, simulatorForTests } from "./test-client";
 
-const sim = useSimulator();
+const sim = simulatorForTests();
 
 const ENDPOINTS = [
   { name: "GET account", path: "/api/v1/account", method: "GET" },

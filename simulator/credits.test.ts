@@ -1,8 +1,8 @@
 /** Spec §1.5 and §4.2 rule 2: what renders cost, and that the balance never goes below zero. */
 import { describe, expect, it } from "vitest";
-import { KEYS, useSimulator } from "./test-client";
+import { KEYS, simulatorForTests } from "./test-client";
 
-const sim = useSimulator();
+const sim = simulatorForTests();
 
 const balance = async (key: string = KEYS.team1) => (await sim.client.account(key)).body.renderCreditsBalance as number;
 

@@ -1,7 +1,7 @@
 /** Spec §8 (limits) and §5.8 (limits per account, not per key): polling limit and image fair use. */
 import { describe, expect, it } from "vitest";
 import { RollingWindow, retryAfterSeconds } from "./limits";
-import { KEYS, useSimulator } from "./test-client";
+import { KEYS, simulatorForTests } from "./test-client";
 
 describe("RollingWindow", () => {
   it("accepts up to the limit within the window, then says when a slot frees", () => {
@@ -42,7 +42,7 @@ describe("RollingWindow", () => {
 });
 
 describe("§8 polling limit: 60 polls per minute per account", () => {
-  const sim = useSimulator();
+  const sim = simulatorForTests();
 
   async function renderId(key: string = KEYS.team1): Promise<string> {
     return (await sim.client.createRender(key, { kind: "image", prompt: "x" })).body.id;
@@ -98,7 +98,7 @@ describe("§8 polling limit: 60 polls per minute per account", () => {
 
 describe("§8 fair use of image generation", () => {
   // Real time here (time scale 1), so the one-minute window cannot slip by during the test.
-  const sim = useSimulator({ timeScale: 1 });
+  const sim = simulatorForTests({ timeScale: 1 });
   const batch = (imageCount: number) => ({ kind: "image", prompt: "a fox", imageCount });
 
   it("refuses image variants past 30 a minute with 429, Retry-After and no charge", async () => {

@@ -1,12 +1,12 @@
 /** Spec §3 (states and transitions) over real HTTP, with a small time scale instead of long waits. */
 import { describe, expect, it } from "vitest";
-import { KEYS, statusSequence, useSimulator } from "./test-client";
+import { KEYS, statusSequence, simulatorForTests } from "./test-client";
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe("§3 image renders, watched", () => {
   // nano-banana (20 s typical) takes 0.8–1.1 s here, of which 80–110 ms pending.
-  const sim = useSimulator({ timeScale: 0.05 });
+  const sim = simulatorForTests({ timeScale: 0.05 });
 
   it("go pending → running → ready, and outputUrl is set only when ready", async () => {
     const created = await sim.client.createRender(KEYS.team1, { kind: "image", prompt: "a lighthouse", imageModel: "nano-banana" });
@@ -34,7 +34,7 @@ describe("§3 image renders, watched", () => {
 });
 
 describe("§3 image renders", () => {
-  const sim = useSimulator({ timeScale: 0.01 });
+  const sim = simulatorForTests({ timeScale: 0.01 });
 
   it("give each variant of a batch its own id and life", async () => {
     const created = await sim.client.createRender(KEYS.team1, { kind: "image", prompt: "a lighthouse", imageCount: 4 });
@@ -63,7 +63,7 @@ describe("§3 image renders", () => {
 });
 
 describe("§1.7 time scale", () => {
-  const sim = useSimulator({ timeScale: 0.02 });
+  const sim = simulatorForTests({ timeScale: 0.02 });
 
   it("makes a 40 s image (nano-banana-pro) finish in under a second", async () => {
     const started = Date.now();
@@ -75,7 +75,7 @@ describe("§1.7 time scale", () => {
 
 describe("§3 video renders", () => {
   // kling 5 s (60 s typical) takes 0.5–0.7 s here.
-  const sim = useSimulator({ timeScale: 0.01 });
+  const sim = simulatorForTests({ timeScale: 0.01 });
 
   it("go pending → running → ready with a playable outputUrl and keep their charge", async () => {
     const created = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "waves", durationSeconds: 5 });
@@ -141,7 +141,7 @@ describe("§3 video renders", () => {
 
 describe("§3 stitched renders, watched", () => {
   // seedance 60 s (600 s typical) takes 1.0–1.3 s here: four clips of about 0.27 s.
-  const sim = useSimulator({ timeScale: 0.002 });
+  const sim = simulatorForTests({ timeScale: 0.002 });
 
   it("advance chain.clipsReady as clips finish, updating updatedAt each time", async () => {
     const created = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "a journey", model: "seedance", durationSeconds: 60 });
@@ -161,7 +161,7 @@ describe("§3 stitched renders, watched", () => {
 });
 
 describe("§3 stitched renders", () => {
-  const sim = useSimulator({ timeScale: 0.001 });
+  const sim = simulatorForTests({ timeScale: 0.001 });
 
   it.each([
     // charged = rate × seconds (+25% with audio); refund = charged − floor(charged × made / total)

@@ -1,8 +1,8 @@
 /** Spec §4.2 (render creation) and §8 (limits on request values): every validation rule, table-driven. */
 import { describe, expect, it } from "vitest";
-import { KEYS, useSimulator, type SimClient } from "./test-client";
+import { KEYS, simulatorForTests, type SimClient } from "./test-client";
 
-const sim = useSimulator();
+const sim = simulatorForTests();
 
 type Refs = { images: string[]; videos: string[]; audios: string[]; foreignImage: string };
 type RefCounts = { images?: number; videos?: number; audios?: number; foreign?: boolean };

@@ -141,7 +141,7 @@ export function statusSequence(records: readonly { status: string }[]): string[]
 }
 
 /** One simulator for the calling test file (or describe block), reset before each test. */
-export function useSimulator(options: SimulatorOptions = {}): { readonly client: SimClient; readonly url: string } {
+export function simulatorForTests(options: SimulatorOptions = {}): { readonly client: SimClient; readonly url: string } {
   let running: RunningSimulator | undefined;
   let client: SimClient | undefined;
   beforeAll(async () => {

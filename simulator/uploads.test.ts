@@ -1,6 +1,6 @@
 /** Spec §4.1 (uploads) over real HTTP, including the choices the spec leaves open (README). */
 import { describe, expect, it } from "vitest";
-import { KEYS, useSimulator } from "./test-client";
+import { KEYS, simulatorForTests } from "./test-client";
 
 const BOUNDARY = "----simtestboundary7MA4YWxk";
 
@@ -51,7 +51,7 @@ function streamedForm(kind: string, type: string, size: number, chunkSize = 1024
 const png = { name: "file", filename: "ref.png", type: "image/png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) };
 
 describe("§4.1 uploads", () => {
-  const sim = useSimulator();
+  const sim = simulatorForTests();
 
   const send = (body: Buffer, headers: Record<string, string> = {}) =>
     sim.client.request("/api/v1/uploads", {
@@ -168,7 +168,7 @@ describe("§4.1 uploads", () => {
 });
 
 describe("§4.1 upload size cap", () => {
-  const sim = useSimulator({ uploadMaxBytes: 1000 });
+  const sim = simulatorForTests({ uploadMaxBytes: 1000 });
 
   const sendFile = (size: number, init: RequestInit = {}) => {
     const form = new FormData();
@@ -214,7 +214,7 @@ describe("§4.1 upload size cap", () => {
 });
 
 describe("§4.1 large uploads stream to disk", () => {
-  const sim = useSimulator();
+  const sim = simulatorForTests();
 
   it("takes 200 MB without holding it in memory", async () => {
     const size = 200 * 1024 * 1024;
