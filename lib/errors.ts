@@ -87,6 +87,13 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Recognises the error by shape as well as by class: Next's separate server bundles (instrumentation,
+ * route handlers) each have their own copy of this class.
+ */
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  if (value instanceof AppError) return true;
+  if (!(value instanceof Error) || value.name !== "AppError") return false;
+  const candidate = value as Partial<AppError>;
+  return typeof candidate.code === "string" && typeof candidate.status === "number" && typeof candidate.toBody === "function";
 }

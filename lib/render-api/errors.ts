@@ -62,8 +62,20 @@ export class RenderServiceError extends Error {
   }
 }
 
+/**
+ * Recognises the error by shape as well as by class: Next builds instrumentation and route handlers
+ * as separate bundles, each with its own copy of this class, and process-wide singletons (the poll
+ * scheduler, the account cache) can hand one bundle an error made by the other.
+ */
 export function isRenderServiceError(value: unknown): value is RenderServiceError {
-  return value instanceof RenderServiceError;
+  if (value instanceof RenderServiceError) return true;
+  if (!(value instanceof Error) || value.name !== "RenderServiceError") return false;
+  const candidate = value as Partial<RenderServiceError>;
+  return (
+    typeof candidate.status === "number" &&
+    typeof candidate.code === "string" &&
+    typeof candidate.mayHaveReachedService === "boolean"
+  );
 }
 
 /**
@@ -106,14 +118,27 @@ export function codeForStatus(status: number): DerivedErrorCode {
 
 /** Builds the error from any failed HTTP response, whatever its body. Consumes the body. */
 export async function errorFromResponse(res: Response): Promise<RenderServiceError> {
-  const body = describeErrorBody(await readBodyText(res, MAX_ERROR_BODY_BYTES), res.headers.get("content-type"));
+  const body = describeErrorBody(
+    await readBodyText(res, MAX_ERROR_BODY_BYTES),
+    res.headers.get("content-type"),
+  );
   const { status } = res;
   const code =
-    status === 402 || body.code === "insufficient_credits" ? "insufficient_credits" : (body.code ?? codeForStatus(status));
-  const message = body.message ?? `The Render Service answered HTTP ${status}${res.statusText ? ` ${res.statusText}` : ""}`;
+    status === 402 || body.code === "insufficient_credits"
+      ? "insufficient_credits"
+      : (body.code ?? codeForStatus(status));
+  const message =
+    body.message ?? `The Render Service answered HTTP ${status}${res.statusText ? ` ${res.statusText}` : ""}`;
   // The spec's 422 "names the field in the message" (§4.2); an explicit property is more reliable still.
   const field = status === 422 ? (body.field ?? findRequestField(message)) : undefined;
   const retryAfterSeconds =
     status === 429 || status === 503 ? parseRetryAfter(res.headers.get("retry-after")) : undefined;
-  return new RenderServiceError({ status, code, message, field, retryAfterSeconds, mayHaveReachedService: true });
+  return new RenderServiceError({
+    status,
+    code,
+    message,
+    field,
+    retryAfterSeconds,
+    mayHaveReachedService: true,
+  });
 }

@@ -1,18 +1,27 @@
 import "server-only";
-/** The process's one Render Service client, built from the server's settings. */
+/**
+ * The Render Service client, built from the server's settings.
+ *
+ * It calls undici's `fetch` directly rather than the global one: inside route handlers Next patches
+ * the global `fetch` for its data cache, and that patch reads a streamed request body whole to build
+ * a cache key, which would hold a 500 MB upload in memory (and, measured here, cut its multipart
+ * epilogue). The client is stateless, so each bundle may build its own.
+ */
+import { fetch as undiciFetch } from "undici";
 import { createRenderServiceClient, type RenderServiceClient } from "../render-api";
 import { serverConfig } from "./config";
 
-const holder = globalThis as typeof globalThis & { __renderService?: RenderServiceClient };
+let client: RenderServiceClient | undefined;
 
 export function renderService(): RenderServiceClient {
-  if (!holder.__renderService) {
+  if (!client) {
     const config = serverConfig();
-    holder.__renderService = createRenderServiceClient({
+    client = createRenderServiceClient({
       baseUrl: config.RENDER_API_BASE_URL,
       apiKey: config.RENDER_API_KEY,
       timeoutMs: config.RENDER_API_TIMEOUT_MS,
+      fetch: undiciFetch as unknown as typeof fetch,
     });
   }
-  return holder.__renderService;
+  return client;
 }

@@ -4,11 +4,11 @@ import "server-only";
  * passed on only where they help the user fix a request (422 names a field); key and plan problems
  * are reworded to say what an admin must do, since users of the dashboard do not hold the key.
  */
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { isRenderServiceError, type RenderServiceError } from "../render-api";
 
 export function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  if (isAppError(error)) return error;
   if (!isRenderServiceError(error)) {
     return new AppError("internal_error", "Something went wrong in the dashboard server.", { cause: error });
   }

@@ -34,7 +34,11 @@ export type CreateRenderBody = CreateRenderResponse & { requestId: string; rende
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
-const holder = globalThis as typeof globalThis & { __createsInFlight?: Map<string, Promise<CreateRenderBody>> };
+interface CreateInFlight {
+  bodyHash: string;
+  creation: Promise<CreateRenderBody>;
+}
+const holder = globalThis as typeof globalThis & { __createsInFlight?: Map<string, CreateInFlight> };
 const inFlight = (holder.__createsInFlight ??= new Map());
 
 export async function createRender(body: unknown, idempotencyKey: string | null): Promise<CreateRenderBody> {
@@ -44,20 +48,32 @@ export async function createRender(body: unknown, idempotencyKey: string | null)
     });
   }
   const request = parseWith(renderRequestSchema, body);
-  const db = await getDb();
-  await assertKnownReferences(db, request);
   const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
+  if (idempotencyKey === null) return create(request, bodyHash, null);
 
-  if (idempotencyKey === null) return submit(db, request, bodyHash, null);
+  // Registered before any await, so a second submit with this key always finds the first.
   const running = inFlight.get(idempotencyKey);
-  if (running) return running;
-  const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
-  if (existing) return replay(db, existing, bodyHash);
-
-  const creation = submit(db, request, bodyHash, idempotencyKey).finally(() => inFlight.delete(idempotencyKey));
-  inFlight.set(idempotencyKey, creation);
+  if (running) {
+    if (running.bodyHash !== bodyHash) throw idempotencyConflict();
+    return running.creation;
+  }
+  const creation = create(request, bodyHash, idempotencyKey).finally(() => inFlight.delete(idempotencyKey));
+  inFlight.set(idempotencyKey, { bodyHash, creation });
   return creation;
 }
+
+async function create(request: RenderRequest, bodyHash: string, idempotencyKey: string | null) {
+  const db = await getDb();
+  if (idempotencyKey !== null) {
+    const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
+    if (existing) return replay(db, existing, bodyHash);
+  }
+  await assertKnownReferences(db, request);
+  return submit(db, request, bodyHash, idempotencyKey);
+}
+
+const idempotencyConflict = () =>
+  new AppError("idempotency_conflict", "This Idempotency-Key was already used for a different render request.");
 
 /** The service accepts only its own upload URLs; the ledger knows which ones this dashboard got. */
 async function assertKnownReferences(db: Db, request: RenderRequest): Promise<void> {
@@ -137,9 +153,7 @@ async function recordFailedCreate(db: Db, requestId: string, error: unknown): Pr
 
 /** Answers a repeated Idempotency-Key as the first request was answered, without a second create. */
 async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderBody> {
-  if (existing.body_hash !== bodyHash) {
-    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used for a different render request.");
-  }
+  if (existing.body_hash !== bodyHash) throw idempotencyConflict();
   if (existing.state === "created" && existing.response) {
     const response = JSON.parse(existing.response) as CreateRenderResponse;
     const renders = await rendersOfRequest(db, existing.id);

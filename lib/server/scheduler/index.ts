@@ -29,3 +29,10 @@ export function getScheduler(): Promise<PollScheduler> {
   }
   return holder.__pollScheduler;
 }
+
+/** Stops the process's scheduler (shutdown); the next getScheduler() starts a fresh one from the ledger. */
+export async function stopScheduler(): Promise<void> {
+  const scheduler = holder.__pollScheduler;
+  holder.__pollScheduler = undefined;
+  if (scheduler) (await scheduler.catch(() => undefined))?.stop();
+}

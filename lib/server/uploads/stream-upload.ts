@@ -8,6 +8,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { formatBytes } from "../../bytes";
 import { UPLOAD_LIMITS, type LedgerUpload } from "../../contract";
 import { AppError } from "../../errors";
 import { UPLOAD_KINDS, type UploadKind } from "../../service-records";
@@ -23,9 +24,7 @@ const isUploadKind = (value: string | undefined): value is UploadKind =>
   (UPLOAD_KINDS as readonly string[]).includes(value ?? "");
 
 const tooLarge = (maxBytes: number) =>
-  new AppError("payload_too_large", `The file is larger than the ${Math.floor(maxBytes / 1024 / 1024)} MB limit.`, {
-    field: "file",
-  });
+  new AppError("payload_too_large", `The file is larger than the ${formatBytes(maxBytes)} limit.`, { field: "file" });
 
 export async function streamUpload(request: Request, maxBytes: number): Promise<LedgerUpload> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -110,6 +109,8 @@ async function forwardFile(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       file.on("data", (chunk: Buffer) => {
+        // After a failure the rest of the part is drained, not forwarded.
+        if (failure) return;
         sent += chunk.byteLength;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) file.pause();

@@ -1,0 +1,141 @@
+/**
+ * A whole dashboard server for tests: the real simulator over HTTP, a fresh SQLite ledger file and
+ * the real route handlers, called with real Requests. `restart()` stops the scheduler and closes the
+ * database as a process exit would, then serves again from the same ledger.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startSimulator, type FaultConfig } from "../simulator/server";
+
+export const TEAM_KEY = "rs_live_demo_team_1";
+
+export interface StackOptions {
+  apiKey?: string;
+  timeScale?: number;
+  faults?: Partial<FaultConfig>;
+  env?: Record<string, string>;
+}
+
+/** Route handlers differ in their params type; `never` accepts them all, and the router supplies the right one. */
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
+type RouteModule = Partial<Record<"GET" | "POST", Handler>>;
+
+const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params?: (m: RegExpMatchArray) => Record<string, string> }[] = [
+  { pattern: /^\/api\/renders$/, load: () => import("../app/api/renders/route") },
+  {
+    pattern: /^\/api\/renders\/([^/?]+)$/,
+    load: () => import("../app/api/renders/[id]/route"),
+    params: (m) => ({ id: decodeURIComponent(m[1] ?? "") }),
+  },
+  { pattern: /^\/api\/uploads$/, load: () => import("../app/api/uploads/route") },
+  { pattern: /^\/api\/account$/, load: () => import("../app/api/account/route") },
+  { pattern: /^\/api\/estimate$/, load: () => import("../app/api/estimate/route") },
+  { pattern: /^\/api\/health$/, load: () => import("../app/api/health/route") },
+];
+
+export interface CallInit {
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export async function startStack(options: StackOptions = {}) {
+  const simulator = await startSimulator({ port: 0, timeScale: options.timeScale ?? 0.01, faults: options.faults });
+  const dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
+  const databaseUrl = `file:${path.join(dir, "dashboard.db")}`;
+  Object.assign(process.env, {
+    RENDER_API_BASE_URL: simulator.url,
+    RENDER_API_KEY: options.apiKey ?? TEAM_KEY,
+    DATABASE_URL: databaseUrl,
+    ACCOUNT_CACHE_SECONDS: "0",
+    ...options.env,
+  });
+
+  /** Calls a route handler as Next would for `METHOD path`. */
+  async function call(method: "GET" | "POST", pathWithQuery: string, init: CallInit = {}): Promise<Response> {
+    const pathname = pathWithQuery.split("?")[0] ?? "";
+    for (const route of ROUTES) {
+      const match = pathname.match(route.pattern);
+      if (!match) continue;
+      const handler = (await route.load())[method];
+      if (!handler) return new Response(null, { status: 405 });
+      const headers = new Headers(init.headers);
+      let body = init.body;
+      if (init.json !== undefined) {
+        body = JSON.stringify(init.json);
+        headers.set("content-type", "application/json");
+      }
+      const request = new Request(`http://dashboard.test${pathWithQuery}`, {
+        method,
+        headers,
+        body,
+        ...(body instanceof ReadableStream && { duplex: "half" }),
+      } as RequestInit);
+      return handler(request, { params: Promise.resolve(route.params?.(match) ?? {}) as Promise<never> });
+    }
+    return new Response(null, { status: 404 });
+  }
+
+  async function callJson<T = unknown>(method: "GET" | "POST", p: string, init: CallInit = {}) {
+    const response = await call(method, p, init);
+    return { status: response.status, headers: response.headers, body: (await response.json()) as T };
+  }
+
+  async function simStats() {
+    return (await (await fetch(`${simulator.url}/__sim/stats`)).json()) as SimulatorStats;
+  }
+
+  async function setFaults(faults: Partial<FaultConfig>) {
+    await fetch(`${simulator.url}/__sim/faults`, { method: "PUT", body: JSON.stringify(faults) });
+  }
+
+  async function stopServer() {
+    const { stopScheduler } = await import("../lib/server/scheduler");
+    const { closeDb } = await import("../lib/server/db");
+    await stopScheduler();
+    await closeDb(databaseUrl);
+  }
+
+  /** Stops and starts the server part as a restart would; the ledger file stays. */
+  async function restart() {
+    await stopServer();
+    const { getScheduler } = await import("../lib/server/scheduler");
+    await getScheduler();
+  }
+
+  async function close() {
+    await stopServer();
+    await simulator.close();
+  }
+
+  const { getScheduler } = await import("../lib/server/scheduler");
+  await getScheduler();
+  return { simulator, databaseUrl, call, callJson, simStats, setFaults, restart, close };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export interface SimulatorStats {
+  polls: { total: number; rateLimited: number; maxInAnyMinute: number; byRender: Record<string, number> };
+  creates: { total: number; accepted: number };
+  renders: {
+    id: string;
+    kind: string;
+    status: string;
+    terminalAt: string | null;
+    creditsCharged: number;
+    creditsRefunded: number;
+  }[];
+}
+
+/** Waits until `check` returns a value other than undefined, polling every `everyMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
