@@ -19,7 +19,13 @@ const FREE_KEY = "rs_live_demo_free";
 const REVOKED_KEY = "rs_live_demo_revoked";
 
 const IMAGE: RenderRequest = { kind: "image", prompt: "a lighthouse at dusk", imageModel: "nano-banana" };
-const VIDEO: RenderRequest = { kind: "video", prompt: "waves at night", model: "kling", resolution: "720p", durationSeconds: 5 };
+const VIDEO: RenderRequest = {
+  kind: "video",
+  prompt: "waves at night",
+  model: "kling",
+  resolution: "720p",
+  durationSeconds: 5,
+};
 
 let sim: RunningSimulator;
 
@@ -49,7 +55,11 @@ interface Attempt {
 function observedClient(options: { failures?: number; config?: Partial<RenderServiceConfig> } = {}) {
   const attempts: Attempt[] = [];
   let failed = 0;
-  const record = async (input: RequestInfo | URL, init: RequestInit | undefined, outcome: Attempt["outcome"]) => {
+  const record = async (
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    outcome: Attempt["outcome"],
+  ) => {
     const url = new URL(input instanceof Request ? input.url : input);
     attempts.push({ method: init?.method ?? "GET", path: url.pathname, outcome });
     if (outcome === "failed" || outcome >= 400) {
@@ -70,7 +80,12 @@ function observedClient(options: { failures?: number; config?: Partial<RenderSer
     await record(input, init, res.status);
     return res;
   };
-  const client = createRenderServiceClient({ baseUrl: sim.url, apiKey: TEAM_KEY, fetch: observed, ...options.config });
+  const client = createRenderServiceClient({
+    baseUrl: sim.url,
+    apiKey: TEAM_KEY,
+    fetch: observed,
+    ...options.config,
+  });
   return { client, attempts };
 }
 
@@ -130,7 +145,13 @@ describe("against the simulator", () => {
       creditsCharged: expect.any(Number),
     });
     const { record } = await pollToEnd(client, created.id);
-    expect(record).toMatchObject({ id: created.id, kind: "image", status: "ready", errorMessage: null, creditsRefunded: 0 });
+    expect(record).toMatchObject({
+      id: created.id,
+      kind: "image",
+      status: "ready",
+      errorMessage: null,
+      creditsRefunded: 0,
+    });
     expect(record.outputUrl).toMatch(/^http/);
   });
 
@@ -151,7 +172,11 @@ describe("against the simulator", () => {
     );
     expect((await pollToEnd(client, video.id)).record.status).toBe("ready");
     const failed = (await pollToEnd(client, failing.id)).record;
-    expect(failed).toMatchObject({ status: "failed", outputUrl: null, creditsRefunded: failing.creditsCharged });
+    expect(failed).toMatchObject({
+      status: "failed",
+      outputUrl: null,
+      creditsRefunded: failing.creditsCharged,
+    });
     expect(failed.errorMessage).toEqual(expect.any(String));
   });
 
@@ -176,14 +201,24 @@ describe("against the simulator", () => {
       body: source.stream,
       contentLength: bytes,
     });
-    expect(upload).toEqual({ url: expect.stringMatching(/^http/), kind: "image", contentType: "image/png", bytes });
+    expect(upload).toEqual({
+      url: expect.stringMatching(/^http/),
+      kind: "image",
+      contentType: "image/png",
+      bytes,
+    });
     const created = await client.createRender({ ...IMAGE, referenceImageUrls: [upload.url] });
     expect((await pollToEnd(client, created.id)).record.status).toBe("ready");
   });
 
   it("streams an upload of unknown length (chunked)", async () => {
     const source = generatedStream(1024 * 1024);
-    const upload = await team().upload({ kind: "image", filename: "r.png", contentType: "image/png", body: source.stream });
+    const upload = await team().upload({
+      kind: "image",
+      filename: "r.png",
+      contentType: "image/png",
+      body: source.stream,
+    });
     expect(upload.bytes).toBe(1024 * 1024);
   });
 
@@ -191,7 +226,13 @@ describe("against the simulator", () => {
     const source = generatedStream(8 * 1024 * 1024);
     const client = createRenderServiceClient({ baseUrl: sim.url, apiKey: REVOKED_KEY });
     const error = await serviceErrorOf(
-      client.upload({ kind: "image", filename: "r.png", contentType: "image/png", body: source.stream, contentLength: 8 * 1024 * 1024 }),
+      client.upload({
+        kind: "image",
+        filename: "r.png",
+        contentType: "image/png",
+        body: source.stream,
+        contentLength: 8 * 1024 * 1024,
+      }),
     );
     expect(plain(error)).toEqual({
       name: "RenderServiceError",
@@ -270,14 +311,26 @@ describe("errors in every body shape", () => {
     });
 
     it.each([
-      [{ ...VIDEO, resolution: "480p" }, "resolution", "resolution must be one of '720p', '1080p', '4k' for kling"],
-      [{ ...VIDEO, negativePrompt: "x".repeat(501) }, "negativePrompt", "negativePrompt must be at most 500 characters"],
+      [
+        { ...VIDEO, resolution: "480p" },
+        "resolution",
+        "resolution must be one of '720p', '1080p', '4k' for kling",
+      ],
+      [
+        { ...VIDEO, negativePrompt: "x".repeat(501) },
+        "negativePrompt",
+        "negativePrompt must be at most 500 characters",
+      ],
       [
         { ...IMAGE, referenceImageUrls: ["https://elsewhere.example/a.png"] },
         "referenceImageUrls",
         "referenceImageUrls contains a URL that was not returned by the upload endpoint",
       ],
-      [{ ...VIDEO, durationSeconds: 30 }, "durationSeconds", "durationSeconds must be between 5 and 15 for kling"],
+      [
+        { ...VIDEO, durationSeconds: 30 },
+        "durationSeconds",
+        "durationSeconds must be between 5 and 15 for kling",
+      ],
     ] as [RenderRequest, string, string][])("422 names the field: %#", async (request, field, text) => {
       const error = await serviceErrorOf(team().createRender(request));
       expect(plain(error)).toEqual({
@@ -297,7 +350,9 @@ describe("errors in every body shape", () => {
       ["not-a-key", 401, "unauthorized", "Malformed API key"],
       [FREE_KEY, 403, "plan_required", "API access requires a paid plan (Team or above)"],
     ])("key %s: %i %s", async (apiKey, status, code, text) => {
-      const error = await serviceErrorOf(createRenderServiceClient({ baseUrl: sim.url, apiKey }).getAccount());
+      const error = await serviceErrorOf(
+        createRenderServiceClient({ baseUrl: sim.url, apiKey }).getAccount(),
+      );
       expect(plain(error)).toEqual({
         name: "RenderServiceError",
         status,
@@ -430,11 +485,18 @@ describe("fault switches", () => {
     const created = await client.createRender(VIDEO);
     const { record, statuses } = await pollToEnd(client, created.id);
     expect(record.status).toBe("ready");
-    for (const status of statuses) expect(["pending", "queued", "running", "upscaling", "ready"]).toContain(status);
+    for (const status of statuses)
+      expect(["pending", "queued", "running", "upscaling", "ready"]).toContain(status);
   });
 
   it("all faults at once: GETs succeed through retries, and each create is sent exactly once", async () => {
-    await setFaults({ errorRate: 0.25, resetRate: 0.15, latencyMs: 20, extraFields: true, errorShape: "html" });
+    await setFaults({
+      errorRate: 0.25,
+      resetRate: 0.15,
+      latencyMs: 20,
+      extraFields: true,
+      errorShape: "html",
+    });
     const { client, attempts } = observedClient({ config: { maxRetries: 10 } });
     let created = 0;
     for (let i = 0; i < 12; i++) {

@@ -64,15 +64,19 @@ function checkConfig(config: RenderServiceConfig): URL {
   } catch {
     throw new TypeError("Render Service base URL is not an absolute URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("Render Service base URL must be http(s)");
-  if (url.username !== "" || url.password !== "") throw new TypeError("Render Service base URL must not carry credentials");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new TypeError("Render Service base URL must be http(s)");
+  if (url.username !== "" || url.password !== "")
+    throw new TypeError("Render Service base URL must not carry credentials");
   // A key with spaces or line breaks would break (or smuggle) headers; such a key is a paste error.
-  if (!/^[\x21-\x7e]+$/.test(config.apiKey)) throw new TypeError("Render Service API key is empty or malformed");
+  if (!/^[\x21-\x7e]+$/.test(config.apiKey))
+    throw new TypeError("Render Service API key is empty or malformed");
   for (const [name, value] of Object.entries({
     timeoutMs: config.timeoutMs,
     uploadTimeoutMs: config.uploadTimeoutMs,
   })) {
-    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw new TypeError(`${name} must be positive`);
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      throw new TypeError(`${name} must be positive`);
   }
   if (config.maxRetries !== undefined && !(Number.isInteger(config.maxRetries) && config.maxRetries >= 0)) {
     throw new TypeError("maxRetries must be a whole number ≥ 0");
@@ -118,12 +122,22 @@ export function createRenderServiceClient(config: RenderServiceConfig) {
           mayHaveReachedService: false,
         });
       }
-      return send({ method: "GET", path: [...API_PREFIX, "renders", id], schema: renderRecordSchema, ...call(options, timeoutMs) });
+      return send({
+        method: "GET",
+        path: [...API_PREFIX, "renders", id],
+        schema: renderRecordSchema,
+        ...call(options, timeoutMs),
+      });
     },
 
     /** GET /account: plan, credit balance, and proof that the key works. */
     async getAccount(options: CallOptions = {}): Promise<AccountRecord> {
-      return send({ method: "GET", path: [...API_PREFIX, "account"], schema: accountRecordSchema, ...call(options, timeoutMs) });
+      return send({
+        method: "GET",
+        path: [...API_PREFIX, "account"],
+        schema: accountRecordSchema,
+        ...call(options, timeoutMs),
+      });
     },
 
     /** POST /uploads, streamed from `input.body` without buffering; never retried (the stream is read once). */

@@ -92,11 +92,16 @@ function fromJson(json: unknown): ErrorBodyInfo {
     (layer): layer is Json => layer !== undefined,
   );
   const info: ErrorBodyInfo = {};
-  const code = firstValue(layers, ["code"], (v) => (typeof v === "string" && CODE_PATTERN.test(v) ? v : undefined));
+  const code = firstValue(layers, ["code"], (v) =>
+    typeof v === "string" && CODE_PATTERN.test(v) ? v : undefined,
+  );
   // OAuth-style `{"error":"invalid_token"}`: a token-shaped `error` string is a code.
-  const codeFromError = typeof root.error === "string" && CODE_PATTERN.test(root.error) ? root.error : undefined;
+  const codeFromError =
+    typeof root.error === "string" && CODE_PATTERN.test(root.error) ? root.error : undefined;
   if (code ?? codeFromError) info.code = code ?? codeFromError;
-  const message = firstValue(layers, MESSAGE_KEYS, (v) => (typeof v === "string" && v.trim() !== "" ? v : undefined));
+  const message = firstValue(layers, MESSAGE_KEYS, (v) =>
+    typeof v === "string" && v.trim() !== "" ? v : undefined,
+  );
   if (message !== undefined) info.message = cap(message);
   const field = firstValue(layers, FIELD_KEYS, fieldFromPath);
   if (field !== undefined) info.field = field;
@@ -104,7 +109,11 @@ function fromJson(json: unknown): ErrorBodyInfo {
 }
 
 /** The first value, over layers and then keys, that `accept` turns into something. */
-function firstValue<T>(layers: readonly Json[], keys: readonly string[], accept: (value: unknown) => T | undefined) {
+function firstValue<T>(
+  layers: readonly Json[],
+  keys: readonly string[],
+  accept: (value: unknown) => T | undefined,
+) {
   for (const layer of layers) {
     for (const key of keys) {
       const accepted = accept(layer[key]);
@@ -119,12 +128,20 @@ function withMessage(text: string): ErrorBodyInfo {
   return message === "" ? {} : { message };
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name.startsWith("#")) {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      const code =
+        name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? entity;

@@ -75,7 +75,12 @@ const cases: Case[] = [
     status: 422,
     body: '{"detail":[{"loc":["body","imageCount"],"msg":"ensure this value is less than or equal to 4","type":"value_error"}]}',
     headers: JSON_TYPE,
-    expected: { status: 422, code: "invalid_request", message: "ensure this value is less than or equal to 4", field: "imageCount" },
+    expected: {
+      status: 422,
+      code: "invalid_request",
+      message: "ensure this value is less than or equal to 4",
+      field: "imageCount",
+    },
   },
   {
     name: "JSON array body",
@@ -118,14 +123,22 @@ const cases: Case[] = [
     statusText: "Service Unavailable",
     body: '{"ok":false}',
     headers: JSON_TYPE,
-    expected: { status: 503, code: "server_error", message: "The Render Service answered HTTP 503 Service Unavailable" },
+    expected: {
+      status: 503,
+      code: "server_error",
+      message: "The Render Service answered HTTP 503 Service Unavailable",
+    },
   },
   {
     name: "plain text, whitespace collapsed",
     status: 502,
     body: "upstream connect error\n  or disconnect/reset before headers\n",
     headers: TEXT_TYPE,
-    expected: { status: 502, code: "server_error", message: "upstream connect error or disconnect/reset before headers" },
+    expected: {
+      status: 502,
+      code: "server_error",
+      message: "upstream connect error or disconnect/reset before headers",
+    },
   },
   {
     name: "HTML page: its title",
@@ -180,7 +193,11 @@ const cases: Case[] = [
     status: 503,
     statusText: "Service Unavailable",
     body: "",
-    expected: { status: 503, code: "server_error", message: "The Render Service answered HTTP 503 Service Unavailable" },
+    expected: {
+      status: 503,
+      code: "server_error",
+      message: "The Render Service answered HTTP 503 Service Unavailable",
+    },
   },
   {
     name: "empty body without a status text",
@@ -234,15 +251,13 @@ const cases: Case[] = [
       ["Invalid value for field aspectRatio.", "aspectRatio"],
       ["promptly rejected: nothing here names a field", undefined],
     ] as const
-  ).map(
-    ([message, field]): Case => ({
-      name: `422 message "${message}" → ${field ?? "no field"}`,
-      status: 422,
-      body: JSON.stringify({ error: { code: "invalid_request", message } }),
-      headers: JSON_TYPE,
-      expected: { status: 422, code: "invalid_request", message, field },
-    }),
-  ),
+  ).map(([message, field]): Case => ({
+    name: `422 message "${message}" → ${field ?? "no field"}`,
+    status: 422,
+    body: JSON.stringify({ error: { code: "invalid_request", message } }),
+    headers: JSON_TYPE,
+    expected: { status: 422, code: "invalid_request", message, field },
+  })),
   {
     name: "422 explicit param wins over the message, and a path is reduced to its field",
     status: 422,

@@ -50,7 +50,8 @@ export function buildUrl(base: URL, segments: readonly string[]): URL {
   const url = new URL(base.href);
   const basePath = url.pathname.split("/").filter((s) => s !== "");
   for (const segment of segments) {
-    if (segment === "" || segment === "." || segment === "..") throw new TypeError(`Invalid path segment: "${segment}"`);
+    if (segment === "" || segment === "." || segment === "..")
+      throw new TypeError(`Invalid path segment: "${segment}"`);
   }
   url.pathname = "/" + [...basePath, ...segments.map(encodeURIComponent)].join("/");
   url.search = "";
@@ -58,7 +59,11 @@ export function buildUrl(base: URL, segments: readonly string[]): URL {
   return url;
 }
 
-function requestInit(config: TransportConfig, spec: RequestSpec<unknown>, signal: AbortSignal): NodeRequestInit {
+function requestInit(
+  config: TransportConfig,
+  spec: RequestSpec<unknown>,
+  signal: AbortSignal,
+): NodeRequestInit {
   // Built from nothing but the config and the body: no caller-provided header is ever forwarded.
   const headers: Record<string, string> = {
     Authorization: `Bearer ${config.apiKey}`,

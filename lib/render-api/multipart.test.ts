@@ -25,7 +25,13 @@ async function bytesOf(stream: ReadableStream<Uint8Array>) {
 describe("multipartBody", () => {
   it("is a multipart body a form-data parser reads back, with its exact length", async () => {
     const source = streamOf("hello ", "world");
-    const body = multipartBody({ kind: "image", filename: "a.png", contentType: "image/png", body: source.stream, contentLength: 11 });
+    const body = multipartBody({
+      kind: "image",
+      filename: "a.png",
+      contentType: "image/png",
+      body: source.stream,
+      contentLength: 11,
+    });
     const bytes = await bytesOf(body.stream);
     expect(bytes.byteLength).toBe(body.contentLength);
     const form = await new Response(bytes, { headers: { "content-type": body.contentType } }).formData();
@@ -39,15 +45,30 @@ describe("multipartBody", () => {
   });
 
   it("quotes file names as browsers do", async () => {
-    const body = multipartBody({ kind: "image", filename: 'a"b\r\nc.png', contentType: "image/png", body: streamOf("x").stream });
+    const body = multipartBody({
+      kind: "image",
+      filename: 'a"b\r\nc.png',
+      contentType: "image/png",
+      body: streamOf("x").stream,
+    });
     const text = new TextDecoder().decode(await bytesOf(body.stream));
     expect(text).toContain('filename="a%22b%0D%0Ac.png"');
     expect(body.contentLength).toBeUndefined();
   });
 
   it("uses a fresh random boundary each time", () => {
-    const a = multipartBody({ kind: "image", filename: "a", contentType: "image/png", body: streamOf().stream });
-    const b = multipartBody({ kind: "image", filename: "a", contentType: "image/png", body: streamOf().stream });
+    const a = multipartBody({
+      kind: "image",
+      filename: "a",
+      contentType: "image/png",
+      body: streamOf().stream,
+    });
+    const b = multipartBody({
+      kind: "image",
+      filename: "a",
+      contentType: "image/png",
+      body: streamOf().stream,
+    });
     expect(a.contentType).toMatch(/^multipart\/form-data; boundary=-+RenderServiceBoundary[0-9a-f]{32}$/);
     // RFC 2046: at most 70 characters (a parser may cut a longer one short).
     expect(a.contentType.split("boundary=")[1]?.length).toBeLessThanOrEqual(70);
@@ -58,7 +79,12 @@ describe("multipartBody", () => {
     const source = streamOf("x");
     const error = await serviceErrorOf(
       Promise.resolve().then(() =>
-        multipartBody({ kind: "image", filename: "a", contentType: "image/png\r\nX-Evil: 1", body: source.stream }),
+        multipartBody({
+          kind: "image",
+          filename: "a",
+          contentType: "image/png\r\nX-Evil: 1",
+          body: source.stream,
+        }),
       ),
     );
     expect(plain(error)).toEqual({
@@ -73,7 +99,12 @@ describe("multipartBody", () => {
 
   it("release cancels the caller's stream, and a released body never ends with a closing boundary", async () => {
     const source = streamOf("a", "b", "c");
-    const body = multipartBody({ kind: "image", filename: "a", contentType: "image/png", body: source.stream });
+    const body = multipartBody({
+      kind: "image",
+      filename: "a",
+      contentType: "image/png",
+      body: source.stream,
+    });
     const reader = body.stream.getReader();
     await reader.read(); // preamble
     await reader.read(); // "a"
@@ -84,7 +115,12 @@ describe("multipartBody", () => {
 
   it("cancelling the body (fetch aborted) cancels the caller's stream", async () => {
     const source = streamOf("a", "b");
-    const body = multipartBody({ kind: "image", filename: "a", contentType: "image/png", body: source.stream });
+    const body = multipartBody({
+      kind: "image",
+      filename: "a",
+      contentType: "image/png",
+      body: source.stream,
+    });
     await body.stream.cancel("timeout");
     expect(source.cancelled()).toBe("timeout");
   });

@@ -33,7 +33,12 @@ export interface MultipartBody {
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;[^\r\n]*)?$/;
 
 function invalid(message: string): RenderServiceError {
-  return new RenderServiceError({ status: 0, code: "invalid_request", message, mayHaveReachedService: false });
+  return new RenderServiceError({
+    status: 0,
+    code: "invalid_request",
+    message,
+    mayHaveReachedService: false,
+  });
 }
 
 /** Quoting of names in a part header, as browsers do it (WHATWG HTML, multipart/form-data encoding). */
@@ -42,9 +47,13 @@ function quote(value: string): string {
 }
 
 export function multipartBody(file: MultipartFile): MultipartBody {
-  if (!MIME_TYPE.test(file.contentType)) throw invalid(`Upload content type is not a valid MIME type: ${file.contentType}`);
+  if (!MIME_TYPE.test(file.contentType))
+    throw invalid(`Upload content type is not a valid MIME type: ${file.contentType}`);
   if (file.filename.trim() === "") throw invalid("Upload filename is empty");
-  if (file.contentLength !== undefined && !(Number.isSafeInteger(file.contentLength) && file.contentLength >= 0)) {
+  if (
+    file.contentLength !== undefined &&
+    !(Number.isSafeInteger(file.contentLength) && file.contentLength >= 0)
+  ) {
     throw invalid("Upload contentLength must be a whole number of bytes");
   }
 

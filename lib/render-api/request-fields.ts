@@ -7,7 +7,10 @@
 import { imageRenderRequestSchema, videoRenderRequestSchema } from "../render-request";
 
 export const REQUEST_FIELD_NAMES: readonly string[] = [
-  ...new Set([...Object.keys(imageRenderRequestSchema.shape), ...Object.keys(videoRenderRequestSchema.shape)]),
+  ...new Set([
+    ...Object.keys(imageRenderRequestSchema.shape),
+    ...Object.keys(videoRenderRequestSchema.shape),
+  ]),
 ];
 
 /** Compared without case, `_` or `-`, so `negative_prompt` and `Prompt` still name their fields. */

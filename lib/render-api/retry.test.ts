@@ -28,7 +28,11 @@ describe("isRetryable", () => {
     ["404", error(404, "not_found"), { idempotent: false, "unsent-only": false, never: false }],
     ["422", error(422, "invalid_request"), { idempotent: false, "unsent-only": false, never: false }],
     ["unparseable answer", invalidResponse, { idempotent: false, "unsent-only": false, never: false }],
-    ["local check", error(0, "invalid_request", false), { idempotent: false, "unsent-only": false, never: false }],
+    [
+      "local check",
+      error(0, "invalid_request", false),
+      { idempotent: false, "unsent-only": false, never: false },
+    ],
   ];
   it.each(table)("%s", (_name, err, expected) => {
     expect({
@@ -41,7 +45,9 @@ describe("isRetryable", () => {
 
 describe("backoffDelayMs", () => {
   it("grows from 300 ms, doubling, capped at 8 s, with full jitter", () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((a) => backoffDelayMs(a, () => 1))).toEqual([300, 600, 1200, 2400, 4800, 8000, 8000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((a) => backoffDelayMs(a, () => 1))).toEqual([
+      300, 600, 1200, 2400, 4800, 8000, 8000,
+    ]);
     expect(backoffDelayMs(3, () => 0)).toBe(0);
     expect(backoffDelayMs(3, () => 0.5)).toBe(1200);
   });
