@@ -119,15 +119,18 @@ export class SimClient {
     }
   }
 
-  /** Polls a render every `intervalMs` until it is ready or failed; returns every record seen. */
-  async watch(key: string, id: string, intervalMs: number, maxPolls = 55): Promise<Json[]> {
+  /**
+   * Polls a render until it is ready or failed; returns every record seen. The interval may depend
+   * on the status last seen, to look closely at a short phase without spending the whole budget.
+   */
+  async watch(key: string, id: string, interval: number | ((status: string) => number), maxPolls = 58): Promise<Json[]> {
     const seen: Json[] = [];
     for (let i = 0; i < maxPolls; i++) {
       const reply = await this.poll(key, id);
       if (reply.status !== 200) throw new Error(`poll failed: ${reply.status} ${reply.text}`);
       seen.push(reply.body);
       if (reply.body.status === "ready" || reply.body.status === "failed") return seen;
-      await sleep(intervalMs);
+      await sleep(typeof interval === "number" ? interval : interval(reply.body.status));
     }
     throw new Error(`render ${id} not finished after ${maxPolls} polls`);
   }
