@@ -142,9 +142,10 @@ async function recordFailedCreate(db: Db, requestId: string, error: unknown): Pr
     await failRequest(db, requestId, "rejected", appError.toBody());
     return appError;
   }
+  const what = appError.code === "upstream_timeout" ? "did not answer in time" : "failed before confirming the render";
   const unknown = new AppError(
     appError.code === "upstream_timeout" ? "upstream_timeout" : "upstream_error",
-    `${appError.message} The render may or may not have been created; it is listed in the gallery as "outcome unknown". Check the balance before trying again.`,
+    `The Render Service ${what}. The render may or may not have been created: it is listed in the gallery as "outcome unknown". Check the balance before trying again.`,
     { cause: error },
   );
   await failRequest(db, requestId, "unknown", unknown.toBody());

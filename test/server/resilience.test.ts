@@ -1,0 +1,125 @@
+/**
+ * Nothing lost, nothing charged twice: a restart with renders in flight, a create interrupted by a
+ * crash, and a service that fails, resets connections and sends what the spec does not show.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isFinalLedgerStatus, type LedgerRender } from "../../lib/contract";
+import { getDb } from "../../lib/server/db";
+import { beginRequest } from "../../lib/server/ledger/renders";
+import { startStack, waitFor, type Stack } from "../server-stack";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ timeScale: 0.02 });
+});
+afterAll(() => stack.close());
+
+async function ledger(): Promise<LedgerRender[]> {
+  return (await stack.callJson<{ items: LedgerRender[] }>("GET", "/api/renders?limit=100")).body.items;
+}
+
+async function allFinal(timeoutMs: number): Promise<LedgerRender[]> {
+  return waitFor(async () => {
+    const items = await ledger();
+    return items.every((r) => isFinalLedgerStatus(r.status) || r.status === "unknown") ? items : undefined;
+  }, timeoutMs);
+}
+
+describe("restart", () => {
+  test("renders in flight when the server stops reach their end after it starts again", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const request =
+        i % 3 === 0
+          ? { kind: "video", prompt: `restart video ${i}`, model: "kling", durationSeconds: 5, resolution: "720p" }
+          : { kind: "image", prompt: `restart image ${i}` };
+      const response = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", { json: request });
+      ids.push(...response.body.ids);
+    }
+    await stack.restart();
+    const items = await allFinal(60_000);
+    const mine = items.filter((r) => ids.includes(r.id));
+    expect(mine).toHaveLength(12);
+    expect(mine.every((r) => r.status === "ready")).toBe(true);
+    expect((await stack.simStats()).creates.total).toBe(12);
+  });
+
+  test("a create interrupted by a crash is shown as outcome unknown, never lost", async () => {
+    const db = await getDb();
+    await beginRequest(db, {
+      id: "req_interrupted",
+      idempotencyKey: null,
+      bodyHash: "x",
+      request: { kind: "image", prompt: "interrupted mid-create" },
+      timingKey: "image:seedream:default",
+      expectedSeconds: 30,
+    });
+    await stack.restart();
+    const row = await stack.callJson<LedgerRender>("GET", "/api/renders/req_interrupted");
+    expect(row.body).toMatchObject({
+      id: "req_interrupted",
+      status: "unknown",
+      prompt: "interrupted mid-create",
+      errorMessage: "The dashboard stopped while this render was being submitted; it may or may not have been created.",
+    });
+  });
+});
+
+describe("a misbehaving service", () => {
+  test("5xx, resets and latency: every accepted render is followed to its end, none created twice", async () => {
+    await stack.setFaults({ errorRate: 0.2, resetRate: 0.1, latencyMs: 30 });
+    const before = await stack.simStats();
+    const outcomes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await stack.call("POST", "/api/renders", {
+        json: { kind: "image", prompt: `faulty ${i}` },
+        headers: { "Idempotency-Key": `faulty-${i}` },
+      });
+      outcomes.push(response.status);
+    }
+    const items = (await allFinal(90_000)).filter((r) => r.prompt.startsWith("faulty "));
+    await stack.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
+    const after = await stack.simStats();
+
+    const accepted = after.creates.accepted - before.creates.accepted;
+    const sent = after.creates.total - before.creates.total;
+    const recorded = items.filter((r) => r.status !== "unknown").length;
+    const unknown = items.filter((r) => r.status === "unknown").length;
+    // One upstream create per POST at most: a create is never retried.
+    expect(sent).toBeLessThanOrEqual(20);
+    // Every render the service accepted is in the ledger, or stands behind an "outcome unknown" row.
+    expect(recorded).toBeLessThanOrEqual(accepted);
+    expect(recorded + unknown).toBeGreaterThanOrEqual(accepted);
+    expect(outcomes.filter((s) => s === 202)).toHaveLength(recorded);
+    expect(items.filter((r) => r.status !== "unknown").every((r) => r.status === "ready")).toBe(true);
+    expect(after.polls.rateLimited).toBe(0);
+  });
+
+  test("unknown fields and an undocumented status are stored, shown and followed to the end", async () => {
+    await stack.setFaults({ extraFields: true, undocumentedStatus: true });
+    const response = await stack.callJson<{ id: string }>("POST", "/api/renders", {
+      json: { kind: "image", prompt: "odd statuses" },
+    });
+    const seen = new Set<string>();
+    const done = await waitFor(async () => {
+      const r = (await stack.callJson<LedgerRender>("GET", `/api/renders/${response.body.id}`)).body;
+      seen.add(r.status);
+      return r.status === "ready" ? r : undefined;
+    }, 30_000, 20);
+    await stack.setFaults({ extraFields: false, undocumentedStatus: false });
+    expect(done.outputUrl).toBeTruthy();
+    expect([...seen].every((s) => ["pending", "running", "ready"].includes(s) || /^[a-z_]+$/.test(s))).toBe(true);
+  });
+
+  const shapes = ["nested", "flat", "text", "html"] as const;
+  test.each(shapes)("a %s error body from the service still becomes the one error shape", async (errorShape) => {
+    await stack.setFaults({ errorShape, errorRate: 1 });
+    const response = await stack.callJson<{ error: { code: string; message: string } }>("GET", "/api/account");
+    await stack.setFaults({ errorShape: "nested", errorRate: 0 });
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    expect(Object.keys(response.body)).toEqual(["error"]);
+    expect(response.body.error.code).toMatch(/^upstream_(error|unavailable)$/);
+    expect(response.body.error.message).toMatch(/^The Render Service/);
+  });
+});
