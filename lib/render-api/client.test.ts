@@ -143,6 +143,17 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
       expect(server.requests).toHaveLength(1);
     });
 
+    it("refuses bad call options before any request", async () => {
+      await expect(client().getAccount({ retries: Number.NaN })).rejects.toThrow(
+        "retries must be a whole number ≥ 0",
+      );
+      await expect(client().getAccount({ retries: 1.5 })).rejects.toThrow(
+        "retries must be a whole number ≥ 0",
+      );
+      await expect(client().getAccount({ timeoutMs: -1 })).rejects.toThrow("timeoutMs must be positive");
+      expect(server.requests).toHaveLength(0);
+    });
+
     it("refuses a bad configuration at once", () => {
       const make = (config: Partial<RenderServiceConfig>) => () =>
         createRenderServiceClient({ baseUrl: server.url, apiKey: KEY, ...config });
@@ -152,7 +163,8 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
       expect(make({ apiKey: "" })).toThrow("API key is empty or malformed");
       expect(make({ apiKey: "rs_live\r\nX-Evil: 1" })).toThrow("API key is empty or malformed");
       expect(make({ timeoutMs: 0 })).toThrow("timeoutMs must be positive");
-      expect(make({ maxRetries: -1 })).toThrow("maxRetries");
+      expect(make({ maxRetries: -1 })).toThrow("maxRetries must be a whole number ≥ 0");
+      expect(make({ maxRetries: Number.NaN })).toThrow("maxRetries must be a whole number ≥ 0");
     });
   });
 

@@ -57,6 +57,18 @@ const DEFAULT_UPLOAD_TIMEOUT_MS = 30 * 60_000;
 /** Render ids travel in a URL path: anything beyond this could address another resource. */
 export const RENDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** Settings that would misbehave silently (a NaN retry count retries without end) fail loudly instead. */
+function checkPositive(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value > 0))
+    throw new TypeError(`${name} must be positive`);
+}
+
+function checkCount(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
+    throw new TypeError(`${name} must be a whole number ≥ 0`);
+  }
+}
+
 function checkConfig(config: RenderServiceConfig): URL {
   let url: URL;
   try {
@@ -64,23 +76,18 @@ function checkConfig(config: RenderServiceConfig): URL {
   } catch {
     throw new TypeError("Render Service base URL is not an absolute URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new TypeError("Render Service base URL must be http(s)");
-  if (url.username !== "" || url.password !== "")
+  }
+  if (url.username !== "" || url.password !== "") {
     throw new TypeError("Render Service base URL must not carry credentials");
+  }
   // A key with spaces or line breaks would break (or smuggle) headers; such a key is a paste error.
   if (!/^[\x21-\x7e]+$/.test(config.apiKey))
     throw new TypeError("Render Service API key is empty or malformed");
-  for (const [name, value] of Object.entries({
-    timeoutMs: config.timeoutMs,
-    uploadTimeoutMs: config.uploadTimeoutMs,
-  })) {
-    if (value !== undefined && !(Number.isFinite(value) && value > 0))
-      throw new TypeError(`${name} must be positive`);
-  }
-  if (config.maxRetries !== undefined && !(Number.isInteger(config.maxRetries) && config.maxRetries >= 0)) {
-    throw new TypeError("maxRetries must be a whole number ≥ 0");
-  }
+  checkPositive("timeoutMs", config.timeoutMs);
+  checkPositive("uploadTimeoutMs", config.uploadTimeoutMs);
+  checkCount("maxRetries", config.maxRetries);
   return url;
 }
 
@@ -94,11 +101,15 @@ export function createRenderServiceClient(config: RenderServiceConfig) {
   });
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const uploadTimeoutMs = config.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS;
-  const call = (options: CallOptions, defaultTimeoutMs: number) => ({
-    signal: options.signal,
-    retries: options.retries,
-    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
-  });
+  const call = (options: CallOptions, defaultTimeoutMs: number) => {
+    checkCount("retries", options.retries);
+    checkPositive("timeoutMs", options.timeoutMs);
+    return {
+      signal: options.signal,
+      retries: options.retries,
+      timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+    };
+  };
 
   return {
     /** POST /renders. Never replayed once it may have reached the service (no idempotency upstream). */

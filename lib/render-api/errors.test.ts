@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RenderServiceError, errorFromResponse, mayHaveTakenEffect } from "./errors";
+import { RenderServiceError, errorFromResponse, isRenderServiceError, mayHaveTakenEffect } from "./errors";
 import { plain } from "./test-support";
 
 const NOW = Date.parse("2025-06-01T12:00:00.000Z");
@@ -412,5 +412,27 @@ describe("mayHaveTakenEffect", () => {
     [503, true, true],
   ])("status %i, reached %s → %s", (status, reached, expected) => {
     expect(mayHaveTakenEffect(make(status, reached))).toBe(expected);
+  });
+});
+
+describe("isRenderServiceError", () => {
+  it("recognises the class, and its shape when it comes from another bundle's copy of the class", () => {
+    const copy = Object.assign(new Error("x"), {
+      name: "RenderServiceError",
+      status: 503,
+      code: "server_error",
+      mayHaveReachedService: true,
+    });
+    expect(
+      isRenderServiceError(
+        new RenderServiceError({ status: 0, code: "timeout", message: "t", mayHaveReachedService: true }),
+      ),
+    ).toBe(true);
+    expect(isRenderServiceError(copy)).toBe(true);
+    expect(isRenderServiceError(Object.assign(new Error("x"), { name: "RenderServiceError" }))).toBe(false);
+    expect(
+      isRenderServiceError({ name: "RenderServiceError", status: 1, code: "x", mayHaveReachedService: true }),
+    ).toBe(false);
+    expect(isRenderServiceError(new Error("x"))).toBe(false);
   });
 });

@@ -121,9 +121,12 @@ async function attempt<T>(config: TransportConfig, spec: RequestSpec<T>): Promis
       callerAborted: spec.signal?.aborted ?? false,
       timeoutMs: spec.timeoutMs,
     });
+  // Built before the try: a bad path is a bug to surface, not a network failure to retry.
+  const url = buildUrl(config.baseUrl, spec.path);
+  const init = requestInit(config, spec, signal);
   let res: Response;
   try {
-    res = await config.fetch(buildUrl(config.baseUrl, spec.path), requestInit(config, spec, signal));
+    res = await config.fetch(url, init);
   } catch (error) {
     throw failure(error);
   }
