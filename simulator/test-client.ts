@@ -57,7 +57,7 @@ export class SimClient {
     const res = await fetch(`${this.url}${path}`, { ...init, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
-    if (res.headers.get("content-type")?.startsWith("application/json")) parsed = JSON.parse(text);
+    if (text && res.headers.get("content-type")?.startsWith("application/json")) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
