@@ -14,7 +14,8 @@ export default async function HomePage() {
     <PageShell settings={settings}>
       <h1 className="sr-only">Render dashboard</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(340px,420px)_1fr]">
-        <div className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900">
+        {/* On wide screens the form stays in view (scrolling on its own) while the gallery scrolls. */}
+        <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
           <Suspense>
             <RenderForm settings={settings} />
           </Suspense>

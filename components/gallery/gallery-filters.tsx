@@ -76,11 +76,11 @@ function Choice({
 }) {
   const id = useId();
   return (
-    <span className="flex items-center gap-1.5">
+    <span className="flex flex-1 items-center sm:flex-none">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} className={FIELD} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
+      <select id={id} className={`${FIELD} w-full`} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -99,13 +99,13 @@ function ModelChoice({ filters, onChange }: { filters: Filters; onChange: (value
     { kind: "video", label: "Video models", models: VIDEO_MODELS },
   ].filter((group) => !filters.kind || group.kind === filters.kind);
   return (
-    <span className="flex items-center">
+    <span className="flex flex-1 items-center sm:flex-none">
       <label htmlFor={id} className="sr-only">
         Model
       </label>
       <select
         id={id}
-        className={FIELD}
+        className={`${FIELD} w-full`}
         value={filters.model ?? ""}
         onChange={(e) => onChange(e.target.value || undefined)}
       >
@@ -147,7 +147,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <span className="relative flex min-w-48 flex-1 items-center">
+    <span className="relative flex w-full items-center sm:w-auto sm:min-w-48 sm:flex-1">
       <label htmlFor={id} className="sr-only">
         Search prompts
       </label>

@@ -23,13 +23,10 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
       data-render-id={render.id}
       className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs [contain-intrinsic-size:auto_380px] [content-visibility:auto] dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <RenderMedia render={render} className="aspect-square w-full" />
+      <RenderMedia render={render} className="aspect-square w-full bg-zinc-100 dark:bg-zinc-950" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-2.5">
-        <div className="flex items-center gap-2">
+        <div className="flex items-center justify-between gap-2">
           <StatusBadge status={render.status} />
-          <span className="min-w-0 flex-1 truncate text-xs text-zinc-500 dark:text-zinc-400" title={modelLabel(render)}>
-            {modelLabel(render)}
-          </span>
           <RenderActions render={render} />
         </div>
         <Link
@@ -39,6 +36,9 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
         >
           {excerpt(render.prompt, 240)}
         </Link>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={modelLabel(render)}>
+          {modelLabel(render)}
+        </p>
         <RenderFacts render={render} showTiming={isFinalLedgerStatus(render.status)} />
       </div>
     </article>

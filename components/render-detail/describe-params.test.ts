@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeParams } from "./describe-params";
+import { describeParams, requestParams } from "./describe-params";
 
 describe("describeParams", () => {
   it("labels a video request in a stable order, without the prompt", () => {
@@ -37,5 +37,21 @@ describe("describeParams", () => {
     expect(describeParams({ imageModel: "future-model" })).toEqual([
       { key: "imageModel", label: "Model", value: "future-model" },
     ]);
+  });
+});
+
+describe("requestParams", () => {
+  it("fills in the kind and the resolved model when the request left them out", () => {
+    expect(requestParams({ kind: "image", model: "seedream", params: { imageCount: 2 } })).toEqual({
+      kind: "image",
+      imageModel: "seedream",
+      imageCount: 2,
+    });
+  });
+  it("keeps what the request said", () => {
+    expect(requestParams({ kind: "video", model: "kling", params: { model: "veo-3.1" } })).toEqual({
+      kind: "video",
+      model: "veo-3.1",
+    });
   });
 });

@@ -43,6 +43,19 @@ function describeValue(key: string, value: unknown): string | string[] {
   return JSON.stringify(value);
 }
 
+/**
+ * The request as the render was made: the stored parameters, with the kind and the model the ledger
+ * resolved filled in where the request left them to the service's defaults.
+ */
+export function requestParams(render: {
+  kind: "image" | "video";
+  model: string;
+  params: Record<string, unknown>;
+}): Record<string, unknown> {
+  const modelField = render.kind === "image" ? "imageModel" : "model";
+  return { kind: render.kind, [modelField]: render.model, ...render.params };
+}
+
 export function describeParams(params: Record<string, unknown>): ParamRow[] {
   const known = Object.keys(LABELS);
   const order = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);

@@ -15,6 +15,7 @@ import { RenderMedia } from "@/components/gallery/render-media";
 import { StatusBadge } from "@/components/gallery/status-badge";
 import { useRenderCompletion } from "@/components/gallery/use-render-completion";
 import { BatchVariants } from "./batch-variants";
+import { requestParams } from "./describe-params";
 import { DetailActions } from "./detail-actions";
 import { RenderParameters } from "./render-parameters";
 import { RenderTimeline } from "./render-timeline";
@@ -70,7 +71,7 @@ export function RenderDetail({ id }: { id: string }) {
             <RenderTimeline render={render} />
           </Block>
           <Block title="Parameters">
-            <RenderParameters params={render.params} />
+            <RenderParameters params={requestParams(render)} />
           </Block>
         </div>
       </article>
