@@ -2,16 +2,26 @@
  * The dashboard's HTTP contract (docs/api.md), route by route, against the real simulator and a real
  * ledger file. Error cases assert the whole body, and that nothing reached the service.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { TEAM_KEY, startStack, waitFor, type CallInit, type Stack } from "../server-stack";
 
 let stack: Stack;
 const UPLOAD_CAP = 256 * 1024;
+/** Everything the server logs while these tests run, to check that the key is never in it. */
+const logged: string[] = [];
 
 beforeAll(async () => {
+  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(" "));
+    });
+  }
   stack = await startStack({ env: { UPLOAD_MAX_BYTES: String(UPLOAD_CAP) } });
 });
-afterAll(() => stack.close());
+afterAll(async () => {
+  await stack.close();
+  vi.restoreAllMocks();
+});
 
 const invalid = (message: string, field?: string) => ({
   error: { code: "invalid_request", message, ...(field !== undefined && { field }) },
@@ -380,7 +390,9 @@ describe("account, estimate, health", () => {
   });
 });
 
-test("no response carries the API key", async () => {
+test("no response and no log line carries the API key", async () => {
+  expect(logged.length).toBeGreaterThan(0);
+  expect(logged.filter((line) => line.includes(TEAM_KEY))).toEqual([]);
   const paths = ["/api/account", "/api/renders", "/api/uploads", "/api/health", "/api/renders/rnd_x"];
   for (const path of paths) {
     const text = await (await stack.call("GET", path)).text();
