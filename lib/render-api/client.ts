@@ -59,8 +59,9 @@ export const RENDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Settings that would misbehave silently (a NaN retry count retries without end) fail loudly instead. */
 function checkPositive(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isFinite(value) && value > 0))
+  if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
     throw new TypeError(`${name} must be positive`);
+  }
 }
 
 function checkCount(name: string, value: number | undefined): void {
@@ -83,8 +84,9 @@ function checkConfig(config: RenderServiceConfig): URL {
     throw new TypeError("Render Service base URL must not carry credentials");
   }
   // A key with spaces or line breaks would break (or smuggle) headers; such a key is a paste error.
-  if (!/^[\x21-\x7e]+$/.test(config.apiKey))
+  if (!/^[\x21-\x7e]+$/.test(config.apiKey)) {
     throw new TypeError("Render Service API key is empty or malformed");
+  }
   checkPositive("timeoutMs", config.timeoutMs);
   checkPositive("uploadTimeoutMs", config.uploadTimeoutMs);
   checkCount("maxRetries", config.maxRetries);

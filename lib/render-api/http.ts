@@ -50,8 +50,9 @@ export function buildUrl(base: URL, segments: readonly string[]): URL {
   const url = new URL(base.href);
   const basePath = url.pathname.split("/").filter((s) => s !== "");
   for (const segment of segments) {
-    if (segment === "" || segment === "." || segment === "..")
+    if (segment === "" || segment === "." || segment === "..") {
       throw new TypeError(`Invalid path segment: "${segment}"`);
+    }
   }
   url.pathname = "/" + [...basePath, ...segments.map(encodeURIComponent)].join("/");
   url.search = "";
