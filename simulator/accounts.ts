@@ -69,7 +69,8 @@ export class Accounts {
 
   /** The caller behind an `Authorization` header, or the 401/403 the spec prescribes. */
   authenticate(header: string | undefined): Caller {
-    if (!header) throw new SimError("unauthorized", "Missing API key: send 'Authorization: Bearer <API_KEY>'");
+    if (!header)
+      throw new SimError("unauthorized", "Missing API key: send 'Authorization: Bearer <API_KEY>'");
     const token = BEARER.exec(header)?.[1];
     if (!token || !LIVE_KEY.test(token)) throw new SimError("unauthorized", "Malformed API key");
     const key = this.keys.get(token);

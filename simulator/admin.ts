@@ -17,7 +17,8 @@ function faults({ world, res }: RequestContext): void {
 
 async function updateFaults({ world, req, res }: RequestContext): Promise<void> {
   const parsed = faultPatchSchema.safeParse(await readJson(req, 64 * 1024));
-  if (!parsed.success) throw new SimError("invalid_request", parsed.error.issues[0]?.message ?? "invalid faults");
+  if (!parsed.success)
+    throw new SimError("invalid_request", parsed.error.issues[0]?.message ?? "invalid faults");
   world.faults = mergeFaults(world.faults, parsed.data);
   sendJson(res, 200, world.faults);
 }

@@ -68,9 +68,13 @@ function pollRender(ctx: RequestContext, caller: Caller): void {
   const taken = world.polls.tryTake(caller.account.id, now);
   world.stats.recordPoll(caller.account.id, id, taken.ok, now);
   if (!taken.ok) {
-    throw new SimError("rate_limited", `Polling limit reached: ${POLLS_PER_MINUTE} render polls per minute per account`, {
-      retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs),
-    });
+    throw new SimError(
+      "rate_limited",
+      `Polling limit reached: ${POLLS_PER_MINUTE} render polls per minute per account`,
+      {
+        retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs),
+      },
+    );
   }
   world.renders.settle(now, world.accounts);
   const render = world.renders.findForAccount(caller.account.id, id);

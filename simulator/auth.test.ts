@@ -11,17 +11,44 @@ const ENDPOINTS = [
   { name: "POST uploads", path: "/api/v1/uploads", method: "POST", form: true },
 ] as const;
 
-const unauthorized = (message: string) => ({ status: 401, body: { error: { code: "unauthorized", message } } });
+const unauthorized = (message: string) => ({
+  status: 401,
+  body: { error: { code: "unauthorized", message } },
+});
 
-const CREDENTIALS: { name: string; header: string | undefined; expected: { status: number; body: unknown } }[] = [
-  { name: "missing key", header: undefined, expected: unauthorized("Missing API key: send 'Authorization: Bearer <API_KEY>'") },
-  { name: "empty header", header: "", expected: unauthorized("Missing API key: send 'Authorization: Bearer <API_KEY>'") },
+const CREDENTIALS: {
+  name: string;
+  header: string | undefined;
+  expected: { status: number; body: unknown };
+}[] = [
+  {
+    name: "missing key",
+    header: undefined,
+    expected: unauthorized("Missing API key: send 'Authorization: Bearer <API_KEY>'"),
+  },
+  {
+    name: "empty header",
+    header: "",
+    expected: unauthorized("Missing API key: send 'Authorization: Bearer <API_KEY>'"),
+  },
   { name: "no Bearer scheme", header: KEYS.team1, expected: unauthorized("Malformed API key") },
   { name: "Basic scheme", header: `Basic ${KEYS.team1}`, expected: unauthorized("Malformed API key") },
   { name: "Bearer without key", header: "Bearer ", expected: unauthorized("Malformed API key") },
-  { name: "not a live key", header: "Bearer sk_test_0123456789", expected: unauthorized("Malformed API key") },
-  { name: "unknown live key", header: "Bearer rs_live_0000000000000000", expected: unauthorized("Invalid API key") },
-  { name: "revoked key", header: `Bearer ${KEYS.revoked}`, expected: unauthorized("This API key has been revoked") },
+  {
+    name: "not a live key",
+    header: "Bearer sk_test_0123456789",
+    expected: unauthorized("Malformed API key"),
+  },
+  {
+    name: "unknown live key",
+    header: "Bearer rs_live_0000000000000000",
+    expected: unauthorized("Invalid API key"),
+  },
+  {
+    name: "revoked key",
+    header: `Bearer ${KEYS.revoked}`,
+    expected: unauthorized("This API key has been revoked"),
+  },
   {
     name: "free-plan key",
     header: `Bearer ${KEYS.free}`,
@@ -53,7 +80,9 @@ describe("§5 authentication on every endpoint", () => {
   });
 
   it("accepts the scheme name in any case", async () => {
-    const reply = await sim.client.request("/api/v1/account", { headers: { authorization: `bearer ${KEYS.team1}` } });
+    const reply = await sim.client.request("/api/v1/account", {
+      headers: { authorization: `bearer ${KEYS.team1}` },
+    });
     expect(reply.status).toBe(200);
   });
 });
@@ -76,7 +105,11 @@ describe("§4.4 account record", () => {
   });
 
   it("two keys of one account share its balance (§5.8)", async () => {
-    const created = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "a boat", durationSeconds: 5 });
+    const created = await sim.client.createRender(KEYS.team1, {
+      kind: "video",
+      prompt: "a boat",
+      durationSeconds: 5,
+    });
     expect(created.body.creditsCharged).toBe(50);
     expect((await sim.client.account(KEYS.team2)).body.renderCreditsBalance).toBe(4950);
     expect((await sim.client.account(KEYS.team1)).body.renderCreditsBalance).toBe(4950);

@@ -40,7 +40,14 @@ describe("parseCli", () => {
       timeScale: 0.02,
       publicBaseUrl: "http://sim.local:9000",
       uploadMaxBytes: 1048576,
-      faults: { latencyMs: 250, errorRate: 0.1, resetRate: 0.05, extraFields: true, undocumentedStatus: true, errorShape: "html" },
+      faults: {
+        latencyMs: 250,
+        errorRate: 0.1,
+        resetRate: 0.05,
+        extraFields: true,
+        undocumentedStatus: true,
+        errorShape: "html",
+      },
     });
   });
 
@@ -63,17 +70,24 @@ describe("parseCli", () => {
   });
 });
 
-describe("simulator/main.ts", () => {
+describe.concurrent("simulator/main.ts", () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
   it("prints its address, serves, and exits cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "simulator/main.ts", "--port", "0", "--time-scale", "0.5"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "simulator/main.ts", "--port", "0", "--time-scale", "0.5"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     try {
       const [line] = (await once(child.stdout, "data")) as [Buffer];
-      const match = /^Render Service simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(time scale 0\.5\)\n$/.exec(line.toString());
+      const match =
+        /^Render Service simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(time scale 0\.5\)\n$/.exec(
+          line.toString(),
+        );
       expect(match).not.toBeNull();
       const health = await fetch(`${match?.[1]}/__sim/health`);
       expect(await health.json()).toEqual({ ok: true, timeScale: 0.5 });

@@ -29,7 +29,8 @@ export class UsageError extends Error {}
 function number(flag: string, text: string | undefined, check: (n: number) => boolean): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === "" || !Number.isFinite(value) || !check(value)) throw new UsageError(`invalid value for --${flag}: ${text}`);
+  if (text.trim() === "" || !Number.isFinite(value) || !check(value))
+    throw new UsageError(`invalid value for --${flag}: ${text}`);
   return value;
 }
 

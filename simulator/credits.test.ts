@@ -4,7 +4,8 @@ import { KEYS, simulatorForTests } from "./test-client";
 
 const sim = simulatorForTests();
 
-const balance = async (key: string = KEYS.team1) => (await sim.client.account(key)).body.renderCreditsBalance as number;
+const balance = async (key: string = KEYS.team1) =>
+  (await sim.client.account(key)).body.renderCreditsBalance as number;
 
 describe("§4.2 video debit = rate × duration (+25% with audio, rounded up)", () => {
   it.each([
@@ -22,43 +23,64 @@ describe("§4.2 video debit = rate × duration (+25% with audio, rounded up)", (
     { model: "veo-3.1-fast", resolution: "4k", durationSeconds: 7, generateAudio: false, credits: 240 },
     { model: "veo-3.1-lite", resolution: "1080p", durationSeconds: 6, generateAudio: true, credits: 90 },
     { model: "veo-3.1-lite", resolution: "720p", durationSeconds: 4, generateAudio: false, credits: 32 },
-  ])("$model $resolution $durationSeconds s audio=$generateAudio costs $credits", async ({ credits, ...params }) => {
-    const reply = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", ...params });
-    expect(reply.status).toBe(202);
-    expect(reply.body.creditsCharged).toBe(credits);
-    expect(await balance()).toBe(5000 - credits);
-    expect((await sim.client.statsOf(reply.body.id)).creditsCharged).toBe(credits);
-  });
+  ])(
+    "$model $resolution $durationSeconds s audio=$generateAudio costs $credits",
+    async ({ credits, ...params }) => {
+      const reply = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", ...params });
+      expect(reply.status).toBe(202);
+      expect(reply.body.creditsCharged).toBe(credits);
+      expect(await balance()).toBe(5000 - credits);
+      expect((await sim.client.statsOf(reply.body.id)).creditsCharged).toBe(credits);
+    },
+  );
 
   it("charges the model's minimum duration when none is given", async () => {
-    expect((await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "seedance" })).body.creditsCharged).toBe(50);
+    expect(
+      (await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "seedance" })).body
+        .creditsCharged,
+    ).toBe(50);
   });
 });
 
 describe("§1.5 image renders are included on Team", () => {
-  it.each(["seedream", "nano-banana", "nano-banana-pro", "gpt-image-2"])("%s at 4K, 4 variants, costs 0", async (imageModel) => {
-    const reply = await sim.client.createRender(KEYS.team1, {
-      kind: "image",
-      prompt: "x",
-      imageModel,
-      imageResolution: "4K",
-      imageCount: 4,
-    });
-    expect(reply.body.creditsCharged).toBe(0);
-    expect(await balance()).toBe(5000);
-  });
+  it.each(["seedream", "nano-banana", "nano-banana-pro", "gpt-image-2"])(
+    "%s at 4K, 4 variants, costs 0",
+    async (imageModel) => {
+      const reply = await sim.client.createRender(KEYS.team1, {
+        kind: "image",
+        prompt: "x",
+        imageModel,
+        imageResolution: "4K",
+        imageCount: 4,
+      });
+      expect(reply.body.creditsCharged).toBe(0);
+      expect(await balance()).toBe(5000);
+    },
+  );
 });
 
 describe("§1.5 never beyond the balance", () => {
-  const expensive = { kind: "video", prompt: "x", resolution: "4k", durationSeconds: 15, generateAudio: true }; // 525
+  const expensive = {
+    kind: "video",
+    prompt: "x",
+    resolution: "4k",
+    durationSeconds: 15,
+    generateAudio: true,
+  }; // 525
 
   it("refuses a render the balance cannot cover with 402 insufficient_credits and charges nothing", async () => {
-    for (let i = 0; i < 9; i++) expect((await sim.client.createRender(KEYS.team1, expensive)).status).toBe(202);
+    for (let i = 0; i < 9; i++)
+      expect((await sim.client.createRender(KEYS.team1, expensive)).status).toBe(202);
     expect(await balance()).toBe(275);
     const refused = await sim.client.createRender(KEYS.team2, expensive);
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 402,
-      body: { error: { code: "insufficient_credits", message: "This render costs 525 credits but the balance is 275" } },
+      body: {
+        error: {
+          code: "insufficient_credits",
+          message: "This render costs 525 credits but the balance is 275",
+        },
+      },
     });
     expect(await balance()).toBe(275);
     expect((await sim.client.stats()).renders).toHaveLength(9);
@@ -72,13 +94,18 @@ describe("§1.5 never beyond the balance", () => {
     const fifty = { kind: "video", prompt: "x", model: "seedance", durationSeconds: 50 }; // 500
     for (let i = 0; i < 10; i++) expect((await sim.client.createRender(KEYS.team1, fifty)).status).toBe(202);
     expect(await balance()).toBe(0);
-    expect((await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "veo-3.1-lite" })).status).toBe(402);
+    expect(
+      (await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "veo-3.1-lite" }))
+        .status,
+    ).toBe(402);
     expect(await balance()).toBe(0);
   });
 
   it("never goes negative under 50 concurrent creates from both keys", async () => {
     const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => sim.client.createRender(i % 2 ? KEYS.team2 : KEYS.team1, expensive)),
+      Array.from({ length: 50 }, (_, i) =>
+        sim.client.createRender(i % 2 ? KEYS.team2 : KEYS.team1, expensive),
+      ),
     );
     const accepted = replies.filter((r) => r.status === 202);
     expect(accepted).toHaveLength(9);

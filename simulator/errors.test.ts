@@ -113,11 +113,15 @@ const ROWS: Row[] = [
     name: "415 unsupported_media_type",
     send: (c) => c.request("/api/v1/uploads", { method: "POST", key: KEYS.team1, body: "kind=image" }),
     status: 415,
-    body: error("unsupported_media_type", "Uploads must be multipart/form-data with the fields 'kind' and 'file'"),
+    body: error(
+      "unsupported_media_type",
+      "Uploads must be multipart/form-data with the fields 'kind' and 'file'",
+    ),
   },
   {
     name: "422 invalid_request naming the field",
-    send: (c) => c.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "veo-3.1-lite", resolution: "4k" }),
+    send: (c) =>
+      c.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "veo-3.1-lite", resolution: "4k" }),
     status: 422,
     body: error("invalid_request", "resolution must be one of '720p', '1080p' for veo-3.1-lite"),
   },

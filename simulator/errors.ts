@@ -50,7 +50,8 @@ export class SimError extends Error {
 
   headers(): Record<string, string> {
     const headers: Record<string, string> = {};
-    if (this.options.retryAfterSeconds !== undefined) headers["retry-after"] = String(this.options.retryAfterSeconds);
+    if (this.options.retryAfterSeconds !== undefined)
+      headers["retry-after"] = String(this.options.retryAfterSeconds);
     if (this.options.allow) headers.allow = this.options.allow.join(", ");
     return headers;
   }
@@ -61,14 +62,16 @@ export interface ErrorBody {
   body: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function errorBody(error: SimError, shape: ErrorShape): ErrorBody {
   const { code, message, status } = error;
   switch (shape) {
     case "nested":
-      return { contentType: "application/json; charset=utf-8", body: JSON.stringify({ error: { code, message } }) };
+      return {
+        contentType: "application/json; charset=utf-8",
+        body: JSON.stringify({ error: { code, message } }),
+      };
     case "flat":
       return { contentType: "application/json; charset=utf-8", body: JSON.stringify({ code, message }) };
     case "text":

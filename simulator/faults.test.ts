@@ -8,7 +8,7 @@ import {
 } from "../lib/service-records";
 import { FaultInjector, DEFAULT_FAULTS } from "./faults";
 import { startSimulator } from "./server";
-import { KEYS, simulatorForTests, statusSequence } from "./test-client";
+import { KEYS, simulatorForTests, statusSequence, withSimulator } from "./test-client";
 
 const MISSING_KEY = "Missing API key: send 'Authorization: Bearer <API_KEY>'";
 
@@ -16,8 +16,10 @@ describe("FaultInjector", () => {
   it("faults the configured share of requests and rotates 500, 502, 503", () => {
     let n = 0;
     // Evenly spread draws in [0, 1): exactly a quarter fall under 0.25.
-    const injector = new FaultInjector(() => ((n++ * 0.618034) % 1));
-    const actions = Array.from({ length: 400 }, () => injector.decide({ ...DEFAULT_FAULTS, errorRate: 0.25 }));
+    const injector = new FaultInjector(() => (n++ * 0.618034) % 1);
+    const actions = Array.from({ length: 400 }, () =>
+      injector.decide({ ...DEFAULT_FAULTS, errorRate: 0.25 }),
+    );
     const errors = actions.flatMap((a) => (a.type === "error" ? [a.error.status] : []));
     expect(errors.length).toBeGreaterThan(85);
     expect(errors.length).toBeLessThan(115);
@@ -32,7 +34,7 @@ describe("FaultInjector", () => {
 });
 
 describe("fault switches", () => {
-  const sim = simulatorForTests({ timeScale: 0.01 });
+  const sim = simulatorForTests({ timeScale: 0.002 });
 
   async function readyImage(): Promise<string> {
     const created = await sim.client.createRender(KEYS.team1, { kind: "image", prompt: "x" });
@@ -57,14 +59,26 @@ describe("fault switches", () => {
     await sim.client.setFaults({ errorRate: 1 });
     const replies = [];
     for (let i = 0; i < 3; i++) replies.push(await sim.client.poll(KEYS.team1, id));
-    expect(replies.map((r) => ({ status: r.status, body: r.body, retryAfter: r.headers.get("retry-after") }))).toEqual([
-      { status: 500, body: { error: { code: "internal_error", message: "Internal server error" } }, retryAfter: null },
+    expect(
+      replies.map((r) => ({ status: r.status, body: r.body, retryAfter: r.headers.get("retry-after") })),
+    ).toEqual([
       {
-        status: 502,
-        body: { error: { code: "bad_gateway", message: "Bad gateway: upstream render worker did not answer" } },
+        status: 500,
+        body: { error: { code: "internal_error", message: "Internal server error" } },
         retryAfter: null,
       },
-      { status: 503, body: { error: { code: "service_unavailable", message: "Service temporarily unavailable" } }, retryAfter: "1" },
+      {
+        status: 502,
+        body: {
+          error: { code: "bad_gateway", message: "Bad gateway: upstream render worker did not answer" },
+        },
+        retryAfter: null,
+      },
+      {
+        status: 503,
+        body: { error: { code: "service_unavailable", message: "Service temporarily unavailable" } },
+        retryAfter: "1",
+      },
     ]);
     // The service never saw those polls; test endpoints and media are untouched.
     const stats = await sim.client.stats();
@@ -75,7 +89,9 @@ describe("fault switches", () => {
   it("resetRate 1 drops the connection without a response", async () => {
     await sim.client.setFaults({ resetRate: 1 });
     await expect(sim.client.account(KEYS.team1)).rejects.toThrow(TypeError);
-    await expect(sim.client.createRender(KEYS.team1, { kind: "image", prompt: "x" })).rejects.toThrow(TypeError);
+    await expect(sim.client.createRender(KEYS.team1, { kind: "image", prompt: "x" })).rejects.toThrow(
+      TypeError,
+    );
     expect((await sim.client.stats()).creates.total).toBe(0);
   });
 
@@ -83,7 +99,11 @@ describe("fault switches", () => {
     await sim.client.setFaults({ extraFields: true });
     const extra = { seed: expect.any(Number), meta: expect.objectContaining({ region: "sim-local-1" }) };
     const upload = await sim.client.upload(KEYS.team1, "image", { type: "image/png" });
-    const created = await sim.client.createRender(KEYS.team1, { kind: "image", prompt: "x", referenceImageUrls: [upload.body.url] });
+    const created = await sim.client.createRender(KEYS.team1, {
+      kind: "image",
+      prompt: "x",
+      referenceImageUrls: [upload.body.url],
+    });
     await sim.client.waitTerminal([created.body.id]);
     const polled = await sim.client.poll(KEYS.team1, created.body.id);
     const account = await sim.client.account(KEYS.team1);
@@ -99,12 +119,20 @@ describe("fault switches", () => {
   });
 
   it("undocumentedStatus makes renders pass through queued and upscaling", async () => {
-    await sim.client.setFaults({ undocumentedStatus: true });
-    // kling 5 s: about 0.6 s, of which 60 ms pending; look closely while it waits.
-    const created = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x" });
-    expect(created.body.status).toBe("pending");
-    const seen = await sim.client.watch(KEYS.team1, created.body.id, (status) => (status === "pending" || status === "queued" ? 4 : 25));
-    expect(statusSequence(seen).filter((s) => s !== "pending")).toEqual(["queued", "running", "upscaling", "ready"]);
+    // kling 5 s: 0.6–0.8 s here, of which 60–80 ms pending; look closely while it waits.
+    await withSimulator({ timeScale: 0.012, faults: { undocumentedStatus: true } }, async (client) => {
+      const created = await client.createRender(KEYS.team1, { kind: "video", prompt: "x" });
+      expect(created.body.status).toBe("pending");
+      const seen = await client.watch(KEYS.team1, created.body.id, (status) =>
+        status === "pending" || status === "queued" ? 4 : 25,
+      );
+      expect(statusSequence(seen).filter((s) => s !== "pending")).toEqual([
+        "queued",
+        "running",
+        "upscaling",
+        "ready",
+      ]);
+    });
   });
 
   it.each([
@@ -129,7 +157,11 @@ describe("fault switches", () => {
   ])("errorShape $errorShape shapes every API error body", async ({ errorShape, contentType, text }) => {
     await sim.client.setFaults({ errorShape });
     const reply = await sim.client.request("/api/v1/account");
-    expect({ status: reply.status, contentType: reply.headers.get("content-type"), text: reply.text }).toEqual({
+    expect({
+      status: reply.status,
+      contentType: reply.headers.get("content-type"),
+      text: reply.text,
+    }).toEqual({
       status: 401,
       contentType,
       text,
@@ -166,13 +198,19 @@ describe("/__sim/faults", () => {
     [{ chaos: true }, "unknown fault: chaos"],
   ])("refuses %j", async (patch, message) => {
     const reply = await sim.client.setFaults(patch);
-    expect({ status: reply.status, body: reply.body }).toEqual({ status: 422, body: { error: { code: "invalid_request", message } } });
+    expect({ status: reply.status, body: reply.body }).toEqual({
+      status: 422,
+      body: { error: { code: "invalid_request", message } },
+    });
   });
 
   it("reset returns to the faults the simulator started with", async () => {
     await sim.client.setFaults({ errorShape: "text", extraFields: false });
     await sim.client.reset();
-    expect((await sim.client.request("/__sim/faults")).body).toEqual({ ...DEFAULT_FAULTS, extraFields: true });
+    expect((await sim.client.request("/__sim/faults")).body).toEqual({
+      ...DEFAULT_FAULTS,
+      extraFields: true,
+    });
   });
 });
 
@@ -196,7 +234,9 @@ describe("startSimulator options", () => {
         headers: { authorization: `Bearer ${KEYS.team1}` },
         body: form,
       });
-      expect(((await res.json()) as { url: string }).url).toMatch(/^https:\/\/render\.example\.test\/files\/up_[a-z0-9]+\/a\.png$/);
+      expect(((await res.json()) as { url: string }).url).toMatch(
+        /^https:\/\/render\.example\.test\/files\/up_[a-z0-9]+\/a\.png$/,
+      );
     } finally {
       await sim.close();
     }

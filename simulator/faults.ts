@@ -32,9 +32,12 @@ export const DEFAULT_FAULTS: Readonly<FaultConfig> = Object.freeze({
 });
 
 const share = (field: string) =>
-  z.number({ error: `${field} must be a number from 0 to 1` }).min(0, { error: `${field} must be a number from 0 to 1` }).max(1, {
-    error: `${field} must be a number from 0 to 1`,
-  });
+  z
+    .number({ error: `${field} must be a number from 0 to 1` })
+    .min(0, { error: `${field} must be a number from 0 to 1` })
+    .max(1, {
+      error: `${field} must be a number from 0 to 1`,
+    });
 
 export const faultPatchSchema = z.strictObject(
   {
@@ -47,12 +50,20 @@ export const faultPatchSchema = z.strictObject(
     resetRate: share("resetRate").optional(),
     extraFields: z.boolean({ error: "extraFields must be true or false" }).optional(),
     undocumentedStatus: z.boolean({ error: "undocumentedStatus must be true or false" }).optional(),
-    errorShape: z.enum(ERROR_SHAPES, { error: `errorShape must be one of ${ERROR_SHAPES.join(", ")}` }).optional(),
+    errorShape: z
+      .enum(ERROR_SHAPES, { error: `errorShape must be one of ${ERROR_SHAPES.join(", ")}` })
+      .optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown fault: ${issue.keys.join(", ")}` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `unknown fault: ${issue.keys.join(", ")}` : undefined,
+  },
 );
 
-export function mergeFaults(base: Readonly<FaultConfig>, patch: Partial<FaultConfig> | undefined): FaultConfig {
+export function mergeFaults(
+  base: Readonly<FaultConfig>,
+  patch: Partial<FaultConfig> | undefined,
+): FaultConfig {
   const merged = { ...base };
   for (const [key, value] of Object.entries(patch ?? {})) {
     // `undefined` means "leave as is", which a plain spread would turn into a missing value.
@@ -87,7 +98,10 @@ export class FaultInjector {
 }
 
 /** The record with fields the spec does not list, as a newer service version might send. */
-export function withExtraFields<T extends object>(record: T, seedSource: string): T & { seed: number; meta: object } {
+export function withExtraFields<T extends object>(
+  record: T,
+  seedSource: string,
+): T & { seed: number; meta: object } {
   return {
     ...record,
     seed: hash32(seedSource) % 1_000_000,

@@ -7,7 +7,12 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { SimError } from "./errors";
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
@@ -44,7 +49,10 @@ export async function readJson(req: IncomingMessage, maxBytes: number): Promise<
 
 export type Content = { type: "buffer"; data: Buffer } | { type: "file"; path: string; size: number };
 
-function byteRange(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Multiple or odd ranges are answered with the whole file, which RFC 9110 allows.

@@ -55,13 +55,23 @@ describe("plannedOutcome", () => {
       prompt: "a cat [fail]",
       clips: 1,
       charged: 50,
-      outcome: { type: "failed", clipsMade: 0, creditsRefunded: 50, errorMessage: "Generation failed: the model could not complete this render" },
+      outcome: {
+        type: "failed",
+        clipsMade: 0,
+        creditsRefunded: 50,
+        errorMessage: "Generation failed: the model could not complete this render",
+      },
     },
     {
       prompt: "[FAIL] and [partial]",
       clips: 4,
       charged: 600,
-      outcome: { type: "failed", clipsMade: 0, creditsRefunded: 600, errorMessage: "Generation failed: the model could not complete this render" },
+      outcome: {
+        type: "failed",
+        clipsMade: 0,
+        creditsRefunded: 600,
+        errorMessage: "Generation failed: the model could not complete this render",
+      },
     },
     { prompt: "[partial] one clip", clips: 1, charged: 50, outcome: { type: "ready" } },
     {
@@ -105,8 +115,16 @@ describe("observe", () => {
     { share: 1, documented: "ready", shown: "ready", undocumented: "ready", clips: 4 },
     { share: 2, documented: "ready", shown: "ready", undocumented: "ready", clips: 4 },
   ])("at $share of the way: $documented", ({ share, documented, shown, undocumented, clips }) => {
-    expect(observe(plan, at(share), false)).toMatchObject({ state: documented, status: shown, clipsReady: clips });
-    expect(observe(plan, at(share), true)).toMatchObject({ state: documented, status: undocumented, clipsReady: clips });
+    expect(observe(plan, at(share), false)).toMatchObject({
+      state: documented,
+      status: shown,
+      clipsReady: clips,
+    });
+    expect(observe(plan, at(share), true)).toMatchObject({
+      state: documented,
+      status: undocumented,
+      clipsReady: clips,
+    });
   });
 
   it("reports the time of the latest change as updatedAt", () => {
@@ -120,7 +138,11 @@ describe("observe", () => {
     const clip = (partial.clipDoneAt[1] as number) - (partial.clipDoneAt[0] as number);
     expect(partial.clipDoneAt).toHaveLength(2);
     expect(partial.terminalAt).toBeCloseTo((partial.clipDoneAt[1] as number) + clip / 2, 6);
-    expect(observe(partial, partial.terminalAt, true)).toMatchObject({ state: "failed", status: "failed", clipsReady: 2 });
+    expect(observe(partial, partial.terminalAt, true)).toMatchObject({
+      state: "failed",
+      status: "failed",
+      clipsReady: 2,
+    });
   });
 
   it("never shows upscaling before a failure", () => {

@@ -19,8 +19,7 @@ export const FAIL_MARKER = "[fail]";
 export const PARTIAL_MARKER = "[partial]";
 
 export type Outcome =
-  | { type: "ready" }
-  | { type: "failed"; errorMessage: string; creditsRefunded: number; clipsMade: number };
+  { type: "ready" } | { type: "failed"; errorMessage: string; creditsRefunded: number; clipsMade: number };
 
 export interface LifePlanInput {
   id: string;
@@ -89,8 +88,16 @@ export function planLife(input: LifePlanInput): LifePlan {
   const clipsMade = outcome.type === "ready" ? input.clipsTotal : outcome.clipsMade;
   const clipDoneAt = Array.from({ length: clipsMade }, (_, i) => runningAt + (i + 1) * clipMs);
   // A failure strikes half way through the first clip that will not be made.
-  const terminalAt = outcome.type === "ready" ? input.createdAt + totalMs : runningAt + (clipsMade + 0.5) * clipMs;
-  return { createdAt: input.createdAt, runningAt, terminalAt, clipsTotal: input.clipsTotal, clipDoneAt, outcome };
+  const terminalAt =
+    outcome.type === "ready" ? input.createdAt + totalMs : runningAt + (clipsMade + 0.5) * clipMs;
+  return {
+    createdAt: input.createdAt,
+    runningAt,
+    terminalAt,
+    clipsTotal: input.clipsTotal,
+    clipDoneAt,
+    outcome,
+  };
 }
 
 export function observe(plan: LifePlan, now: number, undocumentedStatus: boolean): Observation {

@@ -54,7 +54,12 @@ describe("§8 polling limit: 60 polls per minute per account", () => {
     const refused = await sim.client.poll(KEYS.team1, id);
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 429,
-      body: { error: { code: "rate_limited", message: "Polling limit reached: 60 render polls per minute per account" } },
+      body: {
+        error: {
+          code: "rate_limited",
+          message: "Polling limit reached: 60 render polls per minute per account",
+        },
+      },
     });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -102,7 +107,9 @@ describe("§8 fair use of image generation", () => {
   const batch = (imageCount: number) => ({ kind: "image", prompt: "a fox", imageCount });
 
   it("refuses image variants past 30 a minute with 429, Retry-After and no charge", async () => {
-    const accepted = await Promise.all(Array.from({ length: 7 }, () => sim.client.createRender(KEYS.team1, batch(4))));
+    const accepted = await Promise.all(
+      Array.from({ length: 7 }, () => sim.client.createRender(KEYS.team1, batch(4))),
+    );
     expect(accepted.map((r) => r.status)).toEqual(Array(7).fill(202));
 
     const refused = await sim.client.createRender(KEYS.team2, batch(4));

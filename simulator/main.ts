@@ -19,7 +19,9 @@ async function main(): Promise<void> {
     return;
   }
   const simulator = await startSimulator(options);
-  console.log(`Render Service simulator listening on ${simulator.url} (time scale ${options.timeScale ?? 1})`);
+  console.log(
+    `Render Service simulator listening on ${simulator.url} (time scale ${options.timeScale ?? 1})`,
+  );
 
   let stopping = false;
   const stop = () => {

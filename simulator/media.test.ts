@@ -15,7 +15,7 @@ interface Chunk {
 function readPng(file: Buffer): { width: number; height: number; chunks: Chunk[]; pixels: Buffer } {
   expect([...file.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const chunks: Chunk[] = [];
-  for (let at = 8; at < file.length; ) {
+  for (let at = 8; at < file.length;) {
     const length = file.readUInt32BE(at);
     const typeAndData = file.subarray(at + 4, at + 8 + length);
     expect(file.readUInt32BE(at + 8 + length)).toBe(crc32(typeAndData));
@@ -36,7 +36,9 @@ describe("PNG encoder", () => {
     const png = readPng(encodePng(3, 2, (x, y) => [x * 10, y * 20, 255]));
     expect(png.chunks.map((c) => c.type)).toEqual(["IHDR", "IDAT", "IEND"]);
     expect({ width: png.width, height: png.height }).toEqual({ width: 3, height: 2 });
-    expect([...png.pixels]).toEqual([0, 0, 0, 255, 10, 0, 255, 20, 0, 255, 0, 0, 20, 255, 10, 20, 255, 20, 20, 255]);
+    expect([...png.pixels]).toEqual([
+      0, 0, 0, 255, 10, 0, 255, 20, 0, 255, 0, 0, 20, 255, 10, 20, 255, 20, 20, 255,
+    ]);
   });
 
   it.each([
@@ -53,12 +55,14 @@ describe("PNG encoder", () => {
 });
 
 describe("media at outputUrl", () => {
-  const sim = simulatorForTests({ timeScale: 0.005 });
+  const sim = simulatorForTests({ timeScale: 0.001 });
 
   async function finished(body: Record<string, unknown>): Promise<{ ids: string[]; urls: string[] }> {
     const created = await sim.client.createRender(KEYS.team1, body);
     await sim.client.waitTerminal(created.body.ids);
-    const records = await Promise.all(created.body.ids.map(async (id: string) => (await sim.client.poll(KEYS.team1, id)).body));
+    const records = await Promise.all(
+      created.body.ids.map(async (id: string) => (await sim.client.poll(KEYS.team1, id)).body),
+    );
     return { ids: created.body.ids, urls: records.map((r) => r.outputUrl as string) };
   }
 
@@ -81,7 +85,9 @@ describe("media at outputUrl", () => {
   it("draws a different picture for each render, the same one each time it is fetched", async () => {
     const { urls } = await finished({ kind: "image", prompt: "a harbour", imageCount: 2 });
     const [a, b, again] = await Promise.all(
-      [urls[0], urls[1], urls[0]].map(async (url) => Buffer.from(await (await fetch(url as string)).arrayBuffer())),
+      [urls[0], urls[1], urls[0]].map(async (url) =>
+        Buffer.from(await (await fetch(url as string)).arrayBuffer()),
+      ),
     );
     expect(a?.equals(b as Buffer)).toBe(false);
     expect(a?.equals(again as Buffer)).toBe(true);
@@ -109,7 +115,12 @@ describe("media at outputUrl", () => {
   });
 
   it("answers 404 until the render is ready, for failures and for the wrong extension", async () => {
-    const pending = await sim.client.createRender(KEYS.team1, { kind: "video", prompt: "x", model: "seedance", durationSeconds: 60 });
+    const pending = await sim.client.createRender(KEYS.team1, {
+      kind: "video",
+      prompt: "x",
+      model: "seedance",
+      durationSeconds: 60,
+    });
     expect((await fetch(`${sim.url}/media/${pending.body.id}.webm`)).status).toBe(404);
     const failed = await finished({ kind: "image", prompt: "[fail]" });
     expect((await fetch(`${sim.url}/media/${failed.ids[0]}.png`)).status).toBe(404);

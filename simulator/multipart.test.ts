@@ -80,14 +80,29 @@ describe("parseMultipart", () => {
   });
 
   it.each([
-    ["no closing boundary", `--${B}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx`, "the body ended before the closing boundary"],
+    [
+      "no closing boundary",
+      `--${B}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx`,
+      "the body ended before the closing boundary",
+    ],
     ["no boundary at all", "just text", "the body ended before the closing boundary"],
-    ["a part without disposition", `--${B}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${B}--`, "a part has no form-data disposition"],
-    ["a part without name", `--${B}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${B}--`, "a part has no name"],
+    [
+      "a part without disposition",
+      `--${B}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${B}--`,
+      "a part has no form-data disposition",
+    ],
+    [
+      "a part without name",
+      `--${B}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${B}--`,
+      "a part has no name",
+    ],
   ])("refuses %s", async (_, text, detail) => {
     const error = await parse(Buffer.from(text)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SimError);
-    expect(error).toMatchObject({ code: "invalid_multipart", message: `Malformed multipart body: ${detail}` });
+    expect(error).toMatchObject({
+      code: "invalid_multipart",
+      message: `Malformed multipart body: ${detail}`,
+    });
   });
 });
 

@@ -24,7 +24,8 @@ export function multipartBoundary(contentType: string | undefined): string | und
   return match?.[1] ?? match?.[2];
 }
 
-const malformed = (detail: string) => new SimError("invalid_multipart", `Malformed multipart body: ${detail}`);
+const malformed = (detail: string) =>
+  new SimError("invalid_multipart", `Malformed multipart body: ${detail}`);
 
 /** Parameters of a header value such as `form-data; name="file"; filename="a.png"`. */
 function headerParams(value: string): Map<string, string> {
@@ -47,7 +48,8 @@ function parsePartHeaders(block: string): Extract<MultipartEvent, { type: "part"
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   const disposition = headers.get("content-disposition");
-  if (!disposition || !/^form-data\b/i.test(disposition)) throw malformed("a part has no form-data disposition");
+  if (!disposition || !/^form-data\b/i.test(disposition))
+    throw malformed("a part has no form-data disposition");
   const params = headerParams(disposition);
   const name = params.get("name");
   if (name === undefined) throw malformed("a part has no name");
@@ -67,7 +69,10 @@ function parsePartHeaders(block: string): Extract<MultipartEvent, { type: "part"
 
 type State = "preamble" | "afterBoundary" | "headers" | "body" | "done";
 
-export async function* parseMultipart(source: AsyncIterable<Buffer>, boundary: string): AsyncGenerator<MultipartEvent> {
+export async function* parseMultipart(
+  source: AsyncIterable<Buffer>,
+  boundary: string,
+): AsyncGenerator<MultipartEvent> {
   const dashBoundary = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   let buf: Buffer = Buffer.alloc(0);

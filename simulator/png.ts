@@ -32,7 +32,11 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** `pixel(x, y)` returns [r, g, b] in 0..255. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => readonly [number, number, number]): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number],
+): Buffer {
   const stride = width * 3 + 1;
   const raw = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
@@ -50,5 +54,10 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: truecolour
-  return Buffer.concat([SIGNATURE, chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

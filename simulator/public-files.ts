@@ -19,10 +19,15 @@ async function uploadedFile(ctx: RequestContext): Promise<void> {
   const [id, name] = ctx.params;
   const upload = ctx.world.uploads.findById(id ?? "");
   if (!upload || upload.filename !== name) throw new SimError("not_found", "No such file");
-  await sendContent(ctx.req, ctx.res, { type: "file", path: upload.path, size: upload.bytes }, {
-    "content-type": upload.contentType,
-    ...CDN_HEADERS,
-  });
+  await sendContent(
+    ctx.req,
+    ctx.res,
+    { type: "file", path: upload.path, size: upload.bytes },
+    {
+      "content-type": upload.contentType,
+      ...CDN_HEADERS,
+    },
+  );
 }
 
 /** Sizes of the bundled clips never change while the process runs, so they are read once. */
@@ -45,16 +50,26 @@ async function media(ctx: RequestContext): Promise<void> {
     throw new SimError("not_found", "No such media");
   }
   if (kind === "image") {
-    await sendContent(ctx.req, ctx.res, { type: "buffer", data: renderPicture(render.prompt, render.id, render.aspectRatio) }, {
-      "content-type": "image/png",
-      ...CDN_HEADERS,
-    });
+    await sendContent(
+      ctx.req,
+      ctx.res,
+      { type: "buffer", data: renderPicture(render.prompt, render.id, render.aspectRatio) },
+      {
+        "content-type": "image/png",
+        ...CDN_HEADERS,
+      },
+    );
   } else {
     const path = videoClipPath(render.aspectRatio);
-    await sendContent(ctx.req, ctx.res, { type: "file", path, size: clipSize(path) }, {
-      "content-type": "video/webm",
-      ...CDN_HEADERS,
-    });
+    await sendContent(
+      ctx.req,
+      ctx.res,
+      { type: "file", path, size: clipSize(path) },
+      {
+        "content-type": "video/webm",
+        ...CDN_HEADERS,
+      },
+    );
   }
 }
 

@@ -18,7 +18,12 @@ export const VIDEO_RATES: Readonly<Record<VideoModelId, Partial<Record<VideoReso
 /** Generated audio adds this share of the video price, rounded up. */
 export const AUDIO_SURCHARGE = 0.25;
 
-export function videoCost(model: VideoModelId, resolution: VideoResolution, seconds: number, audio: boolean): number {
+export function videoCost(
+  model: VideoModelId,
+  resolution: VideoResolution,
+  seconds: number,
+  audio: boolean,
+): number {
   const rate = VIDEO_RATES[model][resolution];
   // The request schema only lets through resolutions the model offers, so a gap here is a table bug.
   if (rate === undefined) throw new Error(`no rate for ${model} ${resolution}`);

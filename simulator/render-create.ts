@@ -71,13 +71,20 @@ export interface CreateResponse {
 const invalid = (message: string) => new SimError("invalid_request", message);
 
 /** Reference URLs must be this account's uploads of the list's kind, even those dropped past the cap. */
-function checkReferences(ctx: CreateContext, caller: Caller, field: string, urls: readonly string[] | undefined, kind: UploadKind) {
+function checkReferences(
+  ctx: CreateContext,
+  caller: Caller,
+  field: string,
+  urls: readonly string[] | undefined,
+  kind: UploadKind,
+) {
   for (const url of urls ?? []) {
     const upload = ctx.uploads.findByUrl(url);
     if (!upload || upload.accountId !== caller.account.id) {
       throw invalid(`${field} contains a URL that was not returned by the upload endpoint`);
     }
-    if (upload.kind !== kind) throw invalid(`${field} contains a URL of a ${upload.kind} upload; it takes ${kind} uploads`);
+    if (upload.kind !== kind)
+      throw invalid(`${field} contains a URL of a ${upload.kind} upload; it takes ${kind} uploads`);
   }
 }
 
@@ -138,7 +145,15 @@ function createImages(ctx: CreateContext, caller: Caller, req: ImageRenderReques
   );
   for (const render of renders) ctx.renders.add(render);
   const ids = renders.map((r) => r.id);
-  return { id: ids[0] as string, ids, batchId, kind: "image", status: "pending", renderModel, creditsCharged: IMAGE_COST * count };
+  return {
+    id: ids[0] as string,
+    ids,
+    batchId,
+    kind: "image",
+    status: "pending",
+    renderModel,
+    creditsCharged: IMAGE_COST * count,
+  };
 }
 
 function createVideo(ctx: CreateContext, caller: Caller, req: VideoRenderRequest): CreateResponse {
@@ -173,7 +188,15 @@ function createVideo(ctx: CreateContext, caller: Caller, req: VideoRenderRequest
     clipCount(model.duration, seconds),
   );
   ctx.renders.add(render);
-  return { id: render.id, ids: [render.id], batchId: null, kind: "video", status: "pending", renderModel, creditsCharged: cost };
+  return {
+    id: render.id,
+    ids: [render.id],
+    batchId: null,
+    kind: "video",
+    status: "pending",
+    renderModel,
+    creditsCharged: cost,
+  };
 }
 
 /** Parses and accepts a create request, or throws the 4xx the service would answer. */

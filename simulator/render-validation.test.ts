@@ -28,8 +28,12 @@ async function makeRefs(client: SimClient, counts: RefCounts = {}): Promise<Refs
   };
 }
 
-const image = (extra: Record<string, unknown> = {}) => () => ({ kind: "image", prompt: "a red fox", ...extra });
-const video = (extra: Record<string, unknown> = {}) => () => ({ kind: "video", prompt: "a red fox", ...extra });
+const image =
+  (extra: Record<string, unknown> = {}) =>
+  () => ({ kind: "image", prompt: "a red fox", ...extra });
+const video =
+  (extra: Record<string, unknown> = {}) =>
+  () => ({ kind: "video", prompt: "a red fox", ...extra });
 const oneOf = (field: string, values: readonly string[], model?: string) =>
   `${field} must be one of ${values.map((v) => `'${v}'`).join(", ")}${model ? ` for ${model}` : ""}`;
 
@@ -65,8 +69,16 @@ const IMAGE_ROWS: Row[] = [
       accept: { renderModel: `${model} ${res}`, creditsCharged: 0 },
     })),
   ),
-  { name: "unknown image model", body: image({ imageModel: "dalle" }), reject: oneOf("imageModel", IMAGE_MODELS) },
-  { name: "unknown image resolution", body: image({ imageResolution: "8K" }), reject: oneOf("imageResolution", IMAGE_RESOLUTIONS) },
+  {
+    name: "unknown image model",
+    body: image({ imageModel: "dalle" }),
+    reject: oneOf("imageModel", IMAGE_MODELS),
+  },
+  {
+    name: "unknown image resolution",
+    body: image({ imageResolution: "8K" }),
+    reject: oneOf("imageResolution", IMAGE_RESOLUTIONS),
+  },
   ...["low", "medium", "high"].map((quality) => ({
     name: `gpt-image-2 quality ${quality}`,
     body: image({ imageModel: "gpt-image-2", imageQuality: quality }),
@@ -87,10 +99,22 @@ const IMAGE_ROWS: Row[] = [
     body: image({ imageAspectRatio: ratio }),
     accept: { renderModel: "seedream 1K" },
   })),
-  { name: "image aspect ratio 4:3", body: image({ imageAspectRatio: "4:3" }), reject: oneOf("imageAspectRatio", ["9:16", "1:1", "16:9"]) },
+  {
+    name: "image aspect ratio 4:3",
+    body: image({ imageAspectRatio: "4:3" }),
+    reject: oneOf("imageAspectRatio", ["9:16", "1:1", "16:9"]),
+  },
   { name: "imageCount 0", body: image({ imageCount: 0 }), reject: "imageCount must be between 1 and 4" },
-  { name: "imageCount 1", body: image({ imageCount: 1 }), accept: { renderModel: "seedream 1K", variants: 1 } },
-  { name: "imageCount 4", body: image({ imageCount: 4 }), accept: { renderModel: "seedream 1K", variants: 4, creditsCharged: 0 } },
+  {
+    name: "imageCount 1",
+    body: image({ imageCount: 1 }),
+    accept: { renderModel: "seedream 1K", variants: 1 },
+  },
+  {
+    name: "imageCount 4",
+    body: image({ imageCount: 4 }),
+    accept: { renderModel: "seedream 1K", variants: 4, creditsCharged: 0 },
+  },
   { name: "imageCount 5", body: image({ imageCount: 5 }), reject: "imageCount must be between 1 and 4" },
   { name: "imageCount 2.5", body: image({ imageCount: 2.5 }), reject: "imageCount must be a whole number" },
   {
@@ -108,13 +132,29 @@ const IMAGE_ROWS: Row[] = [
 ];
 
 const PROMPT_ROWS: Row[] = [
-  { name: "prompt of 8000 characters", body: () => ({ kind: "image", prompt: "a".repeat(8000) }), accept: { renderModel: "seedream 1K" } },
-  { name: "prompt of 8001 characters", body: () => ({ kind: "image", prompt: "a".repeat(8001) }), reject: "prompt must be at most 8000 characters" },
+  {
+    name: "prompt of 8000 characters",
+    body: () => ({ kind: "image", prompt: "a".repeat(8000) }),
+    accept: { renderModel: "seedream 1K" },
+  },
+  {
+    name: "prompt of 8001 characters",
+    body: () => ({ kind: "image", prompt: "a".repeat(8001) }),
+    reject: "prompt must be at most 8000 characters",
+  },
   { name: "prompt missing", body: () => ({ kind: "video" }), reject: "prompt is required" },
   { name: "prompt blank", body: () => ({ kind: "image", prompt: "   " }), reject: "prompt is required" },
   { name: "kind missing", body: () => ({ prompt: "x" }), reject: "kind must be one of 'image', 'video'" },
-  { name: "kind unknown", body: () => ({ kind: "audio", prompt: "x" }), reject: "kind must be one of 'image', 'video'" },
-  { name: "unknown fields are ignored", body: image({ colour: "blue", seed: 4 }), accept: { renderModel: "seedream 1K" } },
+  {
+    name: "kind unknown",
+    body: () => ({ kind: "audio", prompt: "x" }),
+    reject: "kind must be one of 'image', 'video'",
+  },
+  {
+    name: "unknown fields are ignored",
+    body: image({ colour: "blue", seed: 4 }),
+    accept: { renderModel: "seedream 1K" },
+  },
 ];
 
 const VIDEO_ROWS: Row[] = [
@@ -124,22 +164,54 @@ const VIDEO_ROWS: Row[] = [
     ["480p", "720p", "1080p", "4k"].map((res): Row => {
       const allowed = VIDEO_RESOLUTIONS[model] as string[];
       return allowed.includes(res)
-        ? { name: `${model} at ${res}`, body: video({ model, resolution: res }), accept: { renderModel: `${model} ${res}` } }
-        : { name: `${model} refuses ${res}`, body: video({ model, resolution: res }), reject: oneOf("resolution", allowed, model) };
+        ? {
+            name: `${model} at ${res}`,
+            body: video({ model, resolution: res }),
+            accept: { renderModel: `${model} ${res}` },
+          }
+        : {
+            name: `${model} refuses ${res}`,
+            body: video({ model, resolution: res }),
+            reject: oneOf("resolution", allowed, model),
+          };
     }),
   ),
-  { name: "unknown video resolution", body: video({ resolution: "8k" }), reject: oneOf("resolution", ["480p", "720p", "1080p", "4k"]) },
+  {
+    name: "unknown video resolution",
+    body: video({ resolution: "8k" }),
+    reject: oneOf("resolution", ["480p", "720p", "1080p", "4k"]),
+  },
   ...VIDEO_MODELS.flatMap((model) => {
     const [min, max] = DURATIONS[model] as [number, number];
     const outside = `durationSeconds must be between ${min} and ${max} for ${model}`;
     return [
-      { name: `${model} ${min - 1} s`, body: video({ model, ...ok720, durationSeconds: min - 1 }), reject: outside },
-      { name: `${model} ${min} s`, body: video({ model, ...ok720, durationSeconds: min }), accept: { renderModel: `${model} 720p` } },
-      { name: `${model} ${max} s`, body: video({ model, ...ok720, durationSeconds: max }), accept: { renderModel: `${model} 720p` } },
-      { name: `${model} ${max + 1} s`, body: video({ model, ...ok720, durationSeconds: max + 1 }), reject: outside },
+      {
+        name: `${model} ${min - 1} s`,
+        body: video({ model, ...ok720, durationSeconds: min - 1 }),
+        reject: outside,
+      },
+      {
+        name: `${model} ${min} s`,
+        body: video({ model, ...ok720, durationSeconds: min }),
+        accept: { renderModel: `${model} 720p` },
+      },
+      {
+        name: `${model} ${max} s`,
+        body: video({ model, ...ok720, durationSeconds: max }),
+        accept: { renderModel: `${model} 720p` },
+      },
+      {
+        name: `${model} ${max + 1} s`,
+        body: video({ model, ...ok720, durationSeconds: max + 1 }),
+        reject: outside,
+      },
     ];
   }),
-  { name: "fractional duration", body: video({ durationSeconds: 5.5 }), reject: "durationSeconds must be a whole number of seconds" },
+  {
+    name: "fractional duration",
+    body: video({ durationSeconds: 5.5 }),
+    reject: "durationSeconds must be a whole number of seconds",
+  },
   // veo snaps 4..8 to 4, 6 or 8 (ties upward); the debit shows the snapped length (veo-3.1 720p: 30/s).
   ...[
     [4, 4],
@@ -157,9 +229,21 @@ const VIDEO_ROWS: Row[] = [
     body: video({ model, ...ok720, generateAudio: true }),
     accept: { renderModel: `${model} 720p` },
   })),
-  { name: "generateAudio not boolean", body: video({ generateAudio: "yes" }), reject: "generateAudio must be true or false" },
-  { name: "video aspect ratio 4:3", body: video({ aspectRatio: "4:3" }), reject: oneOf("aspectRatio", ["9:16", "1:1", "16:9"]) },
-  { name: "negative prompt of 500", body: video({ negativePrompt: "n".repeat(500) }), accept: { renderModel: "kling 720p" } },
+  {
+    name: "generateAudio not boolean",
+    body: video({ generateAudio: "yes" }),
+    reject: "generateAudio must be true or false",
+  },
+  {
+    name: "video aspect ratio 4:3",
+    body: video({ aspectRatio: "4:3" }),
+    reject: oneOf("aspectRatio", ["9:16", "1:1", "16:9"]),
+  },
+  {
+    name: "negative prompt of 500",
+    body: video({ negativePrompt: "n".repeat(500) }),
+    accept: { renderModel: "kling 720p" },
+  },
   {
     name: "negative prompt of 501",
     body: video({ negativePrompt: "n".repeat(501) }),
@@ -248,8 +332,16 @@ const URL_ROWS: Row[] = [
     body: (r) => image({ referenceImageUrls: r.videos })(),
     reject: "referenceImageUrls contains a URL of a video upload; it takes image uploads",
   },
-  { name: "not a URL", body: image({ referenceImageUrls: ["cat.png"] }), reject: "referenceImageUrls must contain only upload URLs" },
-  { name: "not a list", body: image({ referenceImageUrls: "x" }), reject: "referenceImageUrls must be a list of upload URLs" },
+  {
+    name: "not a URL",
+    body: image({ referenceImageUrls: ["cat.png"] }),
+    reject: "referenceImageUrls must contain only upload URLs",
+  },
+  {
+    name: "not a list",
+    body: image({ referenceImageUrls: "x" }),
+    reject: "referenceImageUrls must be a list of upload URLs",
+  },
 ];
 
 describe.each([
@@ -308,7 +400,9 @@ describe("§4.2 request bodies", () => {
   it.each([[[]], ["text"], [null], [42]])("refuses the JSON value %j naming kind", async (body) => {
     const reply = await sim.client.createRender(KEYS.team1, body);
     expect(reply.status).toBe(422);
-    expect(reply.body).toEqual({ error: { code: "invalid_request", message: "kind must be one of 'image', 'video'" } });
+    expect(reply.body).toEqual({
+      error: { code: "invalid_request", message: "kind must be one of 'image', 'video'" },
+    });
   });
 
   it("refuses a body over 1 MiB with 413", async () => {

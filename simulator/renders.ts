@@ -56,7 +56,8 @@ export class RenderStore {
     while (this.owed.length > 0 && (this.owed[0] as StoredRender).plan.terminalAt <= now) {
       const render = this.owed.shift() as StoredRender;
       const account = accounts.get(render.accountId);
-      if (account && render.plan.outcome.type === "failed") accounts.refund(account, render.plan.outcome.creditsRefunded);
+      if (account && render.plan.outcome.type === "failed")
+        accounts.refund(account, render.plan.outcome.creditsRefunded);
     }
   }
 

@@ -20,7 +20,11 @@ export interface Route {
   handle(ctx: RequestContext): Promise<void> | void;
 }
 
-export function matchRoute(routes: readonly Route[], method: string, pathname: string): { route: Route; params: string[] } {
+export function matchRoute(
+  routes: readonly Route[],
+  method: string,
+  pathname: string,
+): { route: Route; params: string[] } {
   const allowed = new Set<string>();
   for (const route of routes) {
     const match = route.path.exec(pathname);
@@ -36,7 +40,9 @@ export function matchRoute(routes: readonly Route[], method: string, pathname: s
     }
   }
   if (allowed.size > 0) {
-    throw new SimError("method_not_allowed", `${method} is not allowed on ${pathname}`, { allow: [...allowed] });
+    throw new SimError("method_not_allowed", `${method} is not allowed on ${pathname}`, {
+      allow: [...allowed],
+    });
   }
   throw new SimError("not_found", `No such resource: ${pathname}`);
 }

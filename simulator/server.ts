@@ -78,7 +78,11 @@ async function dispatch(world: World, req: IncomingMessage, res: ServerResponse)
       res.destroy();
       return;
     }
-    writeError(res, error instanceof SimError ? error : new SimError("internal_error", "Internal server error"), shape);
+    writeError(
+      res,
+      error instanceof SimError ? error : new SimError("internal_error", "Internal server error"),
+      shape,
+    );
   } finally {
     // A refusal may come before the body was read (401 on an upload, 413 part way): drain the rest
     // so the client sees the response rather than a broken pipe, and the connection stays usable.
@@ -86,7 +90,11 @@ async function dispatch(world: World, req: IncomingMessage, res: ServerResponse)
   }
 }
 
-function checkOptions(options: SimulatorOptions): { timeScale: number; uploadMaxBytes: number; faults: FaultConfig } {
+function checkOptions(options: SimulatorOptions): {
+  timeScale: number;
+  uploadMaxBytes: number;
+  faults: FaultConfig;
+} {
   const timeScale = options.timeScale ?? 1;
   if (!Number.isFinite(timeScale) || timeScale <= 0) throw new Error("timeScale must be a positive number");
   const uploadMaxBytes = options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;

@@ -46,7 +46,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export class SimClient {
   constructor(readonly url: string) {}
 
-  async request(path: string, init: RequestInit & { key?: string | null; json?: unknown } = {}): Promise<Reply<Json>> {
+  async request(
+    path: string,
+    init: RequestInit & { key?: string | null; json?: unknown } = {},
+  ): Promise<Reply<Json>> {
     const headers = new Headers(init.headers);
     if (init.key) headers.set("authorization", `Bearer ${init.key}`);
     let body = init.body;
@@ -73,7 +76,11 @@ export class SimClient {
     return this.request("/api/v1/account", { key });
   }
 
-  upload(key: string, kind: string, file: { bytes?: Uint8Array<ArrayBuffer>; type?: string; name?: string } = {}) {
+  upload(
+    key: string,
+    kind: string,
+    file: { bytes?: Uint8Array<ArrayBuffer>; type?: string; name?: string } = {},
+  ) {
     const form = new FormData();
     form.set("kind", kind);
     const bytes = file.bytes ?? new Uint8Array([1, 2, 3, 4]);
@@ -114,7 +121,8 @@ export class SimClient {
     for (;;) {
       const renders = (await this.stats()).renders.filter((r) => ids.includes(r.id));
       if (renders.length === ids.length && renders.every((r) => r.terminalAt !== null)) return renders;
-      if (Date.now() > deadline) throw new Error(`renders not finished in ${timeoutMs} ms: ${JSON.stringify(renders)}`);
+      if (Date.now() > deadline)
+        throw new Error(`renders not finished in ${timeoutMs} ms: ${JSON.stringify(renders)}`);
       await sleep(20);
     }
   }
@@ -123,7 +131,12 @@ export class SimClient {
    * Polls a render until it is ready or failed; returns every record seen. The interval may depend
    * on the status last seen, to look closely at a short phase without spending the whole budget.
    */
-  async watch(key: string, id: string, interval: number | ((status: string) => number), maxPolls = 58): Promise<Json[]> {
+  async watch(
+    key: string,
+    id: string,
+    interval: number | ((status: string) => number),
+    maxPolls = 58,
+  ): Promise<Json[]> {
     const seen: Json[] = [];
     for (let i = 0; i < maxPolls; i++) {
       const reply = await this.poll(key, id);
@@ -143,8 +156,27 @@ export function statusSequence(records: readonly { status: string }[]): string[]
   return out;
 }
 
+/**
+ * A simulator of the test's own, closed afterwards: lets waiting tests run concurrently without
+ * sharing balances, poll budgets or resets.
+ */
+export async function withSimulator<T>(
+  options: SimulatorOptions,
+  run: (client: SimClient, url: string) => Promise<T>,
+): Promise<T> {
+  const running = await startSimulator({ port: 0, ...options });
+  try {
+    return await run(new SimClient(running.url), running.url);
+  } finally {
+    await running.close();
+  }
+}
+
 /** One simulator for the calling test file (or describe block), reset before each test. */
-export function simulatorForTests(options: SimulatorOptions = {}): { readonly client: SimClient; readonly url: string } {
+export function simulatorForTests(options: SimulatorOptions = {}): {
+  readonly client: SimClient;
+  readonly url: string;
+} {
   let running: RunningSimulator | undefined;
   let client: SimClient | undefined;
   beforeAll(async () => {

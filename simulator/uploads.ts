@@ -93,13 +93,20 @@ export function safeFilename(original: string | undefined): string {
 
 function checkKind(kind: string): UploadKind {
   const known = UPLOAD_KINDS.find((k) => k === kind);
-  if (!known) throw new SimError("invalid_request", `kind must be one of ${UPLOAD_KINDS.map((k) => `'${k}'`).join(", ")}`);
+  if (!known)
+    throw new SimError(
+      "invalid_request",
+      `kind must be one of ${UPLOAD_KINDS.map((k) => `'${k}'`).join(", ")}`,
+    );
   return known;
 }
 
 function checkFamily(kind: UploadKind, contentType: string): void {
   if (!contentType.startsWith(`${kind}/`)) {
-    throw new SimError("invalid_request", `file has content type '${contentType}', which is not an ${kind} type (${kind}/*)`);
+    throw new SimError(
+      "invalid_request",
+      `file has content type '${contentType}', which is not an ${kind} type (${kind}/*)`,
+    );
   }
 }
 
@@ -148,7 +155,10 @@ interface FilePart {
 export async function receiveUpload(req: IncomingMessage, ctx: UploadContext): Promise<StoredUpload> {
   const boundary = multipartBoundary(req.headers["content-type"]);
   if (!boundary) {
-    throw new SimError("unsupported_media_type", "Uploads must be multipart/form-data with the fields 'kind' and 'file'");
+    throw new SimError(
+      "unsupported_media_type",
+      "Uploads must be multipart/form-data with the fields 'kind' and 'file'",
+    );
   }
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > ctx.maxBytes + MULTIPART_OVERHEAD) throw tooLarge(ctx.maxBytes);
