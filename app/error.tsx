@@ -9,14 +9,14 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     console.error(error);
   }, [error]);
   return (
-    <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center">
       <h1 className="text-xl font-semibold">Something went wrong</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        The page could not be shown. {error.digest ? `Reference: ${error.digest}.` : ""}
+        This page could not be shown.{error.digest ? ` Reference: ${error.digest}.` : ""}
       </p>
       <Button variant="primary" onClick={reset}>
         Try again
       </Button>
-    </main>
+    </div>
   );
 }

@@ -1,10 +1,14 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { AccountPanel } from "@/components/account/account-panel";
+import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
+import { publicSettings } from "@/lib/server/config";
 import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Render dashboard",
+  title: PRODUCT_NAME,
   description: "Create and browse image and video renders for your team.",
 };
 
@@ -15,11 +19,22 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * The frame of every page: header with the account, then the page. The header lives here so it stays
+ * mounted across navigations; settings are read from the environment per request, never at build.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const settings = publicSettings();
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">
-        <Providers>{children}</Providers>
+        <Providers>
+          <AppHeader>
+            <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
+          </AppHeader>
+          <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">{children}</main>
+        </Providers>
       </body>
     </html>
   );

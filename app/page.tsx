@@ -3,7 +3,6 @@ import { Suspense } from "react";
 import { RenderForm } from "@/components/render-form";
 import { Gallery } from "@/components/gallery/gallery";
 import { GallerySkeleton } from "@/components/gallery/gallery-states";
-import { PageShell } from "@/components/layout/page-shell";
 import { publicSettings } from "@/lib/server/config";
 
 export default async function HomePage() {
@@ -11,11 +10,11 @@ export default async function HomePage() {
   await connection();
   const settings = publicSettings();
   return (
-    <PageShell settings={settings}>
+    <>
       <h1 className="sr-only">Render dashboard</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(340px,420px)_1fr]">
         {/* On wide screens the form stays in view (scrolling on its own) while the gallery scrolls. */}
-        <div className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
+        <div className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900">
           <Suspense>
             <RenderForm settings={settings} />
           </Suspense>
@@ -25,6 +24,6 @@ export default async function HomePage() {
           <Gallery />
         </Suspense>
       </div>
-    </PageShell>
+    </>
   );
 }

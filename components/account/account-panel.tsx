@@ -42,10 +42,11 @@ function AccountSummary({ account, lowBalanceCredits }: { account: AccountRecord
       </span>
       <div className="flex min-w-44 flex-col gap-1">
         <p className="flex items-baseline gap-1.5">
-          <span className="text-zinc-600 dark:text-zinc-400">Balance</span>
+          {/* Spaces between the parts keep the text readable when copied or read aloud. */}
+          <span className="text-zinc-600 dark:text-zinc-400">Balance</span>{" "}
           <span className={`font-semibold tabular-nums ${low ? "text-amber-700 dark:text-amber-400" : ""}`}>
             {formatNumber(balance)}
-          </span>
+          </span>{" "}
           <span className="text-xs text-zinc-500 dark:text-zinc-400">of {formatNumber(account.monthlyGrant)} monthly</span>
         </p>
         <ProgressBar

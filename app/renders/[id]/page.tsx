@@ -3,13 +3,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
-import { PageShell } from "@/components/layout/page-shell";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { RenderDetail } from "@/components/render-detail/render-detail";
 import { excerpt } from "@/lib/format";
 import { renderQueryOptions } from "@/lib/queries/renders";
 import { RENDER_ID_PATTERN } from "@/lib/render-api";
-import { publicSettings } from "@/lib/server/config";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 
@@ -41,10 +39,8 @@ export default async function RenderPage({ params }: Props) {
   queryClient.setQueryData(renderQueryOptions(id).queryKey, render);
 
   return (
-    <PageShell settings={publicSettings()}>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <RenderDetail id={id} />
-      </HydrationBoundary>
-    </PageShell>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <RenderDetail id={id} />
+    </HydrationBoundary>
   );
 }
