@@ -6,6 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { vi } from "vitest";
 import { startSimulator, type FaultConfig } from "../simulator/server";
 
 export const TEAM_KEY = "rs_live_demo_team_1";
@@ -41,6 +42,8 @@ export interface CallInit {
 }
 
 export async function startStack(options: StackOptions = {}) {
+  // Settings and the client are read once per module instance: a new stack gets fresh instances.
+  vi.resetModules();
   const simulator = await startSimulator({ port: 0, timeScale: options.timeScale ?? 0.01, faults: options.faults });
   const dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
   const databaseUrl = `file:${path.join(dir, "dashboard.db")}`;
@@ -93,8 +96,10 @@ export async function startStack(options: StackOptions = {}) {
   async function stopServer() {
     const { stopScheduler } = await import("../lib/server/scheduler");
     const { closeDb } = await import("../lib/server/db");
+    const { invalidateAccount } = await import("../lib/server/account");
     await stopScheduler();
     await closeDb(databaseUrl);
+    invalidateAccount();
   }
 
   /** Stops and starts the server part as a restart would; the ledger file stays. */

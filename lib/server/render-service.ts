@@ -3,9 +3,9 @@ import "server-only";
  * The Render Service client, built from the server's settings.
  *
  * It calls undici's `fetch` directly rather than the global one: inside route handlers Next patches
- * the global `fetch` for its data cache, and that patch reads a streamed request body whole to build
- * a cache key, which would hold a 500 MB upload in memory (and, measured here, cut its multipart
- * epilogue). The client is stateless, so each bundle may build its own.
+ * the global `fetch` for its data cache, and that patch can read a streamed request body whole to
+ * build a cache key, which would hold a 500 MB upload in memory. The client is stateless, so each
+ * bundle may build its own.
  */
 import { fetch as undiciFetch } from "undici";
 import { createRenderServiceClient, type RenderServiceClient } from "../render-api";

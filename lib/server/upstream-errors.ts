@@ -15,48 +15,54 @@ export function toAppError(error: unknown): AppError {
   return fromRenderServiceError(error);
 }
 
+/** Decided by HTTP status, which the spec fixes; the service's own codes are not all documented. */
 function fromRenderServiceError(error: RenderServiceError): AppError {
   const cause = error;
   const retry = error.retryAfterSeconds;
-  switch (error.code) {
-    case "unauthorized":
+  switch (error.status) {
+    case 0:
+      return error.code === "timeout"
+        ? new AppError("upstream_timeout", "The Render Service did not answer in time.", { cause })
+        : new AppError("upstream_unavailable", "The Render Service cannot be reached.", { cause });
+    case 401:
       return new AppError(
         "service_key_rejected",
         "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY.",
         { cause },
       );
-    case "plan_required":
+    case 402:
+      return new AppError("insufficient_credits", "Not enough render credits for this render.", { cause });
+    case 403:
       return new AppError(
         "service_plan_required",
         "The dashboard's API key belongs to a Free-plan account. An admin must move the account to a paid plan.",
         { cause },
       );
-    case "insufficient_credits":
-      return new AppError("insufficient_credits", "Not enough render credits for this render.", { cause });
-    case "rate_limited":
+    case 404:
+      return new AppError("not_found", "The Render Service does not know this render.", { cause });
+    case 408:
+    case 504:
+      return new AppError("upstream_timeout", "The Render Service did not answer in time.", { cause });
+    case 413:
+      return new AppError("payload_too_large", "The file is larger than the Render Service accepts.", { cause });
+    case 422:
+      return new AppError("invalid_request", error.message, {
+        cause,
+        ...(error.field !== undefined && { field: error.field }),
+      });
+    case 429:
       return new AppError("rate_limited", "The Render Service asked to slow down. Try again shortly.", {
         cause,
         retryAfterSeconds: retry ?? 5,
       });
-    case "payload_too_large":
-      return new AppError("payload_too_large", "The file is larger than the Render Service accepts.", { cause });
-    case "timeout":
-      return new AppError("upstream_timeout", "The Render Service did not answer in time.", { cause });
-    case "network_error":
-      return new AppError("upstream_unavailable", "The Render Service cannot be reached.", { cause });
+    case 503:
+      return new AppError("upstream_unavailable", "The Render Service is unavailable. Try again shortly.", {
+        cause,
+        ...(retry !== undefined && { retryAfterSeconds: retry }),
+      });
   }
-  if (error.status === 404) return new AppError("not_found", "The Render Service does not know this render.", { cause });
-  if (error.status === 422 || error.code === "invalid_request") {
-    return new AppError("invalid_request", error.message, {
-      cause,
-      ...(error.field !== undefined && { field: error.field }),
-    });
+  if (error.code === "insufficient_credits") {
+    return new AppError("insufficient_credits", "Not enough render credits for this render.", { cause });
   }
-  if (error.status === 503) {
-    return new AppError("upstream_unavailable", "The Render Service is unavailable. Try again shortly.", {
-      cause,
-      ...(retry !== undefined && { retryAfterSeconds: retry }),
-    });
-  }
-  return new AppError("upstream_error", `The Render Service failed (HTTP ${error.status || "none"}).`, { cause });
+  return new AppError("upstream_error", `The Render Service failed (HTTP ${error.status}).`, { cause });
 }

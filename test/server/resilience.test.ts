@@ -123,3 +123,27 @@ describe("a misbehaving service", () => {
     expect(response.body.error.message).toMatch(/^The Render Service/);
   });
 });
+
+describe("the service's limits", () => {
+  test("a fair-use 429 on create comes back as rate_limited with Retry-After, and nothing is recorded", async () => {
+    let response: Response | undefined;
+    // 30 image variants a minute are fair use; the next batch is refused instead of charged.
+    for (let i = 0; i < 12 && response?.status !== 429; i++) {
+      response = await stack.call("POST", "/api/renders", {
+        json: { kind: "image", prompt: `bulk ${i}`, imageCount: 4 },
+      });
+    }
+    expect(response?.status).toBe(429);
+    const retryAfter = Number(response?.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(await response?.json()).toEqual({
+      error: {
+        code: "rate_limited",
+        message: "The Render Service asked to slow down. Try again shortly.",
+        retryAfterSeconds: retryAfter,
+      },
+    });
+    const unknown = (await ledger()).filter((r) => r.status === "unknown" && r.prompt.startsWith("bulk "));
+    expect(unknown).toEqual([]);
+  });
+});

@@ -242,20 +242,22 @@ export class PollScheduler {
 
   private async recordPollError(row: RenderRow, error: unknown): Promise<void> {
     const now = Date.now();
-    const code = isRenderServiceError(error) ? error.code : "internal";
+    const status = isRenderServiceError(error) ? error.status : -1;
     const base = { poll_count: row.poll_count + 1, updated_at: new Date(now).toISOString() };
 
-    if (code === "rate_limited" && isRenderServiceError(error)) {
-      this.pausedUntil = Math.max(this.pausedUntil, now + (error.retryAfterSeconds ?? 5) * 1000);
+    // Decided by HTTP status, which the spec fixes; the service's error codes are not all documented.
+    if (status === 429) {
+      const retryAfter = isRenderServiceError(error) ? error.retryAfterSeconds : undefined;
+      this.pausedUntil = Math.max(this.pausedUntil, now + (retryAfter ?? 5) * 1000);
       this.log(`rate limited by the service: pausing all polls until ${new Date(this.pausedUntil).toISOString()}`);
       return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
     }
-    if (code === "unauthorized" || code === "plan_required") {
+    if (status === 401 || status === 403) {
       this.pausedUntil = Math.max(this.pausedUntil, now + KEY_REJECTED_PAUSE_MS);
-      this.log(`the service rejected the server's key (${code}): pausing polls for 30 s`);
+      this.log(`the service rejected the server's key (HTTP ${status}): pausing polls for 30 s`);
       return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
     }
-    if (code === "not_found") {
+    if (status === 404) {
       const notFound = row.not_found_polls + 1;
       const lost = notFound >= NOT_FOUND_POLLS_TO_LOSE;
       return updateRender(this.deps.db, row.id, {
