@@ -83,8 +83,9 @@ function checkReferences(
     if (!upload || upload.accountId !== caller.account.id) {
       throw invalid(`${field} contains a URL that was not returned by the upload endpoint`);
     }
-    if (upload.kind !== kind)
+    if (upload.kind !== kind) {
       throw invalid(`${field} contains a URL of a ${upload.kind} upload; it takes ${kind} uploads`);
+    }
   }
 }
 

@@ -71,7 +71,8 @@ export function mediaPath(render: StoredRender): string {
   return `/media/${render.id}.${render.kind === "image" ? "png" : "webm"}`;
 }
 
-const iso = (ms: number) => new Date(Math.floor(ms)).toISOString();
+/** ISO 8601 UTC with milliseconds (spec §2.3); plan times can carry fractions of a millisecond. */
+export const isoTime = (ms: number) => new Date(Math.floor(ms)).toISOString();
 
 export interface RecordOptions {
   publicBaseUrl: string;
@@ -90,8 +91,8 @@ export function renderRecord(render: StoredRender, now: number, options: RecordO
     outputUrl: seen.state === "ready" ? `${options.publicBaseUrl}${mediaPath(render)}` : null,
     errorMessage: failed ? outcome.errorMessage : null,
     creditsRefunded: failed ? outcome.creditsRefunded : 0,
-    createdAt: iso(render.plan.createdAt),
-    updatedAt: iso(seen.updatedAt),
+    createdAt: isoTime(render.plan.createdAt),
+    updatedAt: isoTime(seen.updatedAt),
     ...(clipsTotal > 1 && { chain: { clipsReady: seen.clipsReady, clipsTotal } }),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { Accounts } from "./accounts";
 import { observe } from "./lifecycle";
-import type { RenderStore } from "./renders";
+import { isoTime, type RenderStore } from "./renders";
 
 const MINUTE_MS = 60_000;
 
@@ -74,7 +74,7 @@ export class Stats {
           accountId: render.accountId,
           kind: render.kind,
           status: state,
-          terminalAt: terminal ? new Date(Math.floor(render.plan.terminalAt)).toISOString() : null,
+          terminalAt: terminal ? isoTime(render.plan.terminalAt) : null,
           creditsCharged: render.creditsCharged,
           creditsRefunded: state === "failed" && outcome.type === "failed" ? outcome.creditsRefunded : 0,
           referenceImagesUsed: render.referenceImageUrls.length,
