@@ -1,0 +1,94 @@
+/**
+ * Shared fixtures for the gallery, render page, home and accessibility specs: a typed client of the
+ * dashboard's own API (to set up renders where the test is not about the form) and of the
+ * simulator's admin endpoints, plus the page objects.
+ */
+import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { GalleryPage } from "./pages/gallery.page";
+import { RenderPage } from "./pages/render-page.page";
+
+/** The simulator the e2e app talks to (playwright.config.ts). */
+export const SIMULATOR_URL = "http://127.0.0.1:4110";
+/** The key the e2e app is started with (playwright.config.ts). */
+const E2E_API_KEY = "rs_live_demo_team_1";
+
+/** A prompt no other test uses, so a card can be found by its text. */
+export function uniquePrompt(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export interface CreatedRender {
+  id: string;
+  ids: string[];
+  batchId: string | null;
+  requestId: string;
+  creditsCharged: number;
+}
+
+export interface LedgerRenderJson {
+  id: string;
+  status: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  creditsCharged: number;
+  creditsRefunded: number;
+  chain: { clipsReady: number; clipsTotal: number } | null;
+  outputUrl: string | null;
+}
+
+const FINAL = ["ready", "failed", "rejected", "lost"];
+
+export class DashboardApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async createRender(body: Record<string, unknown>): Promise<CreatedRender> {
+    const response = await this.request.post("/api/renders", { data: body });
+    expect(response.status(), await response.text()).toBe(202);
+    return (await response.json()) as CreatedRender;
+  }
+
+  async render(id: string): Promise<LedgerRenderJson> {
+    const response = await this.request.get(`/api/renders/${id}`);
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as LedgerRenderJson;
+  }
+
+  async search(q: string): Promise<LedgerRenderJson[]> {
+    const response = await this.request.get(`/api/renders?q=${encodeURIComponent(q)}`);
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { items: LedgerRenderJson[] }).items;
+  }
+
+  /** Waits until the ledger has the render in a final state and returns it. */
+  async settled(id: string, timeout = 45_000): Promise<LedgerRenderJson> {
+    let last: LedgerRenderJson | undefined;
+    await expect
+      .poll(async () => (last = await this.render(id)).status, { timeout, intervals: [250, 500, 1000] })
+      .toMatch(new RegExp(`^(${FINAL.join("|")})$`));
+    return last as LedgerRenderJson;
+  }
+
+  async account(): Promise<{ planLabel: string; renderCreditsBalance: number; monthlyGrant: number }> {
+    const response = await this.request.get("/api/account");
+    expect(response.ok()).toBe(true);
+    return (await response.json()) as { planLabel: string; renderCreditsBalance: number; monthlyGrant: number };
+  }
+}
+
+/** The balance as the simulator has it right now (its account endpoint, uncached, with the app's key). */
+export async function simulatorBalance(request: APIRequestContext): Promise<number> {
+  const response = await request.get(`${SIMULATOR_URL}/api/v1/account`, {
+    headers: { Authorization: `Bearer ${E2E_API_KEY}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { renderCreditsBalance: number }).renderCreditsBalance;
+}
+
+export const test = base.extend<{ api: DashboardApi; gallery: GalleryPage; renderPage: RenderPage }>({
+  // Playwright's `use` callback, named so lint does not take it for React's `use`.
+  api: async ({ request }, provide) => provide(new DashboardApi(request)),
+  gallery: async ({ page }, provide) => provide(new GalleryPage(page)),
+  renderPage: async ({ page }, provide) => provide(new RenderPage(page)),
+});
+
+export { expect };

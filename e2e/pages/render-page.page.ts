@@ -1,0 +1,32 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The page of one render: `/renders/<id>`. */
+export class RenderPage {
+  readonly main: Locator;
+  readonly render: Locator;
+  readonly heading: Locator;
+  readonly reuse: Locator;
+  readonly edit: Locator;
+  readonly download: Locator;
+  readonly variants: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole("main");
+    this.heading = this.main.getByRole("heading", { level: 1 });
+    this.render = this.main.getByRole("article").filter({ has: this.heading });
+    this.reuse = this.main.getByRole("button", { name: "Reuse" });
+    this.edit = this.main.getByRole("link", { name: "Edit" });
+    this.download = this.main.getByRole("link", { name: "Download" });
+    this.variants = page.getByRole("region", { name: "Other variants in this batch" });
+  }
+
+  async goto(id: string): Promise<void> {
+    await this.page.goto(`/renders/${id}`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** The value of a row in the Parameters or Timeline list, e.g. `field("Duration")`. */
+  field(label: string): Locator {
+    return this.render.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  }
+}
