@@ -49,13 +49,20 @@ export function uploadFile({ file, kind, onProgress, signal }: UploadRequest): P
       }
       const parsed = ledgerUploadSchema.safeParse(body);
       if (parsed.success) resolve(parsed.data);
-      else reject(new AppError("upstream_error", "Unexpected response from /api/uploads", { status: xhr.status }));
+      else
+        reject(
+          new AppError("upstream_error", "Unexpected response from /api/uploads", { status: xhr.status }),
+        );
     };
     xhr.onerror = () =>
       reject(
-        new AppError("upstream_unavailable", "The upload did not complete: the dashboard server cannot be reached.", {
-          status: 0,
-        }),
+        new AppError(
+          "upstream_unavailable",
+          "The upload did not complete: the dashboard server cannot be reached.",
+          {
+            status: 0,
+          },
+        ),
       );
     xhr.onabort = () => reject(abortError());
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });

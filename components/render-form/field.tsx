@@ -31,7 +31,10 @@ export function useFieldError(name: RenderFormField): string | undefined {
   return message === undefined ? undefined : readableMessage(name, message);
 }
 
-export function describedBy(id: string, parts: { hint?: unknown; note?: unknown; error?: unknown; extra?: string }) {
+export function describedBy(
+  id: string,
+  parts: { hint?: unknown; note?: unknown; error?: unknown; extra?: string },
+) {
   const ids = [
     parts.hint ? `${id}-hint` : "",
     parts.note ? `${id}-note` : "",
@@ -41,7 +44,17 @@ export function describedBy(id: string, parts: { hint?: unknown; note?: unknown;
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-export function FieldMessages({ id, hint, note, error }: { id: string; hint?: ReactNode; note?: string; error?: string }) {
+export function FieldMessages({
+  id,
+  hint,
+  note,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  note?: string;
+  error?: string;
+}) {
   return (
     <>
       {hint && (

@@ -4,10 +4,22 @@ import { useWatch } from "react-hook-form";
 import { IMAGE_MODELS } from "@/lib/catalogue";
 import type { FitNote, RenderFormValues } from "@/lib/form";
 import { SelectField } from "./field";
-import { IMAGE_MODEL_OPTIONS, QUALITY_OPTIONS, VARIANT_OPTIONS, aspectOptions, resolutionOptions } from "./options";
+import {
+  IMAGE_MODEL_OPTIONS,
+  QUALITY_OPTIONS,
+  VARIANT_OPTIONS,
+  aspectOptions,
+  resolutionOptions,
+} from "./options";
 import { noteFor } from "./notes";
 
-export function ImageOptions({ notes, onModelChanged }: { notes: readonly FitNote[]; onModelChanged: () => void }) {
+export function ImageOptions({
+  notes,
+  onModelChanged,
+}: {
+  notes: readonly FitNote[];
+  onModelChanged: () => void;
+}) {
   const modelId = useWatch<RenderFormValues, "imageModel">({ name: "imageModel" });
   const model = IMAGE_MODELS.find((m) => m.id === modelId) ?? IMAGE_MODELS[0];
   return (
@@ -19,7 +31,9 @@ export function ImageOptions({ notes, onModelChanged }: { notes: readonly FitNot
         options={resolutionOptions(model.resolutions)}
         note={noteFor(notes, "imageResolution")}
       />
-      {model.qualities.length > 0 && <SelectField name="imageQuality" label="Quality" options={QUALITY_OPTIONS} />}
+      {model.qualities.length > 0 && (
+        <SelectField name="imageQuality" label="Quality" options={QUALITY_OPTIONS} />
+      )}
       <SelectField
         name="imageAspectRatio"
         label="Aspect ratio"

@@ -25,8 +25,14 @@ export function KindToggle() {
       >
         {KINDS.map((kind) => (
           <label key={kind.value} className="relative">
-            <input type="radio" value={kind.value} className="peer sr-only" {...register("kind")} />
-            <span className="block cursor-pointer rounded-md px-4 py-1 text-sm font-medium text-zinc-600 transition-colors peer-checked:bg-white peer-checked:text-zinc-900 peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 hover:text-zinc-900 dark:text-zinc-400 dark:peer-checked:bg-zinc-700 dark:peer-checked:text-white dark:hover:text-white">
+            {/* The real radio covers its label, so a click or tap lands on the control itself. */}
+            <input
+              type="radio"
+              value={kind.value}
+              className="peer absolute inset-0 cursor-pointer appearance-none rounded-md"
+              {...register("kind")}
+            />
+            <span className="pointer-events-none block rounded-md px-4 py-1 text-sm font-medium text-zinc-600 transition-colors peer-checked:bg-white peer-checked:text-zinc-900 peer-checked:shadow-sm peer-hover:text-zinc-900 dark:text-zinc-400 dark:peer-checked:bg-zinc-700 dark:peer-checked:text-white dark:peer-hover:text-white">
               {kind.label}
             </span>
           </label>

@@ -11,7 +11,11 @@ import {
 import { resolutionLabel } from "@/lib/form";
 import type { SelectOption } from "./field";
 
-const ASPECT_NAMES: Record<AspectRatio, string> = { "9:16": "portrait", "1:1": "square", "16:9": "landscape" };
+const ASPECT_NAMES: Record<AspectRatio, string> = {
+  "9:16": "portrait",
+  "1:1": "square",
+  "16:9": "landscape",
+};
 
 export const IMAGE_MODEL_OPTIONS: SelectOption[] = IMAGE_MODELS.map((m) => ({ value: m.id, label: m.label }));
 export const VIDEO_MODEL_OPTIONS: SelectOption[] = VIDEO_MODELS.map((m) => ({ value: m.id, label: m.label }));

@@ -5,7 +5,13 @@
  * here, before submit, since the service drops extra images without a word.
  */
 import { useFormContext, useWatch } from "react-hook-form";
-import { ReferenceDropZone, ReferenceLibraryDialog, ReferenceList, UploadQueueList, type UploadQueue } from "@/components/uploads";
+import {
+  ReferenceDropZone,
+  ReferenceLibraryDialog,
+  ReferenceList,
+  UploadQueueList,
+  type UploadQueue,
+} from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
 import { findImageModel, findVideoModel } from "@/lib/catalogue";
 import type { LedgerUpload } from "@/lib/contract";
@@ -38,7 +44,9 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
   const caps = referenceCaps(values);
   const notes = referenceNotes(values);
   const modelLabel =
-    (values.kind === "image" ? findImageModel(values.imageModel)?.label : findVideoModel(values.model)?.label) ?? "This model";
+    (values.kind === "image"
+      ? findImageModel(values.imageModel)?.label
+      : findVideoModel(values.model)?.label) ?? "This model";
   const inUse = new Set(Object.values(REFERENCE_FIELDS).flatMap((field) => values[field]));
 
   return (
@@ -48,7 +56,9 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
           <h3 id="references-heading" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
             References <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
           </h3>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">{capsSummary(values.kind, modelLabel, caps)}</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {capsSummary(values.kind, modelLabel, caps)}
+          </p>
         </div>
         <ReferenceLibraryDialog kinds={acceptedKinds} inUse={inUse} onUse={onUse} />
       </div>
@@ -76,7 +86,9 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
 function capsSummary(kind: string, modelLabel: string, caps: Record<ReferenceKind, number>): string {
   const parts: string[] = [];
   if (caps.image > 0) {
-    parts.push(`up to ${caps.image} image${caps.image === 1 ? "" : "s"}${kind === "video" ? " (the first is the start frame)" : ""}`);
+    parts.push(
+      `up to ${caps.image} image${caps.image === 1 ? "" : "s"}${kind === "video" ? " (the first is the start frame)" : ""}`,
+    );
   }
   if (caps.video > 0) parts.push(`${caps.video} video${caps.video === 1 ? "" : "s"}`);
   if (caps.audio > 0) parts.push(`${caps.audio} audio file${caps.audio === 1 ? "" : "s"}`);
@@ -109,7 +121,9 @@ function ReferenceListField({
         used={used}
         startFrame={startFrame}
         errorId={error ? errorId : undefined}
-        onChange={(next) => setValue(field, next, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+        onChange={(next) =>
+          setValue(field, next, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+        }
       />
       {/* A server or schema error wins over the note that foretold it. */}
       {error ? (

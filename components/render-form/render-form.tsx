@@ -5,7 +5,7 @@
  * fields. Settings are kept after a successful start, since renders are iterated on.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useCallback, useState, type KeyboardEvent } from "react";
+import { Suspense, useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useUploadQueue } from "@/components/uploads";
@@ -50,7 +50,7 @@ export function RenderForm({ settings }: RenderFormProps) {
     defaultValues: defaultFormValues(),
     resolver: renderFormResolver,
   });
-  const { control, getValues, setValue, handleSubmit, reset, setFocus } = form;
+  const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
   const queryClient = useQueryClient();
   const submitter = useSubmitRender(form);
@@ -63,13 +63,31 @@ export function RenderForm({ settings }: RenderFormProps) {
       if (!field) return;
       const current = getValues(field);
       if (!current.includes(upload.url)) {
-        setValue(field, [...current, upload.url], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+        setValue(field, [...current, upload.url], {
+          shouldDirty: true,
+          shouldValidate: form.formState.isSubmitted,
+        });
       }
     },
     [form, getValues, setValue],
   );
   const queue = useUploadQueue(addReference);
   const uploadsRunning = queue.items.filter((item) => item.status === "uploading").length;
+
+  // A note about a reset field has served its purpose once the user picks that field's value.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          if (type === "change" && name)
+            setFitNotes((notes) =>
+              notes.some((n) => n.field === name) ? notes.filter((n) => n.field !== name) : notes,
+            );
+        },
+      }),
+    [subscribe],
+  );
 
   /** After a model change: keep what the new model offers, reset the rest and say so. */
   const fitModel = () => {
@@ -80,9 +98,15 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   const loadRender = useCallback(
     (render: LedgerRender) => {
-      const request = renderRequestSchema.safeParse({ ...render.params, kind: render.kind, prompt: render.prompt });
+      const request = renderRequestSchema.safeParse({
+        ...render.params,
+        kind: render.kind,
+        prompt: render.prompt,
+      });
       if (!request.success) {
-        toast.error("That render's settings no longer fit the form", { description: request.error.issues[0]?.message });
+        toast.error("That render's settings no longer fit the form", {
+          description: request.error.issues[0]?.message,
+        });
         return;
       }
       reset(requestToFormValues(request.data, getValues()));
@@ -141,7 +165,11 @@ export function RenderForm({ settings }: RenderFormProps) {
           label="Prompt"
           maxChars={LIMITS.promptMaxChars}
           rows={4}
-          placeholder={kind === "image" ? "A red fox in fresh snow, golden hour, 85 mm" : "Slow dolly shot along a misty harbour at dawn"}
+          placeholder={
+            kind === "image"
+              ? "A red fox in fresh snow, golden hour, 85 mm"
+              : "Slow dolly shot along a misty harbour at dawn"
+          }
         />
         {kind === "image" ? (
           <ImageOptions notes={fitNotes} onModelChanged={fitModel} />

@@ -32,10 +32,19 @@ export function SubmitBar({ busy, retryInSeconds, failure, uploadsRunning }: Sub
             aria-busy={busy || undefined}
             aria-describedby="start-render-status"
           >
-            {busy && <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+            {busy && (
+              <span
+                aria-hidden
+                className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              />
+            )}
             Start render
           </Button>
-          <p id="start-render-status" role="status" className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+          <p
+            id="start-render-status"
+            role="status"
+            className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
+          >
             {waiting ? (
               <span className="font-medium text-amber-700 dark:text-amber-400">
                 Rate limited by the service: try again in {retryInSeconds} s

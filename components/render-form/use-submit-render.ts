@@ -32,11 +32,16 @@ export interface RenderSubmitter {
 function startedToast(result: CreateRenderResult) {
   const count = result.ids.length;
   const what = result.kind === "image" ? (count === 1 ? "Image" : `${count} images`) : "Video";
-  const cost = result.creditsCharged > 0 ? `${formatCredits(result.creditsCharged)} charged` : "Included in plan";
-  toast.success(`${what} started`, { description: `${result.renderModel} · ${cost}. Follow it in the gallery.` });
+  const cost =
+    result.creditsCharged > 0 ? `${formatCredits(result.creditsCharged)} charged` : "Included in plan";
+  toast.success(`${what} started`, {
+    description: `${result.renderModel} · ${cost}. Follow it in the gallery.`,
+  });
 }
 
-export function useSubmitRender(form: UseFormReturn<RenderFormValues, unknown, RenderRequest>): RenderSubmitter {
+export function useSubmitRender(
+  form: UseFormReturn<RenderFormValues, unknown, RenderRequest>,
+): RenderSubmitter {
   const createRender = useCreateRender();
   const unsettled = useRef<UnsettledSubmission | null>(null);
   const [failure, setFailure] = useState<ShownFailure | null>(null);

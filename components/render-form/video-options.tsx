@@ -8,7 +8,13 @@ import { FieldMessages, LABEL_CLASSES, SelectField, TextAreaField, describedBy }
 import { noteFor } from "./notes";
 import { VIDEO_MODEL_OPTIONS, aspectOptions, durationOptions, resolutionOptions } from "./options";
 
-export function VideoOptions({ notes, onModelChanged }: { notes: readonly FitNote[]; onModelChanged: () => void }) {
+export function VideoOptions({
+  notes,
+  onModelChanged,
+}: {
+  notes: readonly FitNote[];
+  onModelChanged: () => void;
+}) {
   const [modelId, duration] = useWatch<RenderFormValues, ["model", "durationSeconds"]>({
     name: ["model", "durationSeconds"],
   });

@@ -4,14 +4,31 @@
  */
 import type { ReferenceKind } from "@/lib/form";
 
-export function MediaPreview({ kind, src, className = "" }: { kind: ReferenceKind; src: string; className?: string }) {
+export function MediaPreview({
+  kind,
+  src,
+  className = "",
+}: {
+  kind: ReferenceKind;
+  src: string;
+  className?: string;
+}) {
   if (kind === "image") {
     // Upload URLs are arbitrary service hosts and already small; next/image would only proxy them.
     // eslint-disable-next-line @next/next/no-img-element
     return <img src={src} alt="" loading="lazy" className={`object-cover ${className}`} />;
   }
   if (kind === "video") {
-    return <video src={src} controls preload="metadata" muted playsInline className={`bg-black object-contain ${className}`} />;
+    return (
+      <video
+        src={src}
+        controls
+        preload="metadata"
+        muted
+        playsInline
+        className={`bg-black object-contain ${className}`}
+      />
+    );
   }
   return <audio src={src} controls preload="none" className={`h-9 w-full ${className}`} />;
 }

@@ -5,7 +5,13 @@
  */
 import { useId, useState } from "react";
 import { useDropzone } from "react-dropzone";
-import { acceptMap, acceptedTypesText, checkReferenceFile, formatBytes, type ReferenceKind } from "@/lib/form";
+import {
+  acceptMap,
+  acceptedTypesText,
+  checkReferenceFile,
+  formatBytes,
+  type ReferenceKind,
+} from "@/lib/form";
 
 export interface ReferenceDropZoneProps {
   acceptedKinds: readonly ReferenceKind[];

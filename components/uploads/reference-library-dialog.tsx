@@ -66,7 +66,13 @@ function LibraryBody({ kinds, inUse, onUse }: ReferenceLibraryDialogProps) {
       {kinds.length > 1 && (
         <div role="group" aria-label="Kind of upload" className="flex gap-1">
           {kinds.map((k) => (
-            <Button key={k} size="sm" variant={k === kind ? "primary" : "ghost"} aria-pressed={k === kind} onClick={() => setChosen(k)}>
+            <Button
+              key={k}
+              size="sm"
+              variant={k === kind ? "primary" : "ghost"}
+              aria-pressed={k === kind}
+              onClick={() => setChosen(k)}
+            >
               {KIND_TITLES[k]}
             </Button>
           ))}
@@ -75,23 +81,46 @@ function LibraryBody({ kinds, inUse, onUse }: ReferenceLibraryDialogProps) {
       <div className="min-h-40 overflow-y-auto">
         {library.isPending && <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading uploads…</p>}
         {library.isError && (
-          <Notice tone="error" action={<Button size="sm" onClick={() => void library.refetch()}>Retry</Button>}>
+          <Notice
+            tone="error"
+            action={
+              <Button size="sm" onClick={() => void library.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             {library.error.message}
           </Notice>
         )}
         {library.isSuccess && uploads.length === 0 && (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">No {KIND_TITLES[kind].toLowerCase()} uploaded yet.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            No {KIND_TITLES[kind].toLowerCase()} uploaded yet.
+          </p>
         )}
         {uploads.length > 0 && (
-          <ul aria-label={`Uploaded ${KIND_TITLES[kind].toLowerCase()}`} className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
+          <ul
+            aria-label={`Uploaded ${KIND_TITLES[kind].toLowerCase()}`}
+            className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3"
+          >
             {uploads.map((upload) => (
-              <LibraryItem key={upload.id} upload={upload} kind={kind} used={inUse.has(upload.url)} onUse={onUse} />
+              <LibraryItem
+                key={upload.id}
+                upload={upload}
+                kind={kind}
+                used={inUse.has(upload.url)}
+                onUse={onUse}
+              />
             ))}
           </ul>
         )}
       </div>
       {library.hasNextPage && (
-        <Button variant="secondary" className="self-center" disabled={library.isFetchingNextPage} onClick={() => void library.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={library.isFetchingNextPage}
+          onClick={() => void library.fetchNextPage()}
+        >
           {library.isFetchingNextPage ? "Loading…" : "Load more"}
         </Button>
       )}
@@ -112,14 +141,24 @@ function LibraryItem({
 }) {
   return (
     <li className="flex flex-col gap-1.5 rounded-lg border border-zinc-200 p-2 dark:border-zinc-800">
-      <MediaPreview kind={kind} src={upload.url} className={kind === "audio" ? "" : "aspect-square w-full rounded"} />
+      <MediaPreview
+        kind={kind}
+        src={upload.url}
+        className={kind === "audio" ? "" : "aspect-square w-full rounded"}
+      />
       <p className="truncate text-xs font-medium" title={upload.filename}>
         {upload.filename}
       </p>
       <p className="text-[11px] text-zinc-500 dark:text-zinc-400">
         {formatBytes(upload.bytes)} · {new Date(upload.createdAt).toLocaleDateString()}
       </p>
-      <Button size="sm" variant={used ? "ghost" : "secondary"} disabled={used} onClick={() => onUse(upload)} aria-label={used ? `${upload.filename} is in use` : `Use ${upload.filename}`}>
+      <Button
+        size="sm"
+        variant={used ? "ghost" : "secondary"}
+        disabled={used}
+        onClick={() => onUse(upload)}
+        aria-label={used ? `${upload.filename} is in use` : `Use ${upload.filename}`}
+      >
         {used ? "In use" : "Use"}
       </Button>
     </li>

@@ -21,7 +21,15 @@ export interface ReferenceListProps {
   errorId?: string;
 }
 
-export function ReferenceList({ kind, title, urls, onChange, used, startFrame, errorId }: ReferenceListProps) {
+export function ReferenceList({
+  kind,
+  title,
+  urls,
+  onChange,
+  used,
+  startFrame,
+  errorId,
+}: ReferenceListProps) {
   if (urls.length === 0) return null;
   const remove = (index: number) => onChange(urls.filter((_, i) => i !== index));
   const toFront = (index: number) => onChange([urls[index] as string, ...urls.filter((_, i) => i !== index)]);
@@ -32,7 +40,11 @@ export function ReferenceList({ kind, title, urls, onChange, used, startFrame, e
       <h4 className="mb-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
         {title} <span className="tabular-nums">({urls.length})</span>
       </h4>
-      <ul className={tiles ? "grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-2" : "flex flex-col gap-2"}>
+      <ul
+        className={
+          tiles ? "grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-2" : "flex flex-col gap-2"
+        }
+      >
         {urls.map((url, index) => {
           const name = fileNameOf(url);
           const ignored = index >= used;
@@ -47,15 +59,27 @@ export function ReferenceList({ kind, title, urls, onChange, used, startFrame, e
               <MediaPreview
                 kind={kind}
                 src={url}
-                className={tiles ? "aspect-square w-full rounded" : kind === "video" ? "h-16 w-28 shrink-0 rounded" : "min-w-0 flex-1"}
+                className={
+                  tiles
+                    ? "aspect-square w-full rounded"
+                    : kind === "video"
+                      ? "h-16 w-28 shrink-0 rounded"
+                      : "min-w-0 flex-1"
+                }
               />
               <div className={`flex min-w-0 items-center gap-1 ${tiles ? "" : "w-40 shrink-0"}`}>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-xs" title={name}>
                     {name}
                   </p>
-                  {isStart && <p className="text-[11px] font-medium text-indigo-700 dark:text-indigo-300">Start frame</p>}
-                  {ignored && <p className="text-[11px] font-medium text-amber-700 dark:text-amber-400">Ignored</p>}
+                  {isStart && (
+                    <p className="text-[11px] font-medium text-indigo-700 dark:text-indigo-300">
+                      Start frame
+                    </p>
+                  )}
+                  {ignored && (
+                    <p className="text-[11px] font-medium text-amber-700 dark:text-amber-400">Ignored</p>
+                  )}
                   {startFrame && index > 0 && !ignored && (
                     <button
                       type="button"
@@ -67,7 +91,12 @@ export function ReferenceList({ kind, title, urls, onChange, used, startFrame, e
                     </button>
                   )}
                 </div>
-                <Button size="icon" variant="ghost" onClick={() => remove(index)} aria-label={`Remove ${name}`}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${name}`}
+                >
                   <CloseIcon />
                 </Button>
               </div>

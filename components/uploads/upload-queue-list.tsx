@@ -26,7 +26,7 @@ function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) 
       {item.kind === "image" ? (
         <MediaPreview kind="image" src={item.previewUrl} className="size-10 shrink-0 rounded" />
       ) : (
-        <span className="flex size-10 shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-medium uppercase text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-medium text-zinc-500 uppercase dark:bg-zinc-800 dark:text-zinc-400">
           {item.kind}
         </span>
       )}
@@ -45,19 +45,36 @@ function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) 
             {item.error}
           </p>
         )}
-        {item.status === "cancelled" && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">Cancelled</p>}
+        {item.status === "cancelled" && (
+          <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">Cancelled</p>
+        )}
       </div>
       <div className="flex shrink-0 items-center gap-1">
         {item.status === "uploading" ? (
-          <Button size="sm" variant="ghost" onClick={() => queue.cancel(item.id)} aria-label={`Cancel upload of ${name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => queue.cancel(item.id)}
+            aria-label={`Cancel upload of ${name}`}
+          >
             Cancel
           </Button>
         ) : (
           <>
-            <Button size="sm" variant="secondary" onClick={() => queue.retry(item.id)} aria-label={`Retry upload of ${name}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => queue.retry(item.id)}
+              aria-label={`Retry upload of ${name}`}
+            >
               Retry
             </Button>
-            <Button size="icon" variant="ghost" onClick={() => queue.remove(item.id)} aria-label={`Remove ${name}`}>
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={() => queue.remove(item.id)}
+              aria-label={`Remove ${name}`}
+            >
               <CloseIcon />
             </Button>
           </>

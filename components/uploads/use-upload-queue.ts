@@ -94,18 +94,16 @@ export function useUploadQueue(onUploaded: (upload: LedgerUpload) => void): Uplo
 
   const add = useCallback(
     (files: { file: File; kind: ReferenceKind }[]) => {
-      const added = files.map(
-        ({ file, kind }): QueuedUpload => ({
-          id: crypto.randomUUID(),
-          file,
-          kind,
-          status: "uploading",
-          sent: 0,
-          total: file.size,
-          error: null,
-          previewUrl: URL.createObjectURL(file),
-        }),
-      );
+      const added = files.map(({ file, kind }): QueuedUpload => ({
+        id: crypto.randomUUID(),
+        file,
+        kind,
+        status: "uploading",
+        sent: 0,
+        total: file.size,
+        error: null,
+        previewUrl: URL.createObjectURL(file),
+      }));
       setItems((current) => [...current, ...added]);
       added.forEach(start);
     },

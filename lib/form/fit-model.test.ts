@@ -9,14 +9,22 @@ function video(overrides: Partial<RenderFormValues>): RenderFormValues {
 
 describe("fitToModels", () => {
   it("keeps every setting the new model still offers, without a note", () => {
-    const before = video({ model: "veo-3.1", durationSeconds: 8, resolution: "1080p", aspectRatio: "9:16", generateAudio: true });
+    const before = video({
+      model: "veo-3.1",
+      durationSeconds: 8,
+      resolution: "1080p",
+      aspectRatio: "9:16",
+      generateAudio: true,
+    });
     const { values, notes } = fitToModels(before);
     expect(values).toEqual(before);
     expect(notes).toEqual([]);
   });
 
   it("resets the resolution seedance-fast does not offer, and says so", () => {
-    const { values, notes } = fitToModels(video({ model: "seedance-fast", resolution: "1080p", durationSeconds: 10 }));
+    const { values, notes } = fitToModels(
+      video({ model: "seedance-fast", resolution: "1080p", durationSeconds: 10 }),
+    );
     expect(values.resolution).toBe("720p");
     expect(values.durationSeconds).toBe(10);
     expect(notes).toEqual([
@@ -25,7 +33,9 @@ describe("fitToModels", () => {
   });
 
   it("steps 4K down to the nearest resolution veo-3.1-lite offers", () => {
-    const { values, notes } = fitToModels(video({ model: "veo-3.1-lite", resolution: "4k", durationSeconds: 8 }));
+    const { values, notes } = fitToModels(
+      video({ model: "veo-3.1-lite", resolution: "4k", durationSeconds: 8 }),
+    );
     expect(values.resolution).toBe("1080p");
     expect(notes).toEqual([
       { field: "resolution", message: "Resolution reset to 1080p: Veo 3.1 Lite offers 720p or 1080p" },
@@ -48,13 +58,19 @@ describe("fitToModels", () => {
   });
 
   it("keeps a stitched seedance duration when moving to seedance-fast", () => {
-    const { values, notes } = fitToModels(video({ model: "seedance-fast", durationSeconds: 45, resolution: "720p" }));
+    const { values, notes } = fitToModels(
+      video({ model: "seedance-fast", durationSeconds: 45, resolution: "720p" }),
+    );
     expect(values.durationSeconds).toBe(45);
     expect(notes).toEqual([]);
   });
 
   it("keeps the gpt-image-2 quality while another image model is chosen, so switching back restores it", () => {
-    const { values, notes } = fitToModels({ ...defaultFormValues(), imageModel: "seedream", imageQuality: "high" });
+    const { values, notes } = fitToModels({
+      ...defaultFormValues(),
+      imageModel: "seedream",
+      imageQuality: "high",
+    });
     expect(values.imageQuality).toBe("high");
     expect(notes).toEqual([]);
   });

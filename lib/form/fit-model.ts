@@ -100,7 +100,10 @@ export function fitToModels(input: RenderFormValues): FitResult {
     }
     if (values.generateAudio && !video.supportsAudio) {
       values.generateAudio = false;
-      notes.push({ field: "generateAudio", message: `Generate audio turned off: ${video.label} makes no audio` });
+      notes.push({
+        field: "generateAudio",
+        message: `Generate audio turned off: ${video.label} makes no audio`,
+      });
     }
   }
 

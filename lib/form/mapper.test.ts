@@ -12,7 +12,13 @@ function form(overrides: Partial<RenderFormValues>): RenderFormValues {
 describe("formValuesToRequest", () => {
   it("sends an image request with the image settings only, the prompt trimmed", () => {
     const request = formValuesToRequest(
-      form({ prompt: "  a red fox \n", imageCount: 3, negativePrompt: "blur", model: "veo-3.1", resolution: "4k" }),
+      form({
+        prompt: "  a red fox \n",
+        imageCount: 3,
+        negativePrompt: "blur",
+        model: "veo-3.1",
+        resolution: "4k",
+      }),
     );
     expect(request).toEqual({
       kind: "image",
@@ -25,17 +31,26 @@ describe("formValuesToRequest", () => {
   });
 
   it("sends imageQuality for gpt-image-2 only", () => {
-    expect(formValuesToRequest(form({ prompt: "x", imageModel: "gpt-image-2", imageQuality: "high" }))).toMatchObject({
+    expect(
+      formValuesToRequest(form({ prompt: "x", imageModel: "gpt-image-2", imageQuality: "high" })),
+    ).toMatchObject({
       imageQuality: "high",
     });
-    expect(formValuesToRequest(form({ prompt: "x", imageModel: "nano-banana", imageQuality: "high" }))).not.toHaveProperty(
-      "imageQuality",
-    );
+    expect(
+      formValuesToRequest(form({ prompt: "x", imageModel: "nano-banana", imageQuality: "high" })),
+    ).not.toHaveProperty("imageQuality");
   });
 
   it("sends a video request with the video settings, leaving out a blank negative prompt and empty lists", () => {
     const request = formValuesToRequest(
-      form({ kind: "video", prompt: "waves", model: "kling", durationSeconds: 10, resolution: "1080p", negativePrompt: "  " }),
+      form({
+        kind: "video",
+        prompt: "waves",
+        model: "kling",
+        durationSeconds: 10,
+        resolution: "1080p",
+        negativePrompt: "  ",
+      }),
     );
     expect(request).toEqual({
       kind: "video",
@@ -62,7 +77,9 @@ describe("formValuesToRequest", () => {
     const seedance = formValuesToRequest(form({ kind: "video", prompt: "x", model: "seedance", ...refs }));
     expect(seedance).toMatchObject(refs);
 
-    const veo = formValuesToRequest(form({ kind: "video", prompt: "x", model: "veo-3.1", durationSeconds: 6, ...refs }));
+    const veo = formValuesToRequest(
+      form({ kind: "video", prompt: "x", model: "veo-3.1", durationSeconds: 6, ...refs }),
+    );
     expect(veo).toMatchObject({ referenceImageUrls: [U("a.png")] });
     expect(veo).not.toHaveProperty("referenceVideoUrls");
     expect(veo).not.toHaveProperty("referenceAudioUrls");
@@ -74,14 +91,21 @@ describe("formValuesToRequest", () => {
 
   it("still sends reference images past a video model's cap (the service drops them; the form warns)", () => {
     const urls = [U("1.png"), U("2.png"), U("3.png")];
-    expect(formValuesToRequest(form({ kind: "video", prompt: "x", model: "kling", referenceImageUrls: urls }))).toMatchObject({
+    expect(
+      formValuesToRequest(form({ kind: "video", prompt: "x", model: "kling", referenceImageUrls: urls })),
+    ).toMatchObject({
       referenceImageUrls: urls,
     });
   });
 });
 
 describe("requestToFormValues", () => {
-  const base = form({ imageModel: "gpt-image-2", imageQuality: "low", model: "seedance", durationSeconds: 30 });
+  const base = form({
+    imageModel: "gpt-image-2",
+    imageQuality: "low",
+    model: "seedance",
+    durationSeconds: 30,
+  });
 
   it("fills the image settings, applies the spec's defaults for omitted fields and keeps the video side", () => {
     const values = requestToFormValues({ kind: "image", prompt: "fox", imageResolution: "4K" }, base);
@@ -132,14 +156,43 @@ describe("requestToFormValues", () => {
   });
 
   it("reads a veo duration as the step the service rendered", () => {
-    expect(requestToFormValues({ kind: "video", prompt: "x", model: "veo-3.1", durationSeconds: 5 }, base).durationSeconds).toBe(6);
+    expect(
+      requestToFormValues({ kind: "video", prompt: "x", model: "veo-3.1", durationSeconds: 5 }, base)
+        .durationSeconds,
+    ).toBe(6);
   });
 
   it.each<RenderFormValues>([
-    form({ prompt: "a", imageModel: "gpt-image-2", imageQuality: "high", imageResolution: "4K", imageCount: 4, imageAspectRatio: "16:9", referenceImageUrls: [U("1.png"), U("2.png")] }),
+    form({
+      prompt: "a",
+      imageModel: "gpt-image-2",
+      imageQuality: "high",
+      imageResolution: "4K",
+      imageCount: 4,
+      imageAspectRatio: "16:9",
+      referenceImageUrls: [U("1.png"), U("2.png")],
+    }),
     form({ prompt: "b", imageModel: "nano-banana-pro", imageResolution: "1K", imageAspectRatio: "1:1" }),
-    form({ kind: "video", prompt: "c", model: "seedance", durationSeconds: 47, resolution: "480p", aspectRatio: "1:1", generateAudio: true, negativePrompt: "noise", referenceVideoUrls: [U("v.mp4")], referenceAudioUrls: [U("a.wav")] }),
-    form({ kind: "video", prompt: "d", model: "veo-3.1-lite", durationSeconds: 8, resolution: "1080p", referenceImageUrls: [U("s.png")] }),
+    form({
+      kind: "video",
+      prompt: "c",
+      model: "seedance",
+      durationSeconds: 47,
+      resolution: "480p",
+      aspectRatio: "1:1",
+      generateAudio: true,
+      negativePrompt: "noise",
+      referenceVideoUrls: [U("v.mp4")],
+      referenceAudioUrls: [U("a.wav")],
+    }),
+    form({
+      kind: "video",
+      prompt: "d",
+      model: "veo-3.1-lite",
+      durationSeconds: 8,
+      resolution: "1080p",
+      referenceImageUrls: [U("s.png")],
+    }),
   ])("round-trips form → request → form for $kind $prompt", (values) => {
     const request = formValuesToRequest(values);
     expect(renderRequestSchema.safeParse(request).success).toBe(true);
@@ -150,7 +203,15 @@ describe("requestToFormValues", () => {
 describe("estimateParams", () => {
   it("carries the priced settings, not the texts or references", () => {
     const params = estimateParams(
-      form({ kind: "video", prompt: "p", negativePrompt: "n", model: "kling", durationSeconds: 10, resolution: "1080p", referenceImageUrls: [U("a.png")] }),
+      form({
+        kind: "video",
+        prompt: "p",
+        negativePrompt: "n",
+        model: "kling",
+        durationSeconds: 10,
+        resolution: "1080p",
+        referenceImageUrls: [U("a.png")],
+      }),
     );
     expect(params).toEqual({
       kind: "video",

@@ -20,7 +20,11 @@ import type { RenderFormValues } from "./values";
 /** The reference lists each kind and model actually takes: how many of each list the request may carry. */
 export function referenceCaps(values: RenderFormValues): { image: number; video: number; audio: number } {
   if (values.kind === "image") {
-    return { image: findImageModel(values.imageModel)?.maxReferenceImages ?? LIMITS.imageReferencesMax, video: 0, audio: 0 };
+    return {
+      image: findImageModel(values.imageModel)?.maxReferenceImages ?? LIMITS.imageReferencesMax,
+      video: 0,
+      audio: 0,
+    };
   }
   const model = findVideoModel(values.model);
   return {
@@ -113,7 +117,8 @@ export function estimateParams(values: RenderFormValues): Record<string, string 
   const params: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(formValuesToRequest(values))) {
     if (NOT_PRICED.has(key)) continue;
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") params[key] = value;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      params[key] = value;
   }
   return params;
 }

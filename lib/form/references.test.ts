@@ -3,7 +3,8 @@ import { acceptedReferenceKinds, referenceNotes } from "./references";
 import { renderFormSchema } from "./resolver";
 import { defaultFormValues, type RenderFormValues } from "./values";
 
-const urls = (n: number, ext: string) => Array.from({ length: n }, (_, i) => `http://service.test/u/${i}.${ext}`);
+const urls = (n: number, ext: string) =>
+  Array.from({ length: n }, (_, i) => `http://service.test/u/${i}.${ext}`);
 
 function values(overrides: Partial<RenderFormValues>): RenderFormValues {
   return { ...defaultFormValues(), prompt: "p", ...overrides };
@@ -14,13 +15,21 @@ describe("referenceNotes", () => {
     expect(referenceNotes(values({ referenceImageUrls: urls(10, "png") }))).toEqual([]);
     expect(
       referenceNotes(
-        values({ kind: "video", model: "seedance", referenceImageUrls: urls(4, "png"), referenceVideoUrls: urls(3, "mp4"), referenceAudioUrls: urls(3, "mp3") }),
+        values({
+          kind: "video",
+          model: "seedance",
+          referenceImageUrls: urls(4, "png"),
+          referenceVideoUrls: urls(3, "mp4"),
+          referenceAudioUrls: urls(3, "mp3"),
+        }),
       ),
     ).toEqual([]);
   });
 
   it("warns that images past a video model's cap will be ignored", () => {
-    expect(referenceNotes(values({ kind: "video", model: "kling", referenceImageUrls: urls(3, "png") }))).toEqual([
+    expect(
+      referenceNotes(values({ kind: "video", model: "kling", referenceImageUrls: urls(3, "png") })),
+    ).toEqual([
       {
         field: "referenceImageUrls",
         tone: "warning",
@@ -31,18 +40,40 @@ describe("referenceNotes", () => {
 
   it("warns that references a model takes none of won't be sent", () => {
     expect(
-      referenceNotes(values({ kind: "video", model: "veo-3.1", durationSeconds: 6, referenceVideoUrls: urls(1, "mp4"), referenceAudioUrls: urls(2, "mp3") })),
+      referenceNotes(
+        values({
+          kind: "video",
+          model: "veo-3.1",
+          durationSeconds: 6,
+          referenceVideoUrls: urls(1, "mp4"),
+          referenceAudioUrls: urls(2, "mp3"),
+        }),
+      ),
     ).toEqual([
-      { field: "referenceVideoUrls", tone: "warning", message: "Veo 3.1 takes no reference videos: it won't be sent." },
-      { field: "referenceAudioUrls", tone: "warning", message: "Veo 3.1 takes no reference audio files: these won't be sent." },
+      {
+        field: "referenceVideoUrls",
+        tone: "warning",
+        message: "Veo 3.1 takes no reference videos: it won't be sent.",
+      },
+      {
+        field: "referenceAudioUrls",
+        tone: "warning",
+        message: "Veo 3.1 takes no reference audio files: these won't be sent.",
+      },
     ]);
     expect(referenceNotes(values({ referenceVideoUrls: urls(2, "mp4") }))).toEqual([
-      { field: "referenceVideoUrls", tone: "warning", message: "Image renders take no reference videos: these won't be sent." },
+      {
+        field: "referenceVideoUrls",
+        tone: "warning",
+        message: "Image renders take no reference videos: these won't be sent.",
+      },
     ]);
   });
 
   it("blocks lists past a cap the server enforces", () => {
-    expect(referenceNotes(values({ kind: "video", model: "seedance", referenceVideoUrls: urls(4, "mp4") }))).toEqual([
+    expect(
+      referenceNotes(values({ kind: "video", model: "seedance", referenceVideoUrls: urls(4, "mp4") })),
+    ).toEqual([
       {
         field: "referenceVideoUrls",
         tone: "blocking",
@@ -64,14 +95,21 @@ describe("referenceNotes", () => {
     values({ kind: "video", model: "kling", referenceVideoUrls: urls(2, "mp4") }),
     values({ referenceImageUrls: urls(11, "png") }),
   ])("marks as blocking exactly what the shared schema refuses (%#)", (form) => {
-    const blocking = referenceNotes(form).filter((n) => n.tone === "blocking").map((n) => n.field);
+    const blocking = referenceNotes(form)
+      .filter((n) => n.tone === "blocking")
+      .map((n) => n.field);
     const parsed = renderFormSchema.safeParse(form);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.path[0])).toEqual(blocking);
   });
 
   it("lets warnings through the schema", () => {
-    const form = values({ kind: "video", model: "kling", referenceImageUrls: urls(5, "png"), referenceAudioUrls: urls(1, "mp3") });
+    const form = values({
+      kind: "video",
+      model: "kling",
+      referenceImageUrls: urls(5, "png"),
+      referenceAudioUrls: urls(1, "mp3"),
+    });
     expect(referenceNotes(form).every((n) => n.tone === "warning")).toBe(true);
     expect(renderFormSchema.safeParse(form).success).toBe(true);
   });

@@ -30,8 +30,9 @@ export function acceptedReferenceKinds(values: RenderFormValues): ReferenceKind[
 export function referenceNotes(values: RenderFormValues): ReferenceNote[] {
   const caps = referenceCaps(values);
   const label =
-    (values.kind === "image" ? findImageModel(values.imageModel)?.label : findVideoModel(values.model)?.label) ??
-    "This model";
+    (values.kind === "image"
+      ? findImageModel(values.imageModel)?.label
+      : findVideoModel(values.model)?.label) ?? "This model";
   const notes: ReferenceNote[] = [];
 
   for (const kind of Object.keys(REFERENCE_FIELDS) as ReferenceKind[]) {

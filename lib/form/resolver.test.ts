@@ -28,7 +28,12 @@ describe("renderFormResolver", () => {
       prompt: " ",
       negativePrompt: "n".repeat(501),
       model: "seedance",
-      referenceVideoUrls: ["http://service.test/1.mp4", "http://service.test/2.mp4", "http://service.test/3.mp4", "http://service.test/4.mp4"],
+      referenceVideoUrls: [
+        "http://service.test/1.mp4",
+        "http://service.test/2.mp4",
+        "http://service.test/3.mp4",
+        "http://service.test/4.mp4",
+      ],
     });
     expect(result.values).toEqual({});
     expect(result.errors.prompt?.message).toBe("prompt is required");

@@ -39,8 +39,16 @@ describe("retryKeepsKey", () => {
 describe("describeSubmitFailure", () => {
   it("puts a 422 with a form field on that field", () => {
     expect(
-      describeSubmitFailure(new AppError("invalid_request", "referenceImageUrls must contain only upload URLs", { field: "referenceImageUrls" })),
-    ).toEqual({ type: "field", field: "referenceImageUrls", message: "referenceImageUrls must contain only upload URLs" });
+      describeSubmitFailure(
+        new AppError("invalid_request", "referenceImageUrls must contain only upload URLs", {
+          field: "referenceImageUrls",
+        }),
+      ),
+    ).toEqual({
+      type: "field",
+      field: "referenceImageUrls",
+      message: "referenceImageUrls must contain only upload URLs",
+    });
   });
 
   it("shows a 422 on a field the form lacks as a message", () => {
@@ -51,7 +59,9 @@ describe("describeSubmitFailure", () => {
   });
 
   it("turns a 429 into a countdown, rounding up and defaulting when the server gave no time", () => {
-    expect(describeSubmitFailure(new AppError("rate_limited", "x", { retryAfterSeconds: 2.2 }))).toMatchObject({
+    expect(
+      describeSubmitFailure(new AppError("rate_limited", "x", { retryAfterSeconds: 2.2 })),
+    ).toMatchObject({
       type: "rate-limited",
       retryAfterSeconds: 3,
     });
@@ -92,9 +102,9 @@ describe("readableMessage", () => {
     expect(readableMessage("negativePrompt", "negativePrompt must be at most 500 characters")).toBe(
       "Negative prompt must be at most 500 characters",
     );
-    expect(readableMessage("referenceVideoUrls", "referenceVideoUrls: veo-3.1 takes no reference videos")).toBe(
-      "Reference videos: veo-3.1 takes no reference videos",
-    );
+    expect(
+      readableMessage("referenceVideoUrls", "referenceVideoUrls: veo-3.1 takes no reference videos"),
+    ).toBe("Reference videos: veo-3.1 takes no reference videos");
   });
   it("leaves other messages alone", () => {
     expect(readableMessage("prompt", "Too long")).toBe("Too long");

@@ -15,7 +15,11 @@ export interface UnsettledSubmission {
  * The key for a submission: the unsettled one's key when this is a retry of the same request (the
  * server then answers with the render it may already have started, never a second one), else new.
  */
-export function idempotencyKeyFor(unsettled: UnsettledSubmission | null, body: string, newKey: () => string): string {
+export function idempotencyKeyFor(
+  unsettled: UnsettledSubmission | null,
+  body: string,
+  newKey: () => string,
+): string {
   return unsettled !== null && unsettled.body === body ? unsettled.key : newKey();
 }
 

@@ -7,7 +7,10 @@ const imagesOnly = { acceptedKinds: ["image"] as const, maxBytes: 5 * MB, takerL
 
 describe("checkReferenceFile", () => {
   it("accepts a PNG within the limit as an image", () => {
-    expect(checkReferenceFile({ name: "a.png", type: "image/png", size: 5 * MB }, imagesOnly)).toEqual({ ok: true, kind: "image" });
+    expect(checkReferenceFile({ name: "a.png", type: "image/png", size: 5 * MB }, imagesOnly)).toEqual({
+      ok: true,
+      kind: "image",
+    });
   });
 
   it("refuses a file over the server's limit, saying both sizes", () => {
@@ -31,7 +34,10 @@ describe("checkReferenceFile", () => {
       message: "clip.mp4: Veo 3.1 takes no reference videos. Use PNG, JPEG, WebP or GIF images.",
     });
     expect(
-      checkReferenceFile({ name: "clip.mp4", type: "video/mp4", size: 10 }, { ...imagesOnly, acceptedKinds: ["image", "video"] }),
+      checkReferenceFile(
+        { name: "clip.mp4", type: "video/mp4", size: 10 },
+        { ...imagesOnly, acceptedKinds: ["image", "video"] },
+      ),
     ).toEqual({ ok: true, kind: "video" });
   });
 });

@@ -44,7 +44,9 @@ export function acceptedTypesText(kinds: readonly ReferenceKind[]): string {
 
 /** The `accept` map for the file picker: the accepted MIME types of the given kinds. */
 export function acceptMap(kinds: readonly ReferenceKind[]): Record<string, string[]> {
-  return Object.fromEntries(kinds.flatMap((kind) => UPLOAD_LIMITS.acceptedTypes[kind].map((type) => [type, []])));
+  return Object.fromEntries(
+    kinds.flatMap((kind) => UPLOAD_LIMITS.acceptedTypes[kind].map((type) => [type, []])),
+  );
 }
 
 export type FileCheck = { ok: true; kind: ReferenceKind } | { ok: false; message: string };
@@ -64,7 +66,10 @@ export function checkReferenceFile(
   const kind = uploadKindOf(file.type);
   if (kind === undefined) {
     const what = file.type ? `${file.type} files` : "files of an unknown type";
-    return { ok: false, message: `${file.name}: ${what} can't be references. Use ${acceptedTypesText(acceptedKinds)}.` };
+    return {
+      ok: false,
+      message: `${file.name}: ${what} can't be references. Use ${acceptedTypesText(acceptedKinds)}.`,
+    };
   }
   if (!acceptedKinds.includes(kind)) {
     return {
@@ -73,7 +78,10 @@ export function checkReferenceFile(
     };
   }
   if (file.size > maxBytes) {
-    return { ok: false, message: `${file.name} is ${formatBytes(file.size)}: uploads are limited to ${formatBytes(maxBytes)}.` };
+    return {
+      ok: false,
+      message: `${file.name} is ${formatBytes(file.size)}: uploads are limited to ${formatBytes(maxBytes)}.`,
+    };
   }
   return { ok: true, kind };
 }

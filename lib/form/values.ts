@@ -80,7 +80,9 @@ const FORM_FIELDS = new Set<string>(Object.keys(defaultFormValues()));
 
 /** The form field a request field (e.g. a server error's `field`) lands on, if the form has one. */
 export function formFieldFor(requestField: string | undefined): RenderFormField | undefined {
-  return requestField !== undefined && FORM_FIELDS.has(requestField) ? (requestField as RenderFormField) : undefined;
+  return requestField !== undefined && FORM_FIELDS.has(requestField)
+    ? (requestField as RenderFormField)
+    : undefined;
 }
 
 /** Each field's visible label: the form's labels, and the words its messages use for the field. */

@@ -25,7 +25,10 @@ export interface CreateRenderVariables {
   idempotencyKey?: string;
 }
 
-export function createRender({ request, idempotencyKey }: CreateRenderVariables): Promise<CreateRenderResult> {
+export function createRender({
+  request,
+  idempotencyKey,
+}: CreateRenderVariables): Promise<CreateRenderResult> {
   return apiFetch("/api/renders", createRenderResultSchema, {
     method: "POST",
     body: request,

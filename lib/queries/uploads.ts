@@ -15,9 +15,13 @@ export function uploadLibraryQueryOptions(kind?: UploadKind) {
   return infiniteQueryOptions({
     queryKey: queryKeys.uploads.list(kind),
     queryFn: ({ pageParam, signal }): Promise<UploadList> =>
-      apiFetch(`/api/uploads${toSearchParams({ kind, cursor: pageParam, limit: UPLOAD_PAGE_SIZE })}`, uploadListSchema, {
-        signal,
-      }),
+      apiFetch(
+        `/api/uploads${toSearchParams({ kind, cursor: pageParam, limit: UPLOAD_PAGE_SIZE })}`,
+        uploadListSchema,
+        {
+          signal,
+        },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,0 +1,229 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { RenderFormPage, SIMULATOR_URL, asset, galleryCards } from "./pages/render-form.page";
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+
+test.describe("render form", () => {
+  test("an image batch of 3 reaches Ready in the gallery", async ({ page, request }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    const prompt = unique("Lighthouse at dusk, three takes");
+    await form.prompt.fill(prompt);
+    await form.variants.selectOption("3");
+    await form.start.click();
+
+    await expect(page.getByText("3 images started")).toBeVisible();
+    // Creatives iterate: the form keeps what was sent.
+    await expect(form.prompt).toHaveValue(prompt);
+    await expect(form.variants).toHaveValue("3");
+
+    const cards = galleryCards(page, prompt);
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) await expect(card).toContainText("Ready", { timeout: 30_000 });
+
+    // The ledger agrees: one batch of three, all ready.
+    const list = await (await request.get(`/api/renders?q=${encodeURIComponent(prompt)}`)).json();
+    expect(list.items).toHaveLength(3);
+    expect(new Set(list.items.map((r: { batchId: string }) => r.batchId)).size).toBe(1);
+  });
+
+  test("switching model keeps what fits and says what it reset", async ({ page }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await form.chooseKind("Video");
+    await form.model.selectOption("kling");
+    await form.resolution.selectOption("1080p");
+    await form.duration.selectOption("10");
+    await form.aspectRatio.selectOption("9:16");
+
+    await form.model.selectOption("seedance-fast");
+    await expect(form.resolution).toHaveValue("720p");
+    await expect(
+      form.form.getByText("Resolution reset to 720p: Seedance Fast only offers 720p"),
+    ).toBeVisible();
+    await expect(form.duration).toHaveValue("10");
+    await expect(form.aspectRatio).toHaveValue("9:16");
+
+    await form.duration.selectOption("30");
+    await expect(form.form.getByText("Will be stitched from 2 clips of up to 15 s")).toBeVisible();
+
+    await form.model.selectOption("veo-3.1");
+    await expect(form.duration).toHaveValue("8");
+    await expect(form.form.getByText("Duration reset to 8 s: Veo 3.1 offers 4, 6 or 8 s")).toBeVisible();
+    await expect(form.duration.locator("option")).toHaveText(["4 s", "6 s", "8 s"]);
+    // 720p still fits veo: kept, and the earlier note is gone.
+    await expect(form.resolution).toHaveValue("720p");
+    await expect(form.form.getByText(/Resolution reset/)).toHaveCount(0);
+
+    // Quality belongs to gpt-image-2 only.
+    await form.chooseKind("Image");
+    await expect(form.quality).toHaveCount(0);
+    await form.model.selectOption("gpt-image-2");
+    await expect(form.quality).toBeVisible();
+  });
+
+  test("character counters follow the prompt and the negative prompt", async ({ page }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await form.prompt.fill("a".repeat(8001));
+    await expect(form.form.getByText("8,001 / 8,000")).toBeVisible();
+    await form.start.click();
+    await expect(form.prompt).toHaveAttribute("aria-invalid", "true");
+    await expect(form.form.getByText("Prompt must be at most 8000 characters")).toBeVisible();
+
+    await form.chooseKind("Video");
+    await form.negativePrompt.fill("no text");
+    await expect(form.form.getByText("7 / 500")).toBeVisible();
+  });
+
+  test("the keyboard alone fills and submits the form", async ({ page }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    const prompt = unique("Keyboard only, a paper boat");
+
+    await form.kind.getByRole("radio", { name: "Image" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(form.kind.getByRole("radio", { name: "Video" })).toBeChecked();
+
+    await page.keyboard.press("Tab");
+    await expect(form.prompt).toBeFocused();
+    await page.keyboard.type(prompt);
+
+    await page.keyboard.press("Tab");
+    await expect(form.model).toBeFocused();
+    await page.keyboard.press("ArrowDown"); // kling → seedance
+    await expect(form.model).toHaveValue("seedance");
+
+    await page.keyboard.press("Tab");
+    await expect(form.duration).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(form.resolution).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(form.aspectRatio).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(form.generateAudio).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(form.generateAudio).toHaveAttribute("aria-checked", "true");
+    await page.keyboard.press("Tab");
+    await expect(form.negativePrompt).toBeFocused();
+    await page.keyboard.type("no captions");
+
+    // The library dialog opens and closes from the keyboard, handing focus back.
+    await form.library.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Reference library" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(form.library).toBeFocused();
+
+    // Ctrl+Enter from any field starts the render.
+    await form.prompt.focus();
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByText("Video started")).toBeVisible();
+    await expect(galleryCards(page, prompt)).toHaveCount(1);
+  });
+
+  test("a refusal the server alone can make lands on its field (422)", async ({ page, request }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await form.prompt.fill(unique("Forgotten reference"));
+    await form.addReferences(asset("reference.png"));
+    await expect(form.referenceList("Reference images").getByRole("listitem")).toHaveCount(1);
+
+    // The service loses its uploads (here: the simulator is reset). The ledger still lists the file,
+    // so the form and the dashboard accept the URL; the service refuses it, naming the field.
+    expect((await request.post(`${SIMULATOR_URL}/__sim/reset`)).ok()).toBe(true);
+    await form.start.click();
+
+    const error = form.form.getByText(
+      /^Reference images contains a URL that was not returned by the upload endpoint/,
+    );
+    await expect(error).toBeVisible();
+    await expect(form.referenceList("Reference images")).toHaveAttribute("aria-describedby", /.+/);
+    // Fixing the field clears it: removing the reference lets the render start.
+    await form
+      .referenceList("Reference images")
+      .getByRole("button", { name: "Remove reference.png" })
+      .click();
+    await form.start.click();
+    await expect(page.getByText("Image started")).toBeVisible();
+    await expect(error).toBeHidden();
+  });
+
+  test("a 429 from the service shows a countdown, then Start render comes back", async ({
+    page,
+    request,
+  }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await form.prompt.fill(unique("Rate limited"));
+    await form.variants.selectOption("4");
+
+    // Another client of the same team (its second key) keeps the fair-use window for image
+    // variants full, straight against the service, so its renders stay out of this dashboard.
+    let saturating = true;
+    const burst = saturate(request, () => saturating);
+    try {
+      await expect(async () => {
+        await form.start.click();
+        await expect(form.countdown).toBeVisible({ timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
+      await expect(form.start).toBeDisabled();
+    } finally {
+      saturating = false;
+      await burst;
+    }
+    await expect(form.countdown).toBeHidden({ timeout: 10_000 });
+    await expect(form.start).toBeEnabled();
+  });
+
+  test("has no serious or critical accessibility violation, in either kind", async ({ page }, testInfo) => {
+    const form = new RenderFormPage(page);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await form.goto();
+      await form.prompt.fill("Axe check");
+      for (const kind of ["Image", "Video"] as const) {
+        await form.chooseKind(kind);
+        if (kind === "Video") await form.model.selectOption("seedance-fast"); // shows a reset note
+        const results = await new AxeBuilder({ page }).include('form[aria-label="New render"]').analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(
+          serious,
+          JSON.stringify(
+            serious.map((v) => [v.id, v.nodes.map((n) => n.target)]),
+            null,
+            2,
+          ),
+        ).toEqual([]);
+      }
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({
+          path: `/tmp/render-form-${width}-${colorScheme}.png`,
+          fullPage: width === 390,
+        });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    testInfo.annotations.push({
+      type: "screenshots",
+      description: "/tmp/render-form-{390,1440}-{light,dark}.png",
+    });
+  });
+});
+
+/** Image creates of 4 variants against the service with the team's second key, until told to stop. */
+async function saturate(request: APIRequestContext, going: () => boolean): Promise<void> {
+  const create = () =>
+    request.post(`${SIMULATOR_URL}/api/v1/renders`, {
+      headers: { Authorization: "Bearer rs_live_demo_team_2" },
+      data: { kind: "image", prompt: "fair-use burst", imageCount: 4 },
+    });
+  while (going()) {
+    await Promise.all(Array.from({ length: 4 }, create));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

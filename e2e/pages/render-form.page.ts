@@ -1,0 +1,82 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import path from "node:path";
+
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export const ASSETS = path.join(import.meta.dirname, "..", "assets");
+export const asset = (name: string) => path.join(ASSETS, name);
+
+/** The Render Service behind the dashboard in e2e runs (playwright.config.ts). */
+export const SIMULATOR_URL = "http://127.0.0.1:4110";
+
+/** The new-render form, reached only through its accessible names. */
+export class RenderFormPage {
+  readonly form: Locator;
+  readonly kind: Locator;
+  readonly prompt: Locator;
+  readonly model: Locator;
+  readonly resolution: Locator;
+  readonly quality: Locator;
+  readonly aspectRatio: Locator;
+  readonly variants: Locator;
+  readonly duration: Locator;
+  readonly negativePrompt: Locator;
+  readonly generateAudio: Locator;
+  readonly references: Locator;
+  readonly library: Locator;
+  readonly start: Locator;
+  readonly cost: Locator;
+  readonly countdown: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole("form", { name: "New render" });
+    this.kind = this.form.getByRole("radiogroup", { name: "Kind" });
+    this.prompt = this.form.getByLabel("Prompt", { exact: true });
+    this.model = this.form.getByLabel("Model", { exact: true });
+    this.resolution = this.form.getByLabel("Resolution", { exact: true });
+    this.quality = this.form.getByLabel("Quality", { exact: true });
+    this.aspectRatio = this.form.getByLabel("Aspect ratio", { exact: true });
+    this.variants = this.form.getByLabel("Variants", { exact: true });
+    this.duration = this.form.getByLabel("Duration", { exact: true });
+    this.negativePrompt = this.form.getByLabel("Negative prompt", { exact: true });
+    this.generateAudio = this.form.getByLabel("Generate audio", { exact: true });
+    this.references = this.form.getByRole("button", { name: "References", exact: true });
+    this.library = this.form.getByRole("button", { name: "Reference library" });
+    this.start = this.form.getByRole("button", { name: "Start render", exact: true });
+    this.cost = this.form.getByText(/^Estimated cost:/);
+    this.countdown = this.form.getByText(/try again in \d+ s/);
+  }
+
+  async goto(query = ""): Promise<void> {
+    await this.page.goto(`/${query}`);
+    await expect(this.form).toBeVisible();
+  }
+
+  async chooseKind(kind: "Image" | "Video"): Promise<void> {
+    await this.kind.getByRole("radio", { name: kind }).check();
+  }
+
+  /** Picks files through the drop zone's file chooser, as a click on it does for a person. */
+  async addReferences(files: string | string[] | FilePayload | FilePayload[]): Promise<void> {
+    const chooser = this.page.waitForEvent("filechooser");
+    await this.references.click();
+    await (await chooser).setFiles(files);
+  }
+
+  referenceList(title: "Reference images" | "Reference videos" | "Reference audio"): Locator {
+    return this.form.getByRole("region", { name: title });
+  }
+
+  uploads(): Locator {
+    return this.form.getByRole("list", { name: "Uploads" });
+  }
+}
+
+/** The gallery region and its cards (other engineer's markup: `section "Renders"` of `article`s named by prompt). */
+export function galleryCards(page: Page, prompt: string): Locator {
+  return page.getByRole("region", { name: "Renders" }).getByRole("article", { name: prompt });
+}
