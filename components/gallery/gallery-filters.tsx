@@ -28,14 +28,14 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
         label="Status"
         value={filters.status}
         onChange={(v) => onChange("status", v)}
-        allLabel="All statuses"
+        allLabel="Any status"
         options={statusOptions(filters.status)}
       />
       <Choice
         label="Kind"
         value={filters.kind}
         onChange={(v) => onChange("kind", v)}
-        allLabel="All kinds"
+        allLabel="Any kind"
         options={[
           { value: "image", label: "Images" },
           { value: "video", label: "Videos" },
@@ -109,7 +109,7 @@ function ModelChoice({ filters, onChange }: { filters: Filters; onChange: (value
         value={filters.model ?? ""}
         onChange={(e) => onChange(e.target.value || undefined)}
       >
-        <option value="">All models</option>
+        <option value="">Any model</option>
         {groups.map((group) => (
           <optgroup key={group.kind} label={group.label}>
             {group.models.map((model) => (

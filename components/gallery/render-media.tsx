@@ -4,7 +4,7 @@
  */
 import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/contract";
-import { excerpt, statusWord } from "@/lib/format";
+import { excerpt } from "@/lib/format";
 import { AlertIcon, ImageIcon, VideoIcon } from "@/components/ui/icons";
 import { RenderTiming } from "./render-timing";
 
@@ -42,22 +42,24 @@ function MediaPlaceholder({ render, className }: { render: Media; className: str
   const KindIcon = render.kind === "video" ? VideoIcon : ImageIcon;
   return (
     <div
-      className={`flex flex-col items-center justify-center gap-2 bg-zinc-100 text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400 ${
-        active ? "animate-[pulse_2.5s_ease-in-out_infinite]" : ""
-      } ${className}`}
+      className={`relative flex flex-col items-center justify-center gap-2 text-zinc-600 dark:text-zinc-400 ${className}`}
     >
+      {/* Only the backdrop pulses: fading the text too would dip it below readable contrast. */}
+      {active && (
+        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-zinc-200/70 dark:bg-zinc-800/60" />
+      )}
       {active ? (
         <>
-          <KindIcon className="size-6" />
-          <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          <KindIcon className="relative size-6" />
+          <span className="relative text-sm font-medium text-zinc-800 dark:text-zinc-200">
             <RenderTiming render={render} />
           </span>
         </>
+      ) : render.status === "ready" ? (
+        <span className="text-xs">No output</span>
       ) : (
-        <>
-          <AlertIcon className="size-6" />
-          <span className="text-xs">{render.status === "ready" ? "No output" : statusWord(render.status)}</span>
-        </>
+        // The status word is on the badge beside; saying it twice would only repeat it to a screen reader.
+        <AlertIcon className="size-6" />
       )}
     </div>
   );

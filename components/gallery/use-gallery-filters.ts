@@ -8,9 +8,10 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { filtersFromSearchParams, withFilter, withoutFilters, type FilterKey, type GalleryFilters } from "./filters-url";
 
+/** `null` state on purpose: Next ignores calls that pass its own history state, and would not sync. */
 function replaceQuery(next: URLSearchParams) {
   const query = next.toString();
-  window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
+  window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
 }
 
 const currentQuery = () => new URLSearchParams(window.location.search);

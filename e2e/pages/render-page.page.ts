@@ -13,7 +13,7 @@ export class RenderPage {
   constructor(readonly page: Page) {
     this.main = page.getByRole("main");
     this.heading = this.main.getByRole("heading", { level: 1 });
-    this.render = this.main.getByRole("article").filter({ has: this.heading });
+    this.render = this.main.getByRole("article", { name: /^(Image|Video) render$/ });
     this.reuse = this.main.getByRole("button", { name: "Reuse" });
     this.edit = this.main.getByRole("link", { name: "Edit" });
     this.download = this.main.getByRole("link", { name: "Download" });
