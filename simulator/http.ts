@@ -102,5 +102,10 @@ export async function sendContent(
     content.type === "buffer"
       ? Readable.from([content.data.subarray(start, end + 1)])
       : createReadStream(content.path, { start, end });
-  await pipeline(body, res);
+  try {
+    await pipeline(body, res);
+  } catch (error) {
+    // Browsers routinely abandon media downloads (seeking, leaving the page): not an error here.
+    if (!res.destroyed) throw error;
+  }
 }

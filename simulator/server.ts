@@ -73,6 +73,8 @@ async function dispatch(world: World, req: IncomingMessage, res: ServerResponse)
     const { route, params } = matchRoute(ROUTES, req.method ?? "GET", pathname);
     await route.handle({ world, req, res, params });
   } catch (error) {
+    // A client that went away (an abandoned upload) needs no answer and is not the simulator's fault.
+    if (req.socket.destroyed) return;
     if (!(error instanceof SimError)) console.error("simulator: unexpected error", error);
     if (res.headersSent) {
       res.destroy();

@@ -1,6 +1,6 @@
 /** Spec §4.1 (uploads) over real HTTP, including the choices the spec leaves open (README). */
-import { describe, expect, it } from "vitest";
-import { KEYS, simulatorForTests } from "./test-client";
+import { describe, expect, it, vi } from "vitest";
+import { KEYS, simulatorForTests, sleep } from "./test-client";
 
 const BOUNDARY = "----simtestboundary7MA4YWxk";
 
@@ -265,6 +265,25 @@ describe("§4.1 upload size cap", () => {
 
 describe("§4.1 large uploads stream to disk", () => {
   const sim = simulatorForTests();
+
+  it("shrugs off an upload the client abandons half way", async () => {
+    const errors = vi.spyOn(console, "error");
+    const abort = new AbortController();
+    const upload = sim.client.request("/api/v1/uploads", {
+      method: "POST",
+      key: KEYS.team1,
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: streamedForm("video", "video/mp4", 64 * 1024 * 1024),
+      duplex: "half",
+      signal: abort.signal,
+    } as RequestInit);
+    setTimeout(() => abort.abort(), 100);
+    await expect(upload).rejects.toThrow();
+    await sleep(200); // the server learns of the abort when the socket closes
+    expect((await sim.client.account(KEYS.team1)).status).toBe(200);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
 
   it("takes 128 MB without holding it in memory", async () => {
     const size = 128 * 1024 * 1024;
