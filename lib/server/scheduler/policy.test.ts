@@ -59,7 +59,8 @@ describe("PollBudget", () => {
     let now = 0;
     while (spent.length < 12) {
       if (budget.canSpend(now)) {
-        budget.spend(now);
+        budget.spend();
+        budget.settle(now);
         spent.push(now);
       } else {
         now = budget.nextSlotAt(now);
@@ -69,6 +70,19 @@ describe("PollBudget", () => {
       expect(spent.filter((t) => t >= start && t < start + WINDOW_MS).length).toBeLessThanOrEqual(3);
     }
     expect(spent[3]).toBeGreaterThanOrEqual(spent[0]! + WINDOW_MS);
+  });
+
+  test("a poll counts until its answer is in, so a slow request cannot share the service's minute with the next", () => {
+    const budget = new PollBudget(2);
+    budget.spend();
+    budget.spend();
+    expect(budget.canSpend(T0 + WINDOW_MS * 2)).toBe(false);
+    // Sent at T0 but answered 800 ms later: the service may have counted it at any time in between.
+    budget.settle(T0 + 800);
+    budget.settle(T0 + 900);
+    expect(budget.canSpend(T0 + WINDOW_MS)).toBe(false);
+    expect(budget.nextSlotAt(T0 + WINDOW_MS)).toBe(T0 + 800 + WINDOW_MS + 1);
+    expect(budget.canSpend(T0 + 800 + WINDOW_MS + 1)).toBe(true);
   });
 
   test("remembers polls spent before a restart", () => {

@@ -164,7 +164,7 @@ export class PollScheduler {
         return;
       }
       if (!this.budget.canSpend(now)) return this.armAt(this.budget.nextSlotAt(now));
-      this.budget.spend(now);
+      this.budget.spend();
       this.inFlight.add(due.id);
       await logPoll(db, now);
       void this.poll(due)
@@ -183,6 +183,9 @@ export class PollScheduler {
       record = await this.deps.client.getRender(row.id, { retries: 0 });
     } catch (error) {
       return this.recordPollError(row, error);
+    } finally {
+      // The service has counted this poll by now, whatever the outcome (see PollBudget).
+      this.budget.settle(Date.now());
     }
     await this.recordPoll(row, record);
   }
