@@ -22,6 +22,10 @@ export function isFinalLedgerStatus(status: string): boolean {
   return FINAL_LEDGER_STATUSES.includes(status);
 }
 
+/** Who started a render or made an upload; null when sign-in was off. */
+export const madeBySchema = z.object({ id: z.string(), name: z.string() }).nullable();
+export type MadeBy = z.infer<typeof madeBySchema>;
+
 export const ledgerRenderSchema = z.object({
   /** The service's render id; for `submitting`/`unknown`/`rejected` rows, the dashboard's request id. */
   id: z.string(),
@@ -51,6 +55,7 @@ export const ledgerRenderSchema = z.object({
   completedAt: z.string().nullable(),
   /** Expected seconds from creation to completion (learned, or the typical time until then). */
   expectedSeconds: z.number(),
+  member: madeBySchema,
 });
 export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 
@@ -67,6 +72,8 @@ export const renderListQuerySchema = z.object({
   model: z.string().max(60).optional(),
   q: z.string().max(200, { error: "q must be at most 200 characters" }).optional(),
   batchId: z.string().max(200).optional(),
+  /** A member id: their renders only ("mine" is the caller's own id). */
+  member: z.string().max(100).optional(),
   /** Comma-separated render ids. */
   ids: z.string().max(4000).optional(),
   cursor: z.string().max(200).optional(),
@@ -83,6 +90,7 @@ export const ledgerUploadSchema = uploadRecordSchema.extend({
   id: z.string(),
   filename: z.string(),
   createdAt: z.string(),
+  member: madeBySchema,
 });
 export type LedgerUpload = z.infer<typeof ledgerUploadSchema>;
 
@@ -116,3 +124,48 @@ export const UPLOAD_LIMITS = {
     audio: ["audio/mpeg", "audio/wav", "audio/x-wav", "audio/ogg", "audio/mp4", "audio/webm"],
   },
 } as const;
+
+/** Sign-in and team administration (docs/api.md, "Team access"). */
+export const signInSchema = z.object({
+  email: z.string({ error: "email is required" }).trim().min(1, { error: "email is required" }).max(320),
+  password: z.string({ error: "password is required" }).min(1, { error: "password is required" }).max(1000),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["admin", "member"]),
+  monthlyCapCredits: z.number().int().nullable(),
+});
+
+/** A member with this month's spend against the cap that applies to them. */
+export const memberSpendSchema = memberSchema.extend({
+  spentThisMonth: z.number().int(),
+  effectiveCapCredits: z.number().int().nullable(),
+});
+export type MemberSpend = z.infer<typeof memberSpendSchema>;
+
+export const sessionInfoSchema = z.object({
+  authEnabled: z.boolean(),
+  member: memberSpendSchema.nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+const capCredits = z
+  .int({ error: "monthlyCapCredits must be a whole number of credits" })
+  .min(0, { error: "monthlyCapCredits must be 0 or more" })
+  .max(100_000_000, { error: "monthlyCapCredits is too large" })
+  .nullable();
+
+export const memberPatchSchema = z.object({
+  role: z.enum(["admin", "member"], { error: "role must be one of 'admin', 'member'" }).optional(),
+  /** null: the team default applies. */
+  monthlyCapCredits: capCredits.optional(),
+});
+
+export const teamSettingsSchema = z.object({
+  defaultMonthlyCapCredits: capCredits,
+});
+export type TeamSettings = z.infer<typeof teamSettingsSchema>;

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   invalid_request: 422,
   unauthenticated: 401,
   forbidden: 403,
+  /** The member's monthly credit cap would be passed; nothing was sent upstream. */
+  member_cap_reached: 403,
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,

@@ -3,7 +3,7 @@
  * the real route handlers, called with real Requests. `restart()` stops the scheduler and closes the
  * database as a process exit would, then serves again from the same ledger.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { vi } from "vitest";
@@ -20,20 +20,35 @@ export interface StackOptions {
 
 /** Route handlers differ in their params type; `never` accepts them all, and the router supplies the right one. */
 type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
-type RouteModule = Partial<Record<"GET" | "POST", Handler>>;
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+type RouteModule = Partial<Record<HttpMethod, Handler>>;
 
-const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule>; params?: (m: RegExpMatchArray) => Record<string, string> }[] = [
-  { pattern: /^\/api\/renders$/, load: () => import("../app/api/renders/route") },
-  {
-    pattern: /^\/api\/renders\/([^/?]+)$/,
-    load: () => import("../app/api/renders/[id]/route"),
-    params: (m) => ({ id: decodeURIComponent(m[1] ?? "") }),
-  },
-  { pattern: /^\/api\/uploads$/, load: () => import("../app/api/uploads/route") },
-  { pattern: /^\/api\/account$/, load: () => import("../app/api/account/route") },
-  { pattern: /^\/api\/estimate$/, load: () => import("../app/api/estimate/route") },
-  { pattern: /^\/api\/health$/, load: () => import("../app/api/health/route") },
-];
+export interface ApiRoute {
+  /** The route's path with its dynamic segments as written, e.g. `/api/renders/[id]`. */
+  path: string;
+  pattern: RegExp;
+  paramNames: string[];
+  load: () => Promise<RouteModule>;
+}
+
+const APP_DIR = path.join(import.meta.dirname, "..", "app");
+
+/** Every route handler under app/api, found on disk as Next finds them. */
+export function apiRoutes(): ApiRoute[] {
+  const files = readdirSync(path.join(APP_DIR, "api"), { recursive: true, encoding: "utf8" }).filter(
+    (f) => path.basename(f) === "route.ts",
+  );
+  return files.map((file) => {
+    const segments = path.dirname(file).split(path.sep);
+    const paramNames = segments.filter((s) => s.startsWith("[")).map((s) => s.slice(1, -1));
+    const pattern = new RegExp(
+      `^/api/${segments.map((s) => (s.startsWith("[") ? "([^/?]+)" : s.replace(/[.]/g, "\\."))).join("/")}$`,
+    );
+    const modulePath = path.join(APP_DIR, "api", file);
+    return { path: `/api/${segments.join("/")}`, pattern, paramNames, load: () => import(modulePath) as Promise<RouteModule> };
+  });
+}
 
 export interface CallInit {
   json?: unknown;
@@ -56,13 +71,16 @@ export async function startStack(options: StackOptions = {}) {
   });
 
   /** Calls a route handler as Next would for `METHOD path`. */
-  async function call(method: "GET" | "POST", pathWithQuery: string, init: CallInit = {}): Promise<Response> {
+  const routes = apiRoutes();
+
+  async function call(method: HttpMethod, pathWithQuery: string, init: CallInit = {}): Promise<Response> {
     const pathname = pathWithQuery.split("?")[0] ?? "";
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const match = pathname.match(route.pattern);
       if (!match) continue;
       const handler = (await route.load())[method];
       if (!handler) return new Response(null, { status: 405 });
+      const params = Object.fromEntries(route.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]));
       const headers = new Headers(init.headers);
       let body = init.body;
       if (init.json !== undefined) {
@@ -75,12 +93,12 @@ export async function startStack(options: StackOptions = {}) {
         body,
         ...(body instanceof ReadableStream && { duplex: "half" }),
       } as RequestInit);
-      return handler(request, { params: Promise.resolve(route.params?.(match) ?? {}) as Promise<never> });
+      return handler(request, { params: Promise.resolve(params) as Promise<never> });
     }
     return new Response(null, { status: 404 });
   }
 
-  async function callJson<T = unknown>(method: "GET" | "POST", p: string, init: CallInit = {}) {
+  async function callJson<T = unknown>(method: HttpMethod, p: string, init: CallInit = {}) {
     const response = await call(method, p, init);
     return { status: response.status, headers: response.headers, body: (await response.json()) as T };
   }

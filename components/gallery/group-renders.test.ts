@@ -23,6 +23,7 @@ function render(id: string, batch?: { batchId: string; variantIndex: number; ima
     updatedAt: "2026-01-01T00:00:00.000Z",
     completedAt: null,
     expectedSeconds: 30,
+    member: null,
   };
 }
 

@@ -32,6 +32,13 @@ const envSchema = z.object({
   RATE_CARD: rateCardSchema.optional(),
   CONFIRM_ABOVE_CREDITS: positiveInt(500),
   LOW_BALANCE_CREDITS: positiveInt(200),
+  /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
+  AUTH_SECRET: z
+    .string()
+    .min(32, { error: "AUTH_SECRET must be at least 32 characters" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SESSION_DAYS: positiveInt(7),
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;

@@ -6,14 +6,40 @@ import "server-only";
 import type { z } from "zod";
 import { AppError } from "../errors";
 import { firstIssue } from "../render-request";
+import type { Member } from "./auth/members";
+import { assertSameOrigin } from "./auth/origin";
+import { memberFromCookies, requireMember } from "./auth/session";
 import { toAppError } from "./upstream-errors";
 
 type RouteContext<P> = { params: Promise<P> };
 
-export function apiRoute<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<Response>) {
+export interface Caller<P> {
+  request: Request;
+  params: P;
+  /** The signed-in member; null when sign-in is off (or the route is public and nobody signed in). */
+  member: Member | null;
+}
+
+export interface RouteOptions {
+  /** Who may call: any signed-in member (default), admins only, or anyone (sign-in, health). */
+  access?: "member" | "admin" | "public";
+}
+
+/**
+ * Wraps a route handler: refuses cross-site writes, checks the session in the handler itself (a
+ * proxy is never the only guard), and turns every failure into the one error shape.
+ */
+export function apiRoute<P = Record<string, never>>(
+  handler: (caller: Caller<P>) => Promise<Response>,
+  { access = "member" }: RouteOptions = {},
+) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
-      return await handler(request, await context.params);
+      assertSameOrigin(request);
+      const cookies = request.headers.get("cookie");
+      const member =
+        access === "public" ? await memberFromCookies(cookies) : await requireMember(cookies, access);
+      return await handler({ request, params: await context.params, member });
     } catch (error) {
       return errorResponse(error);
     }

@@ -54,6 +54,7 @@ describe("restart", () => {
       request: { kind: "image", prompt: "interrupted mid-create" },
       timingKey: "image:seedream:default",
       expectedSeconds: 30,
+      madeBy: null,
     });
     await stack.restart();
     const row = await stack.callJson<LedgerRender>("GET", "/api/renders/req_interrupted");

@@ -3,7 +3,7 @@ import { estimateCost, parseEstimateQuery } from "@/lib/server/renders/estimate"
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async (request) => {
+export const GET = apiRoute(async ({ request }) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   return json(await estimateCost(parseEstimateQuery(query)));
 });

@@ -8,8 +8,8 @@ import { streamUpload } from "@/lib/server/uploads/stream-upload";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(async (request) => {
-  return json(await streamUpload(request, serverConfig().UPLOAD_MAX_BYTES), 201);
+export const POST = apiRoute(async ({ request, member }) => {
+  return json(await streamUpload(request, serverConfig().UPLOAD_MAX_BYTES, member), 201);
 });
 
 const uploadListQuerySchema = z.object({
@@ -23,6 +23,6 @@ const uploadListQuerySchema = z.object({
     .default(30),
 });
 
-export const GET = apiRoute(async (request) => {
+export const GET = apiRoute(async ({ request }) => {
   return json(await listUploads(await getDb(), readQuery(request, uploadListQuerySchema)));
 });

@@ -98,6 +98,31 @@ const migrations: Record<string, Migration> = {
       await sql`select 1`.execute(db);
     },
   },
+  "002_team_access": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("members")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("role", "text", (c) => c.notNull())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("monthly_cap_credits", "integer")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("team_settings")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+      for (const table of ["render_requests", "renders", "uploads"]) {
+        await db.schema.alterTable(table).addColumn("member_id", "text").execute();
+        await db.schema.alterTable(table).addColumn("member_name", "text").execute();
+      }
+      await db.schema.createIndex("renders_member").on("renders").columns(["member_id", "request_seq"]).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,7 +4,13 @@
  */
 import type { Generated, Selectable } from "kysely";
 
-export interface UploadsTable {
+/** Who made a row: null when sign-in is off. The name is kept as it was, for the history. */
+interface MadeBy {
+  member_id: string | null;
+  member_name: string | null;
+}
+
+export interface UploadsTable extends MadeBy {
   id: string;
   url: string;
   kind: string;
@@ -15,7 +21,7 @@ export interface UploadsTable {
 }
 
 /** One row per create call, written before the call is made. */
-export interface RenderRequestsTable {
+export interface RenderRequestsTable extends MadeBy {
   seq: Generated<number>;
   id: string;
   idempotency_key: string | null;
@@ -40,7 +46,7 @@ export interface RenderRequestsTable {
 }
 
 /** One row per render: a variant the service created, or the request's placeholder until it answers. */
-export interface RendersTable {
+export interface RendersTable extends MadeBy {
   id: string;
   request_id: string;
   request_seq: number;
@@ -89,7 +95,28 @@ export interface PollLogTable {
   polled_at: number;
 }
 
+export interface MembersTable {
+  id: string;
+  email: string;
+  name: string;
+  /** admin | member */
+  role: string;
+  password_hash: string;
+  /** Bumped to end every session of the member (password change, removal). */
+  session_version: Generated<number>;
+  /** Credits the member may spend per calendar month (UTC); null: the team default applies. */
+  monthly_cap_credits: number | null;
+  created_at: string;
+}
+
+export interface TeamSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  members: MembersTable;
+  team_settings: TeamSettingsTable;
   uploads: UploadsTable;
   render_requests: RenderRequestsTable;
   renders: RendersTable;
@@ -99,3 +126,4 @@ export interface Database {
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
 export type RenderRow = Selectable<RendersTable>;
+export type MemberRow = Selectable<MembersTable>;

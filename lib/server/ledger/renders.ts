@@ -5,7 +5,7 @@ import "server-only";
  * leaves an honest "outcome unknown" entry rather than nothing.
  */
 import { sql } from "kysely";
-import type { LedgerRender, RenderListQuery } from "../../contract";
+import type { LedgerRender, MadeBy, RenderListQuery } from "../../contract";
 import type { ErrorBody } from "../../errors";
 import type { RenderRequest } from "../../render-request";
 import type { CreateRenderResponse } from "../../service-records";
@@ -45,6 +45,7 @@ export function toLedgerRender(row: RenderRow): LedgerRender {
     updatedAt: row.updated_at,
     completedAt: row.completed_at,
     expectedSeconds: row.expected_seconds,
+    member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
   };
 }
 
@@ -55,6 +56,7 @@ export interface BeginRequestInput {
   request: RenderRequest;
   timingKey: string;
   expectedSeconds: number;
+  madeBy: MadeBy;
 }
 
 /** Writes the creation intent: the request row and its placeholder render, status `submitting`. */
@@ -80,6 +82,8 @@ export async function beginRequest(db: Db, input: BeginRequestInput): Promise<Re
         credits_charged: 0,
         created_at: now,
         updated_at: now,
+        member_id: input.madeBy?.id ?? null,
+        member_name: input.madeBy?.name ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -126,6 +130,8 @@ function renderRow(
     error_polls: 0,
     not_found_polls: 0,
     watched_until: null,
+    member_id: request.member_id,
+    member_name: request.member_name,
   };
 }
 
@@ -242,6 +248,7 @@ export async function listRenders(
   if (query.kind) q = q.where("kind", "=", query.kind);
   if (query.model) q = q.where("model", "=", query.model);
   if (query.batchId) q = q.where("batch_id", "=", query.batchId);
+  if (query.member) q = q.where("member_id", "=", query.member);
   if (query.ids) q = q.where("id", "in", query.ids.split(",").map((s) => s.trim()));
   if (query.q?.trim()) q = q.where(sql<boolean>`prompt like ${likePattern(query.q.trim())} escape '\\'`);
   if (query.cursor) {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LedgerUpload } from "../../contract";
+import type { LedgerUpload, MadeBy } from "../../contract";
 import type { UploadRecord } from "../../service-records";
 import type { Db } from "../db";
 import type { UploadsTable } from "../db/schema";
@@ -15,10 +15,16 @@ function toLedgerUpload(row: UploadsTable): LedgerUpload {
     bytes: row.bytes,
     filename: row.filename,
     createdAt: row.created_at,
+    member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
   };
 }
 
-export async function recordUpload(db: Db, record: UploadRecord, filename: string): Promise<LedgerUpload> {
+export async function recordUpload(
+  db: Db,
+  record: UploadRecord,
+  filename: string,
+  madeBy: MadeBy,
+): Promise<LedgerUpload> {
   const row: UploadsTable = {
     id: newLedgerId("upl"),
     url: record.url,
@@ -27,6 +33,8 @@ export async function recordUpload(db: Db, record: UploadRecord, filename: strin
     bytes: record.bytes,
     filename,
     created_at: new Date().toISOString(),
+    member_id: madeBy?.id ?? null,
+    member_name: madeBy?.name ?? null,
   };
   await db.insertInto("uploads").values(row).onConflict((c) => c.column("url").doNothing()).execute();
   return toLedgerUpload(row);

@@ -10,6 +10,8 @@ import { isRenderServiceError, mayHaveTakenEffect } from "../../render-api";
 import { renderRequestSchema, type RenderRequest } from "../../render-request";
 import type { CreateRenderResponse } from "../../service-records";
 import { invalidateAccount } from "../account";
+import { assertWithinCap } from "../auth/caps";
+import type { Member } from "../auth/members";
 import { getDb, type Db } from "../db";
 import type { RenderRequestRow } from "../db/schema";
 import { parseWith } from "../http";
@@ -41,7 +43,11 @@ interface CreateInFlight {
 const holder = globalThis as typeof globalThis & { __createsInFlight?: Map<string, CreateInFlight> };
 const inFlight = (holder.__createsInFlight ??= new Map());
 
-export async function createRender(body: unknown, idempotencyKey: string | null): Promise<CreateRenderBody> {
+export async function createRender(
+  body: unknown,
+  idempotencyKey: string | null,
+  member: Member | null,
+): Promise<CreateRenderBody> {
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new AppError("invalid_request", "Idempotency-Key must be 1 to 200 printable characters.", {
       field: "Idempotency-Key",
@@ -49,7 +55,7 @@ export async function createRender(body: unknown, idempotencyKey: string | null)
   }
   const request = parseWith(renderRequestSchema, body);
   const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
-  if (idempotencyKey === null) return create(request, bodyHash, null);
+  if (idempotencyKey === null) return create(request, bodyHash, null, member);
 
   // Registered before any await, so a second submit with this key always finds the first.
   const running = inFlight.get(idempotencyKey);
@@ -57,19 +63,20 @@ export async function createRender(body: unknown, idempotencyKey: string | null)
     if (running.bodyHash !== bodyHash) throw idempotencyConflict();
     return running.creation;
   }
-  const creation = create(request, bodyHash, idempotencyKey).finally(() => inFlight.delete(idempotencyKey));
+  const creation = create(request, bodyHash, idempotencyKey, member).finally(() => inFlight.delete(idempotencyKey));
   inFlight.set(idempotencyKey, { bodyHash, creation });
   return creation;
 }
 
-async function create(request: RenderRequest, bodyHash: string, idempotencyKey: string | null) {
+async function create(request: RenderRequest, bodyHash: string, idempotencyKey: string | null, member: Member | null) {
   const db = await getDb();
   if (idempotencyKey !== null) {
     const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
     if (existing) return replay(db, existing, bodyHash);
   }
   await assertKnownReferences(db, request);
-  return submit(db, request, bodyHash, idempotencyKey);
+  await assertWithinCap(db, member, request);
+  return submit(db, request, bodyHash, idempotencyKey, member);
 }
 
 const idempotencyConflict = () =>
@@ -101,6 +108,7 @@ async function submit(
   request: RenderRequest,
   bodyHash: string,
   idempotencyKey: string | null,
+  member: Member | null,
 ): Promise<CreateRenderBody> {
   const scheduler = await getScheduler();
   const estimate = scheduler.estimate(request);
@@ -113,6 +121,7 @@ async function submit(
       request,
       timingKey: timingLevels(request)[0] ?? "*",
       expectedSeconds: estimate.expectedSeconds,
+      madeBy: member && { id: member.id, name: member.name },
     });
   } catch (error) {
     // Another process won the race for this key (unique index): answer as it does.

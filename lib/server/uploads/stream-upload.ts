@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatBytes } from "../../bytes";
-import { UPLOAD_LIMITS, type LedgerUpload } from "../../contract";
+import { UPLOAD_LIMITS, type LedgerUpload, type MadeBy } from "../../contract";
 import { AppError } from "../../errors";
 import { UPLOAD_KINDS, type UploadKind } from "../../service-records";
 import { getDb } from "../db";
@@ -26,7 +26,7 @@ const isUploadKind = (value: string | undefined): value is UploadKind =>
 const tooLarge = (maxBytes: number) =>
   new AppError("payload_too_large", `The file is larger than the ${formatBytes(maxBytes)} limit.`, { field: "file" });
 
-export async function streamUpload(request: Request, maxBytes: number): Promise<LedgerUpload> {
+export async function streamUpload(request: Request, maxBytes: number, madeBy: MadeBy): Promise<LedgerUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("unsupported_media_type", "Send uploads as multipart/form-data with the fields kind and file.");
@@ -84,7 +84,7 @@ export async function streamUpload(request: Request, maxBytes: number): Promise<
           }),
         );
       }
-      forwardFile(file, { kind, filename: info.filename || "upload", contentType: info.mimeType, maxBytes }).then(
+      forwardFile(file, { kind, filename: info.filename || "upload", contentType: info.mimeType, maxBytes, madeBy }).then(
         (upload) => finish(undefined, upload),
         (error: unknown) => finish(error),
       );
@@ -102,7 +102,7 @@ export async function streamUpload(request: Request, maxBytes: number): Promise<
 
 async function forwardFile(
   file: Readable & { truncated?: boolean },
-  meta: { kind: UploadKind; filename: string; contentType: string; maxBytes: number },
+  meta: { kind: UploadKind; filename: string; contentType: string; maxBytes: number; madeBy: MadeBy },
 ): Promise<LedgerUpload> {
   let sent = 0;
   let failure: AppError | undefined;
@@ -137,7 +137,8 @@ async function forwardFile(
 
   let record;
   try {
-    record = await renderService().upload({ ...meta, body });
+    const { kind, filename, contentType } = meta;
+    record = await renderService().upload({ kind, filename, contentType, body });
   } catch (error) {
     throw failure ?? error;
   }
@@ -145,5 +146,5 @@ async function forwardFile(
   if (record.bytes !== sent) {
     throw new AppError("upstream_error", `The Render Service stored ${record.bytes} bytes of a ${sent}-byte file.`);
   }
-  return recordUpload(await getDb(), record, meta.filename.slice(0, 255));
+  return recordUpload(await getDb(), record, meta.filename.slice(0, 255), meta.madeBy);
 }

@@ -8,7 +8,7 @@ import { getScheduler } from "@/lib/server/scheduler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string }>(async (_request, { id }) => {
+export const GET = apiRoute<{ id: string }>(async ({ params: { id } }) => {
   if (!RENDER_ID_PATTERN.test(id)) {
     throw new AppError("invalid_request", "id must be a render id (letters, digits, - and _).", { field: "id" });
   }

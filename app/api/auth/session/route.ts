@@ -1,0 +1,13 @@
+import { authEnabled } from "@/lib/server/auth/session";
+import { withSpend } from "@/lib/server/auth/spend";
+import { getDb } from "@/lib/server/db";
+import { apiRoute, json } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+/** Public, so the sign-in page can ask whether sign-in is on; it names only the caller. */
+export const GET = apiRoute(
+  async ({ member }) =>
+    json({ authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) }),
+  { access: "public" },
+);

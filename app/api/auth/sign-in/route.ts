@@ -1,0 +1,39 @@
+import { signInSchema } from "@/lib/contract";
+import { AppError } from "@/lib/errors";
+import { findMemberRowByEmail, toMember } from "@/lib/server/auth/members";
+import { decoyHash, verifyPassword } from "@/lib/server/auth/password";
+import { authEnabled, sessionCookieFor } from "@/lib/server/auth/session";
+import { withSpend } from "@/lib/server/auth/spend";
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/server/auth/throttle";
+import { getDb } from "@/lib/server/db";
+import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+/** The caller's address as the reverse proxy saw it; all direct callers share one bucket. */
+const clientAddress = (request: Request) => request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
+
+export const POST = apiRoute(
+  async ({ request }) => {
+    if (!authEnabled()) throw new AppError("not_found", "Sign-in is off: set AUTH_SECRET to turn it on.");
+    const { email, password } = parseWith(signInSchema, await readJsonBody(request));
+    const address = clientAddress(request);
+    const wait = signInWaitSeconds(address, email);
+    if (wait > 0) {
+      throw new AppError("rate_limited", "Too many failed sign-ins. Wait before trying again.", {
+        retryAfterSeconds: wait,
+      });
+    }
+    const db = await getDb();
+    const row = await findMemberRowByEmail(db, email);
+    const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+    if (!row || !valid) {
+      recordSignInFailure(address, email);
+      throw new AppError("unauthenticated", "Wrong email or password.");
+    }
+    clearSignInFailures(address, email);
+    const cookie = sessionCookieFor(request, row.id, row.session_version);
+    return json({ member: await withSpend(db, toMember(row)) }, 200, { "Set-Cookie": cookie });
+  },
+  { access: "public" },
+);

@@ -1,0 +1,22 @@
+import { memberPatchSchema } from "@/lib/contract";
+import { AppError } from "@/lib/errors";
+import { updateMember } from "@/lib/server/auth/members";
+import { withSpend } from "@/lib/server/auth/spend";
+import { getDb } from "@/lib/server/db";
+import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute<{ id: string }>(
+  async ({ request, params: { id }, member }) => {
+    const patch = parseWith(memberPatchSchema, await readJsonBody(request));
+    if (member?.id === id && patch.role === "member") {
+      throw new AppError("invalid_request", "An admin cannot remove their own admin role.", { field: "role" });
+    }
+    const db = await getDb();
+    const updated = await updateMember(db, id, patch);
+    if (!updated) throw new AppError("not_found", "No team member with this id.");
+    return json(await withSpend(db, updated));
+  },
+  { access: "admin" },
+);
