@@ -44,14 +44,16 @@ describe("fault switches", () => {
 
   it("latencyMs delays API responses only", async () => {
     const id = await readyImage();
-    await sim.client.setFaults({ latencyMs: 150 });
-    let started = Date.now();
-    expect((await sim.client.account(KEYS.team1)).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
-    started = Date.now();
-    await sim.client.stats();
-    await fetch(`${sim.url}/media/${id}.png`);
-    expect(Date.now() - started).toBeLessThan(145);
+    await sim.client.setFaults({ latencyMs: 500 });
+    const finished: string[] = [];
+    const started = Date.now();
+    await Promise.all([
+      sim.client.account(KEYS.team1).then(() => finished.push("api")),
+      sim.client.stats().then(() => finished.push("stats")),
+      fetch(`${sim.url}/media/${id}.png`).then(() => finished.push("media")),
+    ]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(495);
+    expect(finished.at(-1)).toBe("api");
   });
 
   it("errorRate 1 answers every API request 500, 502 or 503 (with Retry-After)", async () => {
@@ -118,13 +120,15 @@ describe("fault switches", () => {
     }
   });
 
-  it("undocumentedStatus makes renders pass through queued and upscaling", async () => {
-    // kling 5 s: 0.6–0.8 s here, of which 60–80 ms pending; look closely while it waits.
-    await withSimulator({ timeScale: 0.012, faults: { undocumentedStatus: true } }, async (client) => {
+  // Retried: seeing a 30 ms phase depends on a CPU a shared machine may not have free.
+  it("undocumentedStatus makes renders pass through queued and upscaling", { retry: 2 }, async () => {
+    // kling 5 s: 1–1.3 s here, of which 100–130 ms pending (the second half `queued`); look closely
+    // while it waits, then gently (the last quarter of running is `upscaling`).
+    await withSimulator({ timeScale: 0.02, faults: { undocumentedStatus: true } }, async (client) => {
       const created = await client.createRender(KEYS.team1, { kind: "video", prompt: "x" });
       expect(created.body.status).toBe("pending");
       const seen = await client.watch(KEYS.team1, created.body.id, (status) =>
-        status === "pending" || status === "queued" ? 4 : 25,
+        status === "pending" || status === "queued" ? 4 : 40,
       );
       expect(statusSequence(seen).filter((s) => s !== "pending")).toEqual([
         "queued",

@@ -63,7 +63,7 @@ describe("§8 polling limit: 60 polls per minute per account", () => {
     });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(55);
+    expect(retryAfter).toBeGreaterThanOrEqual(40); // 60 s minus the time the test took so far
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
@@ -123,7 +123,7 @@ describe("§8 fair use of image generation", () => {
       },
     });
     const retryAfter = Number(refused.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThanOrEqual(55);
+    expect(retryAfter).toBeGreaterThanOrEqual(40); // 60 s minus the time the test took so far
     expect(retryAfter).toBeLessThanOrEqual(60);
 
     const stats = await sim.client.stats();

@@ -7,12 +7,18 @@ import { describe, expect, it } from "vitest";
 import { KEYS, statusSequence, withSimulator } from "./test-client";
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/**
+ * Watching a phase of tens of milliseconds depends on the CPU being free, which a shared machine
+ * does not promise; a retry (with a fresh simulator) tells a busy machine from a real regression.
+ */
+const WATCHED = { retry: 2 };
+
 /** Look closely while a render waits (its pending phase is short), then poll at a gentler pace. */
 const closeWhilePending = (running: number) => (status: string) =>
   status === "pending" || status === "queued" ? 8 : running;
 
 describe("§3 renders, watched", () => {
-  it("go pending → running → ready, and outputUrl is set only when ready", async () => {
+  it("go pending → running → ready, and outputUrl is set only when ready", WATCHED, async () => {
     // nano-banana (20 s typical) takes 0.64–0.88 s here, of which 64–88 ms pending.
     await withSimulator({ timeScale: 0.04 }, async (client, url) => {
       const created = await client.createRender(KEYS.team1, {
@@ -43,29 +49,33 @@ describe("§3 renders, watched", () => {
     });
   });
 
-  it("go pending → running → ready for a video, with a playable outputUrl, keeping the charge", async () => {
-    // kling 5 s (60 s typical) takes 0.6–0.8 s here, of which 60–80 ms pending.
-    await withSimulator({ timeScale: 0.012 }, async (client, url) => {
-      const created = await client.createRender(KEYS.team1, {
-        kind: "video",
-        prompt: "waves",
-        durationSeconds: 5,
+  it(
+    "go pending → running → ready for a video, with a playable outputUrl, keeping the charge",
+    WATCHED,
+    async () => {
+      // kling 5 s (60 s typical) takes 0.6–0.8 s here, of which 60–80 ms pending.
+      await withSimulator({ timeScale: 0.012 }, async (client, url) => {
+        const created = await client.createRender(KEYS.team1, {
+          kind: "video",
+          prompt: "waves",
+          durationSeconds: 5,
+        });
+        expect(created.body.creditsCharged).toBe(50);
+        const seen = await client.watch(KEYS.team1, created.body.id, closeWhilePending(25));
+        expect(statusSequence(seen)).toEqual(["pending", "running", "ready"]);
+        expect(seen.at(-1)).toMatchObject({
+          kind: "video",
+          outputUrl: `${url}/media/${created.body.id}.webm`,
+          errorMessage: null,
+          creditsRefunded: 0,
+        });
+        expect(seen.at(-1)).not.toHaveProperty("chain");
+        expect((await client.account(KEYS.team1)).body.renderCreditsBalance).toBe(4950);
       });
-      expect(created.body.creditsCharged).toBe(50);
-      const seen = await client.watch(KEYS.team1, created.body.id, closeWhilePending(25));
-      expect(statusSequence(seen)).toEqual(["pending", "running", "ready"]);
-      expect(seen.at(-1)).toMatchObject({
-        kind: "video",
-        outputUrl: `${url}/media/${created.body.id}.webm`,
-        errorMessage: null,
-        creditsRefunded: 0,
-      });
-      expect(seen.at(-1)).not.toHaveProperty("chain");
-      expect((await client.account(KEYS.team1)).body.renderCreditsBalance).toBe(4950);
-    });
-  });
+    },
+  );
 
-  it("running → failed refunds the charge once, when the failure happens", async () => {
+  it("running → failed refunds the charge once, when the failure happens", WATCHED, async () => {
     await withSimulator({ timeScale: 0.012 }, async (client) => {
       const created = await client.createRender(KEYS.team1, {
         kind: "video",
@@ -92,7 +102,7 @@ describe("§3 renders, watched", () => {
     });
   });
 
-  it("advance chain.clipsReady as clips finish, updating updatedAt each time", async () => {
+  it("advance chain.clipsReady as clips finish, updating updatedAt each time", WATCHED, async () => {
     // seedance 60 s (600 s typical) takes 0.7–1 s here: four clips of about 0.2 s.
     await withSimulator({ timeScale: 0.0015 }, async (client) => {
       const created = await client.createRender(KEYS.team1, {
@@ -156,14 +166,14 @@ describe.concurrent("§3 image renders", () => {
 
   it("§1.7: time scale 0.02 makes a 40 s image (nano-banana-pro) finish in under a second", async () => {
     await withSimulator({ timeScale: 0.02 }, async (client) => {
-      const started = Date.now();
       const created = await client.createRender(KEYS.team1, {
         kind: "image",
         prompt: "x",
         imageModel: "nano-banana-pro",
       });
-      const [done] = await client.waitTerminal([created.body.id], 1000);
-      expect(Date.parse(done?.terminalAt ?? "") - started).toBeLessThan(1000);
+      const [done] = await client.waitTerminal([created.body.id], 3000);
+      const { createdAt } = (await client.poll(KEYS.team1, created.body.id)).body;
+      expect(Date.parse(done?.terminalAt ?? "") - Date.parse(createdAt)).toBeLessThan(1000);
     });
   });
 });
