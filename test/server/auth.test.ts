@@ -44,11 +44,11 @@ describe("no route is reachable without a session", () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
     let checked = 0;
     for (const route of routes) {
-      const module = await route.load();
+      const handlers = await route.load();
       const path = route.path.replace(/\[[^\]]+\]/g, "rnd_x");
       for (const method of HTTP_METHODS) {
-        if (!module[method] || PUBLIC.has(`${method} ${route.path}`)) continue;
-        const attempts = [
+        if (!handlers[method] || PUBLIC.has(`${method} ${route.path}`)) continue;
+        const attempts: Record<string, string>[] = [
           {},
           { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" },
           { cookie: "rd_session=eyJ0YW1wZXJlZCI6dHJ1ZX0.c2lnbmF0dXJl" },
