@@ -1,14 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { RenderFormPage, SIMULATOR_URL, asset, galleryCards } from "./pages/render-form.page";
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+import type { APIRequestContext } from "@playwright/test";
+import { SIMULATOR_URL, expect, test, uniquePrompt } from "./fixtures";
+import { RenderFormPage } from "./pages/render-form.page";
 
 test.describe("render form", () => {
-  test("an image batch of 3 reaches Ready in the gallery", async ({ page, request }) => {
+  test("an image batch of 3 reaches Ready in the gallery", async ({ page, api, gallery }) => {
     const form = new RenderFormPage(page);
     await form.goto();
-    const prompt = unique("Lighthouse at dusk, three takes");
+    const prompt = uniquePrompt("Lighthouse at dusk, three takes");
     await form.prompt.fill(prompt);
     await form.variants.selectOption("3");
     await form.start.click();
@@ -18,14 +17,15 @@ test.describe("render form", () => {
     await expect(form.prompt).toHaveValue(prompt);
     await expect(form.variants).toHaveValue("3");
 
-    const cards = galleryCards(page, prompt);
+    // The three variants are shown together as one batch, each reaching Ready.
+    const batch = gallery.batch(3).filter({ has: page.getByRole("article", { name: prompt }) });
+    const cards = batch.getByRole("article", { name: prompt });
     await expect(cards).toHaveCount(3);
     for (const card of await cards.all()) await expect(card).toContainText("Ready", { timeout: 30_000 });
 
-    // The ledger agrees: one batch of three, all ready.
-    const list = await (await request.get(`/api/renders?q=${encodeURIComponent(prompt)}`)).json();
-    expect(list.items).toHaveLength(3);
-    expect(new Set(list.items.map((r: { batchId: string }) => r.batchId)).size).toBe(1);
+    const renders = await api.search(prompt);
+    expect(renders.map((r) => r.status)).toEqual(["ready", "ready", "ready"]);
+    expect(renders.map((r) => r.params.imageCount)).toEqual([3, 3, 3]);
   });
 
   test("switching model keeps what fits and says what it reset", async ({ page }) => {
@@ -39,22 +39,29 @@ test.describe("render form", () => {
 
     await form.model.selectOption("seedance-fast");
     await expect(form.resolution).toHaveValue("720p");
-    await expect(
-      form.form.getByText("Resolution reset to 720p: Seedance Fast only offers 720p"),
-    ).toBeVisible();
+    // The note sits under the field and is its description, so a screen reader hears it there too.
+    await expect(form.resolution).toHaveAccessibleDescription(
+      "Resolution reset to 720p: Seedance Fast only offers 720p",
+    );
     await expect(form.duration).toHaveValue("10");
     await expect(form.aspectRatio).toHaveValue("9:16");
 
     await form.duration.selectOption("30");
-    await expect(form.form.getByText("Will be stitched from 2 clips of up to 15 s")).toBeVisible();
+    await expect(form.duration).toHaveAccessibleDescription("Will be stitched from 2 clips of up to 15 s");
 
     await form.model.selectOption("veo-3.1");
     await expect(form.duration).toHaveValue("8");
-    await expect(form.form.getByText("Duration reset to 8 s: Veo 3.1 offers 4, 6 or 8 s")).toBeVisible();
+    await expect(form.duration).toHaveAccessibleDescription(
+      /Duration reset to 8 s: Veo 3\.1 offers 4, 6 or 8 s/,
+    );
     await expect(form.duration.locator("option")).toHaveText(["4 s", "6 s", "8 s"]);
     // 720p still fits veo: kept, and the earlier note is gone.
     await expect(form.resolution).toHaveValue("720p");
-    await expect(form.form.getByText(/Resolution reset/)).toHaveCount(0);
+    await expect(form.resolution).toHaveAccessibleDescription("");
+
+    // Picking the reset field's value yourself retires its note.
+    await form.duration.selectOption("6");
+    await expect(form.duration).not.toHaveAccessibleDescription(/reset/);
 
     // Quality belongs to gpt-image-2 only.
     await form.chooseKind("Image");
@@ -77,10 +84,10 @@ test.describe("render form", () => {
     await expect(form.form.getByText("7 / 500")).toBeVisible();
   });
 
-  test("the keyboard alone fills and submits the form", async ({ page }) => {
+  test("the keyboard alone fills and submits the form", async ({ page, gallery }) => {
     const form = new RenderFormPage(page);
     await form.goto();
-    const prompt = unique("Keyboard only, a paper boat");
+    const prompt = uniquePrompt("Keyboard only, a paper boat");
 
     await form.kind.getByRole("radio", { name: "Image" }).focus();
     await page.keyboard.press("ArrowRight");
@@ -122,34 +129,68 @@ test.describe("render form", () => {
     await form.prompt.focus();
     await page.keyboard.press("Control+Enter");
     await expect(page.getByText("Video started")).toBeVisible();
-    await expect(galleryCards(page, prompt)).toHaveCount(1);
+    await expect(gallery.card(prompt)).toContainText("Ready", { timeout: 30_000 });
   });
 
-  test("a refusal the server alone can make lands on its field (422)", async ({ page, request }) => {
+  test("?edit= fills the form with a render's parameters, then leaves the URL", async ({ page, api }) => {
+    const prompt = uniquePrompt("Edit me: rain on a tin roof");
+    const created = await api.createRender({
+      kind: "video",
+      prompt,
+      model: "kling",
+      durationSeconds: 10,
+      resolution: "1080p",
+      aspectRatio: "9:16",
+      generateAudio: true,
+      negativePrompt: "thunder",
+    });
+    const form = new RenderFormPage(page);
+    await form.goto(`?edit=${created.id}`);
+
+    await expect(form.prompt).toHaveValue(prompt);
+    await expect(form.kind.getByRole("radio", { name: "Video" })).toBeChecked();
+    await expect(form.model).toHaveValue("kling");
+    await expect(form.duration).toHaveValue("10");
+    await expect(form.resolution).toHaveValue("1080p");
+    await expect(form.aspectRatio).toHaveValue("9:16");
+    await expect(form.generateAudio).toHaveAttribute("aria-checked", "true");
+    await expect(form.negativePrompt).toHaveValue("thunder");
+    await expect(page).not.toHaveURL(/edit=/);
+  });
+
+  test("an estimate above the team's threshold asks before starting", async ({ page, api }) => {
+    // One earlier veo 4K render gives the estimate its history (8 s with audio: 600 credits).
+    const settings = {
+      kind: "video",
+      model: "veo-3.1",
+      durationSeconds: 8,
+      resolution: "4k",
+      generateAudio: true,
+    };
+    await api.settled((await api.createRender({ ...settings, prompt: uniquePrompt("Earlier veo") })).id);
+
     const form = new RenderFormPage(page);
     await form.goto();
-    await form.prompt.fill(unique("Forgotten reference"));
-    await form.addReferences(asset("reference.png"));
-    await expect(form.referenceList("Reference images").getByRole("listitem")).toHaveCount(1);
+    const prompt = uniquePrompt("Expensive: glacier flyover");
+    await form.prompt.fill(prompt);
+    await form.chooseKind("Video");
+    await form.model.selectOption("veo-3.1");
+    await form.duration.selectOption("8");
+    await form.resolution.selectOption("4k");
+    await form.generateAudio.click();
+    await expect(form.cost).toContainText(/≈ [\d,]+ credits, from \d+ earlier veo-3\.1 4k render/);
 
-    // The service loses its uploads (here: the simulator is reset). The ledger still lists the file,
-    // so the form and the dashboard accept the URL; the service refuses it, naming the field.
-    expect((await request.post(`${SIMULATOR_URL}/__sim/reset`)).ok()).toBe(true);
     await form.start.click();
+    const dialog = page.getByRole("dialog", { name: "Start this render?" });
+    await expect(dialog).toContainText(/above the 500 credits your team asks to confirm/);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await api.search(prompt)).toEqual([]);
 
-    const error = form.form.getByText(
-      /^Reference images contains a URL that was not returned by the upload endpoint/,
-    );
-    await expect(error).toBeVisible();
-    await expect(form.referenceList("Reference images")).toHaveAttribute("aria-describedby", /.+/);
-    // Fixing the field clears it: removing the reference lets the render start.
-    await form
-      .referenceList("Reference images")
-      .getByRole("button", { name: "Remove reference.png" })
-      .click();
     await form.start.click();
-    await expect(page.getByText("Image started")).toBeVisible();
-    await expect(error).toBeHidden();
+    await dialog.getByRole("button", { name: /^Spend ≈ [\d,]+ credits$/ }).click();
+    await expect(page.getByText("Video started")).toBeVisible();
+    await expect.poll(async () => (await api.search(prompt)).length).toBe(1);
   });
 
   test("a 429 from the service shows a countdown, then Start render comes back", async ({
@@ -158,7 +199,7 @@ test.describe("render form", () => {
   }) => {
     const form = new RenderFormPage(page);
     await form.goto();
-    await form.prompt.fill(unique("Rate limited"));
+    await form.prompt.fill(uniquePrompt("Rate limited"));
     await form.variants.selectOption("4");
 
     // Another client of the same team (its second key) keeps the fair-use window for image

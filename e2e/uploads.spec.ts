@@ -1,11 +1,13 @@
-import { expect, test } from "@playwright/test";
 import { deflateSync } from "node:zlib";
-import { RenderFormPage, asset, galleryCards } from "./pages/render-form.page";
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+import { SIMULATOR_URL, expect, simulatorBalance, test, uniquePrompt } from "./fixtures";
+import { RenderFormPage, asset } from "./pages/render-form.page";
 
 test.describe("reference uploads", () => {
-  test("an uploaded PNG becomes a reference of a render that reaches Ready", async ({ page, request }) => {
+  test("an uploaded PNG becomes a reference of a render that reaches Ready", async ({
+    page,
+    api,
+    gallery,
+  }) => {
     const form = new RenderFormPage(page);
     await form.goto();
     await form.addReferences(asset("reference.png"));
@@ -18,15 +20,14 @@ test.describe("reference uploads", () => {
     expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
     await expect(form.uploads()).toHaveCount(0); // the finished upload left the queue
 
-    const prompt = unique("Guided by a gradient");
+    const prompt = uniquePrompt("Guided by a gradient");
     await form.prompt.fill(prompt);
     await form.start.click();
     await expect(page.getByText("Image started")).toBeVisible();
-    await expect(galleryCards(page, prompt).first()).toContainText("Ready", { timeout: 30_000 });
+    await expect(gallery.card(prompt)).toContainText("Ready", { timeout: 30_000 });
 
-    const list = await (await request.get(`/api/renders?q=${encodeURIComponent(prompt)}`)).json();
-    const url = await thumbnail.getAttribute("src");
-    expect(list.items[0].params.referenceImageUrls).toEqual([url]);
+    const [render] = await api.search(prompt);
+    expect(render?.params.referenceImageUrls).toEqual([await thumbnail.getAttribute("src")]);
   });
 
   test("files are checked before sending: a wrong type is refused by name", async ({ page }) => {
@@ -110,6 +111,39 @@ test.describe("reference uploads", () => {
     await expect(images.locator("img")).toHaveAttribute("src", upload.url);
     await images.getByRole("button", { name: "Remove library-pick.png" }).click();
     await expect(images).toHaveCount(0);
+  });
+
+  test("a refusal the server alone can make lands on its field (422)", async ({ page, request, api }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await form.prompt.fill(uniquePrompt("Forgotten reference"));
+    await form.addReferences(asset("reference.png"));
+    await expect(form.referenceList("Reference images").getByRole("listitem")).toHaveCount(1);
+
+    // The service loses its uploads (here: the simulator is reset). The ledger still lists the file,
+    // so the form and the dashboard accept the URL; the service refuses it, naming the field.
+    // The reset also forgets every earlier render, so this test runs last of the suite's files.
+    expect((await request.post(`${SIMULATOR_URL}/__sim/reset`)).ok()).toBe(true);
+    // Later specs compare balances: wait until the dashboard's cached account has caught up.
+    const balance = await simulatorBalance(request);
+    await expect
+      .poll(async () => (await api.account()).renderCreditsBalance, { timeout: 20_000 })
+      .toBe(balance);
+    await form.start.click();
+
+    const error = form.form.getByText(
+      /^Reference images contains a URL that was not returned by the upload endpoint/,
+    );
+    await expect(error).toBeVisible();
+    await expect(form.referenceList("Reference images")).toHaveAttribute("aria-describedby", /.+/);
+    // Fixing the field clears it: removing the reference lets the render start.
+    await form
+      .referenceList("Reference images")
+      .getByRole("button", { name: "Remove reference.png" })
+      .click();
+    await form.start.click();
+    await expect(page.getByText("Image started")).toBeVisible();
+    await expect(error).toBeHidden();
   });
 });
 

@@ -27,10 +27,10 @@ export function CostEstimate() {
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <p
-        aria-live="polite"
+        role="status"
+        aria-label="Estimated cost"
         className={`text-sm ${estimate.isPlaceholderData ? "text-zinc-400 dark:text-zinc-500" : "text-zinc-700 dark:text-zinc-300"}`}
       >
-        <span className="sr-only">Estimated cost: </span>
         {costText(estimate.data, estimate.isPending)}
       </p>
       {overBalance && (

@@ -84,7 +84,7 @@ export function ReferenceList({
                     <button
                       type="button"
                       onClick={() => toFront(index)}
-                      className="text-[11px] text-zinc-500 underline-offset-2 hover:underline dark:text-zinc-400"
+                      className="text-left text-[11px] text-zinc-500 underline-offset-2 hover:underline dark:text-zinc-400"
                       aria-label={`Use ${name} as start frame`}
                     >
                       Make start frame

@@ -10,9 +10,6 @@ export interface FilePayload {
 export const ASSETS = path.join(import.meta.dirname, "..", "assets");
 export const asset = (name: string) => path.join(ASSETS, name);
 
-/** The Render Service behind the dashboard in e2e runs (playwright.config.ts). */
-export const SIMULATOR_URL = "http://127.0.0.1:4110";
-
 /** The new-render form, reached only through its accessible names. */
 export class RenderFormPage {
   readonly form: Locator;
@@ -47,7 +44,7 @@ export class RenderFormPage {
     this.references = this.form.getByRole("button", { name: "References", exact: true });
     this.library = this.form.getByRole("button", { name: "Reference library" });
     this.start = this.form.getByRole("button", { name: "Start render", exact: true });
-    this.cost = this.form.getByText(/^Estimated cost:/);
+    this.cost = this.form.getByRole("status", { name: "Estimated cost" });
     this.countdown = this.form.getByText(/try again in \d+ s/);
   }
 
@@ -74,9 +71,4 @@ export class RenderFormPage {
   uploads(): Locator {
     return this.form.getByRole("list", { name: "Uploads" });
   }
-}
-
-/** The gallery region and its cards (other engineer's markup: `section "Renders"` of `article`s named by prompt). */
-export function galleryCards(page: Page, prompt: string): Locator {
-  return page.getByRole("region", { name: "Renders" }).getByRole("article", { name: prompt });
 }
