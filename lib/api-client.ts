@@ -30,10 +30,14 @@ export async function apiFetch<T>(path: string, schema: z.ZodType<T>, request: A
     });
   } catch (cause) {
     if (request.signal?.aborted) throw cause;
-    throw new AppError("upstream_unavailable", "The dashboard server cannot be reached. Check your connection.", {
-      status: 0,
-      cause,
-    });
+    throw new AppError(
+      "upstream_unavailable",
+      "The dashboard server cannot be reached. Check your connection.",
+      {
+        status: 0,
+        cause,
+      },
+    );
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw AppError.fromBody(response.status, body);

@@ -243,14 +243,16 @@ export function effectiveDuration(rule: DurationRule, seconds: number): number {
 
 /** Number of clips a render of this duration is stitched from (1 when it is not stitched). */
 export function clipCount(rule: DurationRule, seconds: number): number {
-  if (rule.type !== "range" || rule.stitchAboveSeconds === undefined || rule.clipSeconds === undefined) return 1;
+  if (rule.type !== "range" || rule.stitchAboveSeconds === undefined || rule.clipSeconds === undefined)
+    return 1;
   if (seconds <= rule.stitchAboveSeconds) return 1;
   return Math.ceil(seconds / rule.clipSeconds);
 }
 
 /** Typical completion time in seconds for a render, used until the scheduler has learned better. */
 export function typicalCompletionSeconds(
-  request: { kind: "image"; imageModel?: string } | { kind: "video"; model?: string; durationSeconds?: number },
+  request:
+    { kind: "image"; imageModel?: string } | { kind: "video"; model?: string; durationSeconds?: number },
 ): number {
   if (request.kind === "image") {
     return findImageModel(request.imageModel ?? DEFAULT_IMAGE_MODEL)?.typicalSeconds ?? 40;

@@ -80,9 +80,13 @@ export class AppError extends Error {
   static fromBody(status: number, body: unknown): AppError {
     const parsed = errorBodySchema.safeParse(body);
     if (!parsed.success) {
-      return new AppError("upstream_error", `Unexpected response from the dashboard server (HTTP ${status})`, {
-        status,
-      });
+      return new AppError(
+        "upstream_error",
+        `Unexpected response from the dashboard server (HTTP ${status})`,
+        {
+          status,
+        },
+      );
     }
     const { code, message, field, retryAfterSeconds } = parsed.data.error;
     return new AppError(code, message, { status, field, retryAfterSeconds });
@@ -97,5 +101,9 @@ export function isAppError(value: unknown): value is AppError {
   if (value instanceof AppError) return true;
   if (!(value instanceof Error) || value.name !== "AppError") return false;
   const candidate = value as Partial<AppError>;
-  return typeof candidate.code === "string" && typeof candidate.status === "number" && typeof candidate.toBody === "function";
+  return (
+    typeof candidate.code === "string" &&
+    typeof candidate.status === "number" &&
+    typeof candidate.toBody === "function"
+  );
 }

@@ -11,7 +11,9 @@ const urls = (count: number) => Array.from({ length: count }, (_, i) => url(i));
 
 function check(body: Record<string, unknown>) {
   const result = renderRequestSchema.safeParse(body);
-  return result.success ? { ok: true as const, data: result.data } : { ok: false as const, ...firstIssue(result.error) };
+  return result.success
+    ? { ok: true as const, data: result.data }
+    : { ok: false as const, ...firstIssue(result.error) };
 }
 
 const image = (extra: Record<string, unknown> = {}) => ({ kind: "image", prompt: "a fox", ...extra });
@@ -43,9 +45,12 @@ describe("common fields", () => {
 
 describe("image parameters", () => {
   const models = ["seedream", "nano-banana", "nano-banana-pro", "gpt-image-2"];
-  test.each(models.flatMap((m) => ["1K", "2K", "4K"].map((r) => [m, r])))("%s at %s", (imageModel, imageResolution) => {
-    expect(check(image({ imageModel, imageResolution })).ok).toBe(true);
-  });
+  test.each(models.flatMap((m) => ["1K", "2K", "4K"].map((r) => [m, r])))(
+    "%s at %s",
+    (imageModel, imageResolution) => {
+      expect(check(image({ imageModel, imageResolution })).ok).toBe(true);
+    },
+  );
 
   test.each([
     [{ imageModel: "dall-e" }, "imageModel"],
@@ -89,8 +94,14 @@ describe("video parameters", () => {
   test.each(durations)("%s takes %i to %i seconds, and nothing outside", (model, min, max) => {
     expect(check(video({ model, durationSeconds: min })).ok).toBe(true);
     expect(check(video({ model, durationSeconds: max })).ok).toBe(true);
-    expect(check(video({ model, durationSeconds: min - 1 }))).toMatchObject({ ok: false, field: "durationSeconds" });
-    expect(check(video({ model, durationSeconds: max + 1 }))).toMatchObject({ ok: false, field: "durationSeconds" });
+    expect(check(video({ model, durationSeconds: min - 1 }))).toMatchObject({
+      ok: false,
+      field: "durationSeconds",
+    });
+    expect(check(video({ model, durationSeconds: max + 1 }))).toMatchObject({
+      ok: false,
+      field: "durationSeconds",
+    });
   });
 
   test("a fractional duration is refused", () => {

@@ -94,7 +94,10 @@ export const videoRenderRequestSchema = z
   .superRefine((req, ctx) => {
     const model = videoModel(req.model ?? DEFAULT_VIDEO_MODEL);
     const { duration } = model;
-    if (req.durationSeconds !== undefined && (req.durationSeconds < duration.min || req.durationSeconds > duration.max)) {
+    if (
+      req.durationSeconds !== undefined &&
+      (req.durationSeconds < duration.min || req.durationSeconds > duration.max)
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["durationSeconds"],
@@ -126,9 +129,13 @@ export const videoRenderRequestSchema = z
     }
   });
 
-export const renderRequestSchema = z.discriminatedUnion("kind", [imageRenderRequestSchema, videoRenderRequestSchema], {
-  error: "kind must be one of 'image', 'video'",
-});
+export const renderRequestSchema = z.discriminatedUnion(
+  "kind",
+  [imageRenderRequestSchema, videoRenderRequestSchema],
+  {
+    error: "kind must be one of 'image', 'video'",
+  },
+);
 
 export type ImageRenderRequest = z.infer<typeof imageRenderRequestSchema>;
 export type VideoRenderRequest = z.infer<typeof videoRenderRequestSchema>;

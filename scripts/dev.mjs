@@ -19,7 +19,9 @@ if (!env.RENDER_API_BASE_URL || !env.RENDER_API_KEY) {
   const timeScale = env.SIMULATOR_TIME_SCALE ?? "0.25";
   env.RENDER_API_BASE_URL = `http://127.0.0.1:${port}`;
   env.RENDER_API_KEY = "rs_live_demo_team_1";
-  console.log(`No Render Service configured: starting the simulator on port ${port} (time scale ${timeScale}).`);
+  console.log(
+    `No Render Service configured: starting the simulator on port ${port} (time scale ${timeScale}).`,
+  );
   children.push(
     spawn("npx", ["tsx", "simulator/main.ts", "--port", port, "--time-scale", timeScale], {
       stdio: "inherit",

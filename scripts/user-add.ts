@@ -5,7 +5,13 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { ROLES, countMembers, createMember, findMemberRowByEmail, type Role } from "../lib/server/auth/members";
+import {
+  ROLES,
+  countMembers,
+  createMember,
+  findMemberRowByEmail,
+  type Role,
+} from "../lib/server/auth/members";
 import { MIN_PASSWORD_LENGTH } from "../lib/server/auth/password";
 import { closeDb, getDb } from "../lib/server/db";
 
@@ -38,7 +44,9 @@ async function readPassword(fromStdin: boolean): Promise<string> {
 async function main(): Promise<number> {
   const { email, name, role } = values;
   if (!email || !name || !(ROLES as readonly string[]).includes(role ?? "")) {
-    console.error('Usage: npm run user:add -- --email ada@example.com --name "Ada" [--role admin|member] [--password-stdin]');
+    console.error(
+      'Usage: npm run user:add -- --email ada@example.com --name "Ada" [--role admin|member] [--password-stdin]',
+    );
     return 2;
   }
   const db = await getDb(process.env.DATABASE_URL ?? "file:./data/dashboard.db");

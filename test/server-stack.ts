@@ -46,7 +46,12 @@ export function apiRoutes(): ApiRoute[] {
       `^/api/${segments.map((s) => (s.startsWith("[") ? "([^/?]+)" : s.replace(/[.]/g, "\\."))).join("/")}$`,
     );
     const modulePath = path.join(APP_DIR, "api", file);
-    return { path: `/api/${segments.join("/")}`, pattern, paramNames, load: () => import(modulePath) as Promise<RouteModule> };
+    return {
+      path: `/api/${segments.join("/")}`,
+      pattern,
+      paramNames,
+      load: () => import(modulePath) as Promise<RouteModule>,
+    };
   });
 }
 
@@ -59,7 +64,11 @@ export interface CallInit {
 export async function startStack(options: StackOptions = {}) {
   // Settings and the client are read once per module instance: a new stack gets fresh instances.
   vi.resetModules();
-  const simulator = await startSimulator({ port: 0, timeScale: options.timeScale ?? 0.01, faults: options.faults });
+  const simulator = await startSimulator({
+    port: 0,
+    timeScale: options.timeScale ?? 0.01,
+    faults: options.faults,
+  });
   const dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
   const databaseUrl = `file:${path.join(dir, "dashboard.db")}`;
   Object.assign(process.env, {
@@ -80,7 +89,9 @@ export async function startStack(options: StackOptions = {}) {
       if (!match) continue;
       const handler = (await route.load())[method];
       if (!handler) return new Response(null, { status: 405 });
-      const params = Object.fromEntries(route.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]));
+      const params = Object.fromEntries(
+        route.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]),
+      );
       const headers = new Headers(init.headers);
       let body = init.body;
       if (init.json !== undefined) {
@@ -153,7 +164,11 @@ export interface SimulatorStats {
 }
 
 /** Waits until `check` returns a value other than undefined, polling every `everyMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -15,7 +15,7 @@ const rateCardSchema = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: "RATE_CARD must be JSON like {\"kling:1080p\": 14}" });
+      ctx.addIssue({ code: "custom", message: 'RATE_CARD must be JSON like {"kling:1080p": 14}' });
       return z.NEVER;
     }
   })

@@ -54,7 +54,8 @@ export function errorResponse(error: unknown): Response {
     console.error(`[api] ${appError.code}: ${appError.message}${cause ? ` (${cause})` : ""}`);
   }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (appError.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.ceil(appError.retryAfterSeconds));
+  if (appError.retryAfterSeconds !== undefined)
+    headers["Retry-After"] = String(Math.ceil(appError.retryAfterSeconds));
   return Response.json(appError.toBody(), { status: appError.status, headers });
 }
 
@@ -88,7 +89,8 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
   throw new AppError("invalid_request", message, field === undefined ? {} : { field });
 }
 
-const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${MAX_JSON_BYTES} bytes.`);
+const tooLarge = () =>
+  new AppError("payload_too_large", `The request body is larger than ${MAX_JSON_BYTES} bytes.`);
 
 async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";

@@ -37,8 +37,15 @@ export function timingLevels(request: RenderRequest): string[] {
   }
   const model = request.model ?? "kling";
   const rule = findVideoModel(model)?.duration;
-  const seconds = rule ? effectiveDuration(rule, request.durationSeconds ?? rule.min) : request.durationSeconds;
-  return [`video:${model}:${request.resolution ?? "default"}:${seconds ?? "default"}`, `video:${model}`, "video", "*"];
+  const seconds = rule
+    ? effectiveDuration(rule, request.durationSeconds ?? rule.min)
+    : request.durationSeconds;
+  return [
+    `video:${model}:${request.resolution ?? "default"}:${seconds ?? "default"}`,
+    `video:${model}`,
+    "video",
+    "*",
+  ];
 }
 
 export function estimateCompletion(

@@ -44,7 +44,9 @@ function fromRenderServiceError(error: RenderServiceError): AppError {
     case 504:
       return new AppError("upstream_timeout", "The Render Service did not answer in time.", { cause });
     case 413:
-      return new AppError("payload_too_large", "The file is larger than the Render Service accepts.", { cause });
+      return new AppError("payload_too_large", "The file is larger than the Render Service accepts.", {
+        cause,
+      });
     case 422:
       return new AppError("invalid_request", error.message, {
         cause,

@@ -15,7 +15,12 @@ const MEMBER = { email: "grace@example.com", password: "another long secret" };
 let memberId = "";
 
 /** Routes anyone may call: the sign-in flow and the readiness probe. */
-const PUBLIC = new Set(["POST /api/auth/sign-in", "POST /api/auth/sign-out", "GET /api/auth/session", "GET /api/health"]);
+const PUBLIC = new Set([
+  "POST /api/auth/sign-in",
+  "POST /api/auth/sign-out",
+  "GET /api/auth/session",
+  "GET /api/health",
+]);
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234" } });
@@ -25,7 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-async function signIn(credentials: { email: string; password: string }, address = "10.0.0.1"): Promise<string> {
+async function signIn(
+  credentials: { email: string; password: string },
+  address = "10.0.0.1",
+): Promise<string> {
   const response = await stack.call("POST", "/api/auth/sign-in", {
     json: credentials,
     headers: { "x-forwarded-for": address },
@@ -107,7 +115,10 @@ describe("sign-in", () => {
   test("a session works, names its member, and a tampered one does not", async () => {
     const cookie = await signIn(ADMIN);
     const session = await stack.callJson("GET", "/api/auth/session", { headers: { cookie } });
-    expect(session.body).toMatchObject({ authEnabled: true, member: { email: ADMIN.email, name: "Ada", role: "admin" } });
+    expect(session.body).toMatchObject({
+      authEnabled: true,
+      member: { email: ADMIN.email, name: "Ada", role: "admin" },
+    });
     const account = await stack.call("GET", "/api/account", { headers: { cookie } });
     expect(account.status).toBe(200);
 
@@ -125,11 +136,12 @@ describe("requests from other sites", () => {
   test("a cross-origin POST with a member's cookie is refused before anything is created", async () => {
     const cookie = await signIn(ADMIN);
     const before = (await stack.simStats()).creates.total;
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { cookie, origin: "https://evil.example" },
       { cookie, "sec-fetch-site": "cross-site" },
       { cookie, origin: "null" },
-    ]) {
+    ];
+    for (const headers of forged) {
       const response = await stack.callJson("POST", "/api/renders", {
         json: { kind: "image", prompt: "forged" },
         headers,
@@ -183,7 +195,9 @@ describe("roles, who ran what, caps", () => {
     const video = { kind: "video", prompt: "capped", model: "kling", durationSeconds: 5, resolution: "720p" };
     // 50 credits each: the first two fit in 100, the third would pass it.
     for (let i = 0; i < 2; i++) {
-      expect((await stack.call("POST", "/api/renders", { json: video, headers: { cookie } })).status).toBe(202);
+      expect((await stack.call("POST", "/api/renders", { json: video, headers: { cookie } })).status).toBe(
+        202,
+      );
     }
     const before = (await stack.simStats()).creates.total;
     const refused = await stack.callJson("POST", "/api/renders", { json: video, headers: { cookie } });

@@ -32,7 +32,13 @@ describe("restart", () => {
     for (let i = 0; i < 12; i++) {
       const request =
         i % 3 === 0
-          ? { kind: "video", prompt: `restart video ${i}`, model: "kling", durationSeconds: 5, resolution: "720p" }
+          ? {
+              kind: "video",
+              prompt: `restart video ${i}`,
+              model: "kling",
+              durationSeconds: 5,
+              resolution: "720p",
+            }
           : { kind: "image", prompt: `restart image ${i}` };
       const response = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", { json: request });
       ids.push(...response.body.ids);
@@ -62,7 +68,8 @@ describe("restart", () => {
       id: "req_interrupted",
       status: "unknown",
       prompt: "interrupted mid-create",
-      errorMessage: "The dashboard stopped while this render was being submitted; it may or may not have been created.",
+      errorMessage:
+        "The dashboard stopped while this render was being submitted; it may or may not have been created.",
     });
   });
 });
@@ -103,26 +110,38 @@ describe("a misbehaving service", () => {
       json: { kind: "image", prompt: "odd statuses" },
     });
     const seen = new Set<string>();
-    const done = await waitFor(async () => {
-      const r = (await stack.callJson<LedgerRender>("GET", `/api/renders/${response.body.id}`)).body;
-      seen.add(r.status);
-      return r.status === "ready" ? r : undefined;
-    }, 30_000, 20);
+    const done = await waitFor(
+      async () => {
+        const r = (await stack.callJson<LedgerRender>("GET", `/api/renders/${response.body.id}`)).body;
+        seen.add(r.status);
+        return r.status === "ready" ? r : undefined;
+      },
+      30_000,
+      20,
+    );
     await stack.setFaults({ extraFields: false, undocumentedStatus: false });
     expect(done.outputUrl).toBeTruthy();
-    expect([...seen].every((s) => ["pending", "running", "ready"].includes(s) || /^[a-z_]+$/.test(s))).toBe(true);
+    expect([...seen].every((s) => ["pending", "running", "ready"].includes(s) || /^[a-z_]+$/.test(s))).toBe(
+      true,
+    );
   });
 
   const shapes = ["nested", "flat", "text", "html"] as const;
-  test.each(shapes)("a %s error body from the service still becomes the one error shape", async (errorShape) => {
-    await stack.setFaults({ errorShape, errorRate: 1 });
-    const response = await stack.callJson<{ error: { code: string; message: string } }>("GET", "/api/account");
-    await stack.setFaults({ errorShape: "nested", errorRate: 0 });
-    expect(response.status).toBeGreaterThanOrEqual(500);
-    expect(Object.keys(response.body)).toEqual(["error"]);
-    expect(response.body.error.code).toMatch(/^upstream_(error|unavailable)$/);
-    expect(response.body.error.message).toMatch(/^The Render Service/);
-  });
+  test.each(shapes)(
+    "a %s error body from the service still becomes the one error shape",
+    async (errorShape) => {
+      await stack.setFaults({ errorShape, errorRate: 1 });
+      const response = await stack.callJson<{ error: { code: string; message: string } }>(
+        "GET",
+        "/api/account",
+      );
+      await stack.setFaults({ errorShape: "nested", errorRate: 0 });
+      expect(response.status).toBeGreaterThanOrEqual(500);
+      expect(Object.keys(response.body)).toEqual(["error"]);
+      expect(response.body.error.code).toMatch(/^upstream_(error|unavailable)$/);
+      expect(response.body.error.message).toMatch(/^The Render Service/);
+    },
+  );
 });
 
 describe("the service's limits", () => {

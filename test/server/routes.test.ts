@@ -71,7 +71,10 @@ describe("POST /api/renders refuses invalid bodies before calling the service", 
     [
       "a reference this dashboard never uploaded",
       { kind: "image", prompt: "x", referenceImageUrls: ["http://127.0.0.1:1/files/up_x/a.png"] },
-      invalid("referenceImageUrls contains a URL that was not uploaded through this dashboard.", "referenceImageUrls"),
+      invalid(
+        "referenceImageUrls contains a URL that was not uploaded through this dashboard.",
+        "referenceImageUrls",
+      ),
     ],
   ];
 
@@ -92,7 +95,9 @@ describe("POST /api/renders refuses invalid bodies before calling the service", 
   });
 
   test("a body over 64 KiB", async () => {
-    const response = await stack.callJson("POST", "/api/renders", { json: { kind: "image", prompt: "x".repeat(70_000) } });
+    const response = await stack.callJson("POST", "/api/renders", {
+      json: { kind: "image", prompt: "x".repeat(70_000) },
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({
       error: { code: "payload_too_large", message: "The request body is larger than 65536 bytes." },
@@ -118,10 +123,14 @@ describe("POST /api/renders creates and records", () => {
       requestId: string;
       creditsCharged: number;
       renders: { id: string; status: string; variantIndex: number }[];
-    }>("POST", "/api/renders", { json: { kind: "image", prompt: "three foxes", imageCount: 3, imageResolution: "2K" } });
+    }>("POST", "/api/renders", {
+      json: { kind: "image", prompt: "three foxes", imageCount: 3, imageResolution: "2K" },
+    });
     expect(response.status).toBe(202);
     expect(response.body.ids).toHaveLength(3);
-    expect(response.body.renders.map((r) => [r.id, r.variantIndex])).toEqual(response.body.ids.map((id, i) => [id, i]));
+    expect(response.body.renders.map((r) => [r.id, r.variantIndex])).toEqual(
+      response.body.ids.map((id, i) => [id, i]),
+    );
 
     const batch = await waitFor(async () => {
       const list = await stack.callJson<{ items: { status: string; outputUrl: string | null }[] }>(
@@ -135,7 +144,13 @@ describe("POST /api/renders creates and records", () => {
   });
 
   test("the same Idempotency-Key twice makes one render and answers the same", async () => {
-    const body = { kind: "video", prompt: "one wave", model: "kling", durationSeconds: 5, resolution: "720p" };
+    const body = {
+      kind: "video",
+      prompt: "one wave",
+      model: "kling",
+      durationSeconds: 5,
+      resolution: "720p",
+    };
     const headers = { "Idempotency-Key": "same-key-1" };
     const before = (await stack.simStats()).creates.total;
     const [first, second] = await Promise.all([
@@ -152,7 +167,10 @@ describe("POST /api/renders creates and records", () => {
   test("an Idempotency-Key reused for another body is refused", async () => {
     const headers = { "Idempotency-Key": "same-key-2" };
     await stack.callJson("POST", "/api/renders", { json: { kind: "image", prompt: "first" }, headers });
-    const response = await stack.callJson("POST", "/api/renders", { json: { kind: "image", prompt: "second" }, headers });
+    const response = await stack.callJson("POST", "/api/renders", {
+      json: { kind: "image", prompt: "second" },
+      headers,
+    });
     expect(response).toMatchObject({
       status: 409,
       body: {
@@ -166,7 +184,13 @@ describe("POST /api/renders creates and records", () => {
 
   test("a failing video is refunded and the ledger shows it", async () => {
     const created = await stack.callJson<{ id: string; creditsCharged: number }>("POST", "/api/renders", {
-      json: { kind: "video", prompt: "doomed [fail]", model: "kling", durationSeconds: 5, resolution: "1080p" },
+      json: {
+        kind: "video",
+        prompt: "doomed [fail]",
+        model: "kling",
+        durationSeconds: 5,
+        resolution: "1080p",
+      },
     });
     expect(created.body.creditsCharged).toBeGreaterThan(0);
     const failed = await waitFor(async () => {
@@ -210,8 +234,14 @@ describe("GET /api/renders", () => {
 
   test("text search treats % and _ literally", async () => {
     await stack.callJson("POST", "/api/renders", { json: { kind: "image", prompt: "100% literal_match" } });
-    const hits = await stack.callJson<{ items: unknown[] }>("GET", `/api/renders?q=${encodeURIComponent("0% l")}`);
-    const none = await stack.callJson<{ items: unknown[] }>("GET", `/api/renders?q=${encodeURIComponent("%_%")}`);
+    const hits = await stack.callJson<{ items: unknown[] }>(
+      "GET",
+      `/api/renders?q=${encodeURIComponent("0% l")}`,
+    );
+    const none = await stack.callJson<{ items: unknown[] }>(
+      "GET",
+      `/api/renders?q=${encodeURIComponent("%_%")}`,
+    );
     expect(hits.body.items).toHaveLength(1);
     expect(none.body.items).toHaveLength(0);
   });
@@ -289,7 +319,13 @@ describe("uploads", () => {
       "a file over the cap",
       () => ({ body: form("image", new Blob([new Uint8Array(UPLOAD_CAP + 1)], { type: "image/png" })) }),
       413,
-      { error: { code: "payload_too_large", message: "The file is larger than the 256 KB limit.", field: "file" } },
+      {
+        error: {
+          code: "payload_too_large",
+          message: "The file is larger than the 256 KB limit.",
+          field: "file",
+        },
+      },
     ],
     [
       "a type that does not fit the kind",
@@ -351,13 +387,18 @@ describe("account, estimate, health", () => {
   test("GET /api/account is the service's account record", async () => {
     const response = await stack.callJson("GET", "/api/account");
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ plan: "team", planLabel: "Team", key: { name: "demo-team-1", last4: "am_1" } });
+    expect(response.body).toMatchObject({
+      plan: "team",
+      planLabel: "Team",
+      key: { name: "demo-team-1", last4: "am_1" },
+    });
   });
 
   test("simultaneous account requests make one upstream call", async () => {
     const sim = stack.simulator.url;
     const counter = async () =>
-      ((await (await fetch(`${sim}/__sim/stats`)).json()) as { requests: { account: number } }).requests.account;
+      ((await (await fetch(`${sim}/__sim/stats`)).json()) as { requests: { account: number } }).requests
+        .account;
     const before = await counter();
     const responses = await Promise.all(Array.from({ length: 10 }, () => stack.call("GET", "/api/account")));
     expect(responses.every((r) => r.status === 200)).toBe(true);
@@ -370,16 +411,23 @@ describe("account, estimate, health", () => {
       "GET",
       "/api/estimate?kind=video&model=kling&resolution=1080p&durationSeconds=10",
     );
-    expect(response.body).toEqual({ credits: 140, source: "history", basis: "from 1 earlier kling 1080p render" });
-    const none = await stack.callJson("GET", "/api/estimate?kind=video&model=veo-3.1&resolution=4k&durationSeconds=8");
+    expect(response.body).toEqual({
+      credits: 140,
+      source: "history",
+      basis: "from 1 earlier kling 1080p render",
+    });
+    const none = await stack.callJson(
+      "GET",
+      "/api/estimate?kind=video&model=veo-3.1&resolution=4k&durationSeconds=8",
+    );
     expect(none.body).toEqual({ credits: null, source: "none", basis: null });
   });
 
   test("GET /api/health reports the ledger, the scheduler and the service", async () => {
-    const response = await stack.callJson<{ ok: boolean; scheduler: { running: boolean; budgetPerMinute: number } }>(
-      "GET",
-      "/api/health",
-    );
+    const response = await stack.callJson<{
+      ok: boolean;
+      scheduler: { running: boolean; budgetPerMinute: number };
+    }>("GET", "/api/health");
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       ok: true,

@@ -18,7 +18,8 @@ const cases = [
     401,
     {
       code: "service_key_rejected",
-      message: "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY.",
+      message:
+        "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY.",
     },
   ],
   [

@@ -7,7 +7,11 @@ import { createRender } from "@/lib/server/renders/create";
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(async ({ request, member }) => {
-  const created = await createRender(await readJsonBody(request), request.headers.get("idempotency-key"), member);
+  const created = await createRender(
+    await readJsonBody(request),
+    request.headers.get("idempotency-key"),
+    member,
+  );
   return json(created, 202);
 });
 

@@ -45,7 +45,11 @@ export async function createMember(
 }
 
 export async function findMemberRowByEmail(db: Db, email: string): Promise<MemberRow | undefined> {
-  return db.selectFrom("members").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom("members")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findMemberRow(db: Db, id: string): Promise<MemberRow | undefined> {
@@ -57,7 +61,10 @@ export async function listMembers(db: Db): Promise<Member[]> {
 }
 
 export async function countMembers(db: Db): Promise<number> {
-  const row = await db.selectFrom("members").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -81,7 +88,11 @@ export async function updateMember(
 const DEFAULT_CAP_KEY = "default_monthly_cap_credits";
 
 export async function getDefaultCap(db: Db): Promise<number | null> {
-  const row = await db.selectFrom("team_settings").select("value").where("key", "=", DEFAULT_CAP_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom("team_settings")
+    .select("value")
+    .where("key", "=", DEFAULT_CAP_KEY)
+    .executeTakeFirst();
   return row ? Number(row.value) : null;
 }
 

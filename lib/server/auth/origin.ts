@@ -15,7 +15,8 @@ export function assertSameOrigin(request: Request): void {
   if (site === "cross-site") throw crossOrigin();
   const origin = request.headers.get("origin");
   if (origin === null) return;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const host =
+    request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

@@ -20,7 +20,9 @@ function sign(payload: string, secret: string): string {
 }
 
 export function encodeSession(claims: SessionClaims, secret: string): string {
-  const payload = Buffer.from(JSON.stringify([claims.memberId, claims.version, claims.expires])).toString("base64url");
+  const payload = Buffer.from(JSON.stringify([claims.memberId, claims.version, claims.expires])).toString(
+    "base64url",
+  );
   return `${payload}.${sign(payload, secret)}`;
 }
 

@@ -7,7 +7,13 @@ import { AppError } from "../../errors";
 import { serverConfig } from "../config";
 import { getDb } from "../db";
 import { findMemberRow, toMember, type Member, type Role } from "./members";
-import { SESSION_COOKIE, decodeSession, encodeSession, readCookie, sessionCookieHeader } from "./session-cookie";
+import {
+  SESSION_COOKIE,
+  decodeSession,
+  encodeSession,
+  readCookie,
+  sessionCookieHeader,
+} from "./session-cookie";
 
 export function authEnabled(): boolean {
   return serverConfig().AUTH_SECRET !== undefined;
@@ -28,7 +34,10 @@ export async function memberFromCookies(cookieHeader: string | null): Promise<Me
  * The caller allowed to act, or null when sign-in is off (the caller acts as the team).
  * Throws 401 without a valid session, 403 when an admin is required and the member is not one.
  */
-export async function requireMember(cookieHeader: string | null, role: Role = "member"): Promise<Member | null> {
+export async function requireMember(
+  cookieHeader: string | null,
+  role: Role = "member",
+): Promise<Member | null> {
   if (!authEnabled()) return null;
   const member = await memberFromCookies(cookieHeader);
   if (!member) throw new AppError("unauthenticated", "Sign in to use the dashboard.");
@@ -47,7 +56,10 @@ export function sessionCookieFor(request: Request, memberId: string, version: nu
   const { AUTH_SECRET, SESSION_DAYS } = serverConfig();
   if (!AUTH_SECRET) throw new Error("sessionCookieFor needs AUTH_SECRET");
   const maxAge = SESSION_DAYS * 24 * 3600;
-  const token = encodeSession({ memberId, version, expires: Math.floor(Date.now() / 1000) + maxAge }, AUTH_SECRET);
+  const token = encodeSession(
+    { memberId, version, expires: Math.floor(Date.now() / 1000) + maxAge },
+    AUTH_SECRET,
+  );
   return sessionCookieHeader(token, maxAge, isSecure(request));
 }
 

@@ -18,7 +18,11 @@ const migrations: Record<string, Migration> = {
         .addColumn("filename", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("uploads_kind_created").on("uploads").columns(["kind", "created_at"]).execute();
+      await db.schema
+        .createIndex("uploads_kind_created")
+        .on("uploads")
+        .columns(["kind", "created_at"])
+        .execute();
 
       await db.schema
         .createTable("render_requests")
@@ -81,7 +85,11 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("renders_due").on("renders").column("next_poll_at").execute();
       await db.schema.createIndex("renders_batch").on("renders").column("batch_id").execute();
-      await db.schema.createIndex("renders_status").on("renders").columns(["status", "request_seq"]).execute();
+      await db.schema
+        .createIndex("renders_status")
+        .on("renders")
+        .columns(["status", "request_seq"])
+        .execute();
       await db.schema.createIndex("renders_model").on("renders").columns(["model", "request_seq"]).execute();
 
       await db.schema
@@ -93,7 +101,10 @@ const migrations: Record<string, Migration> = {
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
 
-      await db.schema.createTable("poll_log").addColumn("polled_at", "integer", (c) => c.notNull()).execute();
+      await db.schema
+        .createTable("poll_log")
+        .addColumn("polled_at", "integer", (c) => c.notNull())
+        .execute();
       await db.schema.createIndex("poll_log_time").on("poll_log").column("polled_at").execute();
       await sql`select 1`.execute(db);
     },
@@ -120,7 +131,11 @@ const migrations: Record<string, Migration> = {
         await db.schema.alterTable(table).addColumn("member_id", "text").execute();
         await db.schema.alterTable(table).addColumn("member_name", "text").execute();
       }
-      await db.schema.createIndex("renders_member").on("renders").columns(["member_id", "request_seq"]).execute();
+      await db.schema
+        .createIndex("renders_member")
+        .on("renders")
+        .columns(["member_id", "request_seq"])
+        .execute();
     },
   },
 };

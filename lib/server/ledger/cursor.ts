@@ -18,6 +18,7 @@ export function decodeCursor<T extends readonly unknown[]>(
   } catch {
     value = undefined;
   }
-  if (!isValid(value)) throw new AppError("invalid_request", "cursor is not a valid page cursor", { field: "cursor" });
+  if (!isValid(value))
+    throw new AppError("invalid_request", "cursor is not a valid page cursor", { field: "cursor" });
   return value;
 }

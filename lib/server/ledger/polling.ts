@@ -10,7 +10,11 @@ import { WINDOW_MS } from "../scheduler/budget";
 const notIn = (ids: readonly string[]) => (ids.length > 0 ? ids : [""]);
 
 /** The most urgent due render: watched ones first, then the longest overdue. */
-export async function nextDueRender(db: Db, nowMs: number, exclude: readonly string[]): Promise<RenderRow | undefined> {
+export async function nextDueRender(
+  db: Db,
+  nowMs: number,
+  exclude: readonly string[],
+): Promise<RenderRow | undefined> {
   return db
     .selectFrom("renders")
     .selectAll()
@@ -61,13 +65,20 @@ export async function watchRender(db: Db, id: string, untilMs: number, soonestMs
 
 export async function loadTimingStats(db: Db): Promise<Map<string, TimingStat>> {
   const rows = await db.selectFrom("timing_stats").selectAll().execute();
-  return new Map(rows.map((r) => [r.key, { samples: r.samples, ratioMean: r.ratio_mean, ratioDev: r.ratio_dev }]));
+  return new Map(
+    rows.map((r) => [r.key, { samples: r.samples, ratioMean: r.ratio_mean, ratioDev: r.ratio_dev }]),
+  );
 }
 
 export async function saveTimingStats(db: Db, changed: ReadonlyMap<string, TimingStat>): Promise<void> {
   const updatedAt = new Date().toISOString();
   for (const [key, stat] of changed) {
-    const values = { samples: stat.samples, ratio_mean: stat.ratioMean, ratio_dev: stat.ratioDev, updated_at: updatedAt };
+    const values = {
+      samples: stat.samples,
+      ratio_mean: stat.ratioMean,
+      ratio_dev: stat.ratioDev,
+      updated_at: updatedAt,
+    };
     await db
       .insertInto("timing_stats")
       .values({ key, ...values })
@@ -77,11 +88,18 @@ export async function saveTimingStats(db: Db, changed: ReadonlyMap<string, Timin
 }
 
 export async function recentPollTimes(db: Db, nowMs: number): Promise<number[]> {
-  const rows = await db.selectFrom("poll_log").select("polled_at").where("polled_at", ">", nowMs - WINDOW_MS).execute();
+  const rows = await db
+    .selectFrom("poll_log")
+    .select("polled_at")
+    .where("polled_at", ">", nowMs - WINDOW_MS)
+    .execute();
   return rows.map((r) => r.polled_at);
 }
 
 export async function logPoll(db: Db, nowMs: number): Promise<void> {
   await db.insertInto("poll_log").values({ polled_at: nowMs }).execute();
-  await db.deleteFrom("poll_log").where("polled_at", "<=", nowMs - WINDOW_MS).execute();
+  await db
+    .deleteFrom("poll_log")
+    .where("polled_at", "<=", nowMs - WINDOW_MS)
+    .execute();
 }

@@ -97,7 +97,14 @@ export async function beginRequest(db: Db, input: BeginRequestInput): Promise<Re
 
 function renderRow(
   request: RenderRequestRow,
-  v: { id: string; variantIndex: number; status: string; timingKey: string; expectedSeconds: number; now: string },
+  v: {
+    id: string;
+    variantIndex: number;
+    status: string;
+    timingKey: string;
+    expectedSeconds: number;
+    now: string;
+  },
 ): RenderRow {
   return {
     id: v.id,
@@ -162,17 +169,30 @@ export async function completeRequest(
       .returningAll()
       .executeTakeFirstOrThrow();
     const rows = response.ids.map((id, variantIndex) => ({
-      ...renderRow(request, { ...placeholderTiming(placeholder), id, variantIndex, status: response.status, now }),
+      ...renderRow(request, {
+        ...placeholderTiming(placeholder),
+        id,
+        variantIndex,
+        status: response.status,
+        now,
+      }),
       render_model: response.renderModel,
       credits_charged: variantIndex === 0 ? response.creditsCharged : 0,
       next_poll_at: firstPollAt,
     }));
-    await tx.insertInto("renders").values(rows).onConflict((c) => c.column("id").doNothing()).execute();
+    await tx
+      .insertInto("renders")
+      .values(rows)
+      .onConflict((c) => c.column("id").doNothing())
+      .execute();
     return rows;
   });
 }
 
-const placeholderTiming = (row: RenderRow) => ({ timingKey: row.timing_key, expectedSeconds: row.expected_seconds });
+const placeholderTiming = (row: RenderRow) => ({
+  timingKey: row.timing_key,
+  expectedSeconds: row.expected_seconds,
+});
 
 /**
  * Records a create that did not succeed. `rejected`: the service refused it and nothing exists, so
@@ -213,19 +233,28 @@ export async function markInterruptedRequests(db: Db): Promise<number> {
   const error: ErrorBody = {
     error: {
       code: "upstream_timeout",
-      message: "The dashboard stopped while this render was being submitted; it may or may not have been created.",
+      message:
+        "The dashboard stopped while this render was being submitted; it may or may not have been created.",
     },
   };
   for (const { id } of interrupted) await failRequest(db, id, "unknown", error);
   return interrupted.length;
 }
 
-export async function findRequestByIdempotencyKey(db: Db, key: string): Promise<RenderRequestRow | undefined> {
+export async function findRequestByIdempotencyKey(
+  db: Db,
+  key: string,
+): Promise<RenderRequestRow | undefined> {
   return db.selectFrom("render_requests").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
 }
 
 export async function rendersOfRequest(db: Db, requestId: string): Promise<RenderRow[]> {
-  return db.selectFrom("renders").selectAll().where("request_id", "=", requestId).orderBy("variant_index").execute();
+  return db
+    .selectFrom("renders")
+    .selectAll()
+    .where("request_id", "=", requestId)
+    .orderBy("variant_index")
+    .execute();
 }
 
 export async function getRenderRow(db: Db, id: string): Promise<RenderRow | undefined> {
@@ -244,12 +273,22 @@ export async function listRenders(
 ): Promise<{ items: LedgerRender[]; nextCursor: string | null }> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   let q = db.selectFrom("renders").selectAll();
-  if (query.status) q = q.where("status", "in", query.status.split(",").map((s) => s.trim()));
+  if (query.status)
+    q = q.where(
+      "status",
+      "in",
+      query.status.split(",").map((s) => s.trim()),
+    );
   if (query.kind) q = q.where("kind", "=", query.kind);
   if (query.model) q = q.where("model", "=", query.model);
   if (query.batchId) q = q.where("batch_id", "=", query.batchId);
   if (query.member) q = q.where("member_id", "=", query.member);
-  if (query.ids) q = q.where("id", "in", query.ids.split(",").map((s) => s.trim()));
+  if (query.ids)
+    q = q.where(
+      "id",
+      "in",
+      query.ids.split(",").map((s) => s.trim()),
+    );
   if (query.q?.trim()) q = q.where(sql<boolean>`prompt like ${likePattern(query.q.trim())} escape '\\'`);
   if (query.cursor) {
     const [seq, variant] = decodeCursor(query.cursor, isRenderCursor);
@@ -260,7 +299,11 @@ export async function listRenders(
       ]),
     );
   }
-  const rows = await q.orderBy("request_seq", "desc").orderBy("variant_index", "asc").limit(limit + 1).execute();
+  const rows = await q
+    .orderBy("request_seq", "desc")
+    .orderBy("variant_index", "asc")
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {

@@ -36,7 +36,11 @@ export async function recordUpload(
     member_id: madeBy?.id ?? null,
     member_name: madeBy?.name ?? null,
   };
-  await db.insertInto("uploads").values(row).onConflict((c) => c.column("url").doNothing()).execute();
+  await db
+    .insertInto("uploads")
+    .values(row)
+    .onConflict((c) => c.column("url").doNothing())
+    .execute();
   return toLedgerUpload(row);
 }
 
@@ -52,10 +56,17 @@ export async function listUploads(
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor, isUploadCursor);
     q = q.where((eb) =>
-      eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)])]),
+      eb.or([
+        eb("created_at", "<", createdAt),
+        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+      ]),
     );
   }
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -67,6 +78,10 @@ export async function listUploads(
 /** The subset of `urls` that this dashboard received from the upload endpoint. */
 export async function knownUploadUrls(db: Db, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const rows = await db.selectFrom("uploads").select("url").where("url", "in", [...new Set(urls)]).execute();
+  const rows = await db
+    .selectFrom("uploads")
+    .select("url")
+    .where("url", "in", [...new Set(urls)])
+    .execute();
   return new Set(rows.map((r) => r.url));
 }

@@ -63,12 +63,19 @@ export async function createRender(
     if (running.bodyHash !== bodyHash) throw idempotencyConflict();
     return running.creation;
   }
-  const creation = create(request, bodyHash, idempotencyKey, member).finally(() => inFlight.delete(idempotencyKey));
+  const creation = create(request, bodyHash, idempotencyKey, member).finally(() =>
+    inFlight.delete(idempotencyKey),
+  );
   inFlight.set(idempotencyKey, { bodyHash, creation });
   return creation;
 }
 
-async function create(request: RenderRequest, bodyHash: string, idempotencyKey: string | null, member: Member | null) {
+async function create(
+  request: RenderRequest,
+  bodyHash: string,
+  idempotencyKey: string | null,
+  member: Member | null,
+) {
   const db = await getDb();
   if (idempotencyKey !== null) {
     const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
@@ -80,7 +87,10 @@ async function create(request: RenderRequest, bodyHash: string, idempotencyKey: 
 }
 
 const idempotencyConflict = () =>
-  new AppError("idempotency_conflict", "This Idempotency-Key was already used for a different render request.");
+  new AppError(
+    "idempotency_conflict",
+    "This Idempotency-Key was already used for a different render request.",
+  );
 
 /** The service accepts only its own upload URLs; the ledger knows which ones this dashboard got. */
 async function assertKnownReferences(db: Db, request: RenderRequest): Promise<void> {
@@ -92,13 +102,20 @@ async function assertKnownReferences(db: Db, request: RenderRequest): Promise<vo
           ["referenceVideoUrls", request.referenceVideoUrls],
           ["referenceAudioUrls", request.referenceAudioUrls],
         ] as const);
-  const known = await knownUploadUrls(db, lists.flatMap(([, urls]) => urls ?? []));
+  const known = await knownUploadUrls(
+    db,
+    lists.flatMap(([, urls]) => urls ?? []),
+  );
   for (const [field, urls] of lists) {
     const unknown = (urls ?? []).find((url) => !known.has(url));
     if (unknown !== undefined) {
-      throw new AppError("invalid_request", `${field} contains a URL that was not uploaded through this dashboard.`, {
-        field,
-      });
+      throw new AppError(
+        "invalid_request",
+        `${field} contains a URL that was not uploaded through this dashboard.`,
+        {
+          field,
+        },
+      );
     }
   }
 }
@@ -125,7 +142,8 @@ async function submit(
     });
   } catch (error) {
     // Another process won the race for this key (unique index): answer as it does.
-    const winner = idempotencyKey === null ? undefined : await findRequestByIdempotencyKey(db, idempotencyKey);
+    const winner =
+      idempotencyKey === null ? undefined : await findRequestByIdempotencyKey(db, idempotencyKey);
     if (winner) return replay(db, winner, bodyHash);
     throw error;
   }
@@ -151,7 +169,8 @@ async function recordFailedCreate(db: Db, requestId: string, error: unknown): Pr
     await failRequest(db, requestId, "rejected", appError.toBody());
     return appError;
   }
-  const what = appError.code === "upstream_timeout" ? "did not answer in time" : "failed before confirming the render";
+  const what =
+    appError.code === "upstream_timeout" ? "did not answer in time" : "failed before confirming the render";
   const unknown = new AppError(
     appError.code === "upstream_timeout" ? "upstream_timeout" : "upstream_error",
     `The Render Service ${what}. The render may or may not have been created: it is listed in the gallery as "outcome unknown". Check the balance before trying again.`,
@@ -170,10 +189,14 @@ async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Pro
     return { ...response, requestId: existing.id, renders: renders.map(toLedgerRender) };
   }
   if (existing.state === "submitting") {
-    throw new AppError("idempotency_conflict", "A render with this Idempotency-Key is still being submitted.");
+    throw new AppError(
+      "idempotency_conflict",
+      "A render with this Idempotency-Key is still being submitted.",
+    );
   }
   const stored = errorBodySchema.safeParse(JSON.parse(existing.error ?? "null"));
-  if (!stored.success) throw new AppError("upstream_error", "The earlier attempt with this Idempotency-Key failed.");
+  if (!stored.success)
+    throw new AppError("upstream_error", "The earlier attempt with this Idempotency-Key failed.");
   const { code, message, field } = stored.data.error;
   throw new AppError(code, message, field === undefined ? {} : { field });
 }

@@ -62,7 +62,8 @@ export async function estimateCost(request: RenderRequest): Promise<CostEstimate
   if (history.length === 0) return { credits: null, source: "none", basis: null };
   const perUnit = history.map((h) => h.credits_charged / units(JSON.parse(h.params) as RenderRequest));
   const mean = perUnit.reduce((sum, value) => sum + value, 0) / perUnit.length;
-  if (mean === 0) return { credits: 0, source: "plan", basis: `earlier ${label} renders were included in the plan` };
+  if (mean === 0)
+    return { credits: 0, source: "plan", basis: `earlier ${label} renders were included in the plan` };
   const renders = history.length === 1 ? "render" : "renders";
   return {
     credits: Math.round(mean * amount),

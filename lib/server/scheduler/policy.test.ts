@@ -9,7 +9,9 @@ const untrusted = { expectedSeconds: 40, devSeconds: 20, confident: false };
 
 describe("nextPollAt", () => {
   test("a trusted estimate polls once, just after the expected completion", () => {
-    expect(nextPollAt({ createdAtMs: T0, nowMs: T0, estimate: trusted, unchangedPolls: 0 })).toBe(T0 + 42_000);
+    expect(nextPollAt({ createdAtMs: T0, nowMs: T0, estimate: trusted, unchangedPolls: 0 })).toBe(
+      T0 + 42_000,
+    );
   });
 
   test("when the expected time has passed, it backs off by half again per unchanged poll", () => {
@@ -21,7 +23,9 @@ describe("nextPollAt", () => {
   });
 
   test("without a trusted estimate it probes early and backs off geometrically", () => {
-    const delays = [0, 1, 2, 3].map((n) => nextPollAt({ createdAtMs: T0, nowMs: T0, estimate: untrusted, unchangedPolls: n }) - T0);
+    const delays = [0, 1, 2, 3].map(
+      (n) => nextPollAt({ createdAtMs: T0, nowMs: T0, estimate: untrusted, unchangedPolls: n }) - T0,
+    );
     expect(delays[0]).toBe(2_000);
     for (let i = 1; i < delays.length; i++) expect(delays[i]! / delays[i - 1]!).toBeCloseTo(1.6);
   });
@@ -29,7 +33,13 @@ describe("nextPollAt", () => {
   test("a stitched chain aims at each clip's expected completion", () => {
     const chainEstimate = { expectedSeconds: 400, devSeconds: 0, confident: true };
     const at = (ready: number) =>
-      nextPollAt({ createdAtMs: T0, nowMs: T0, estimate: chainEstimate, unchangedPolls: 0, chain: { ready, total: 4 } });
+      nextPollAt({
+        createdAtMs: T0,
+        nowMs: T0,
+        estimate: chainEstimate,
+        unchangedPolls: 0,
+        chain: { ready, total: 4 },
+      });
     expect([0, 1, 2, 3].map((ready) => at(ready) - T0)).toEqual([100_000, 200_000, 300_000, 400_000]);
   });
 
@@ -44,7 +54,9 @@ describe("nextPollAt", () => {
     const huge = { expectedSeconds: 10_000, devSeconds: 5_000, confident: true };
     const late = T0 + 100_000_000;
     expect(nextPollAt({ createdAtMs: T0, nowMs: late, estimate: tiny, unchangedPolls: 0 }) - late).toBe(250);
-    expect(nextPollAt({ createdAtMs: T0, nowMs: late, estimate: huge, unchangedPolls: 9 }) - late).toBe(60_000);
+    expect(nextPollAt({ createdAtMs: T0, nowMs: late, estimate: huge, unchangedPolls: 9 }) - late).toBe(
+      60_000,
+    );
   });
 
   test("errors back off from 2 s, doubling, to at most 60 s", () => {
@@ -97,7 +109,11 @@ describe("learned completion times", () => {
   const otherImage = { kind: "image", prompt: "x", imageModel: "gpt-image-2" } as const;
 
   test("start from the typical time, untrusted", () => {
-    expect(estimateCompletion(image, new Map())).toEqual({ expectedSeconds: 30, devSeconds: 15, confident: false });
+    expect(estimateCompletion(image, new Map())).toEqual({
+      expectedSeconds: 30,
+      devSeconds: 15,
+      confident: false,
+    });
   });
 
   test("a service 50 times faster is learned within three completions, and taught to other models", () => {

@@ -41,7 +41,8 @@ export function nextPollAt(state: PollState): number {
     at = nowMs + clamp(delay, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
   } else {
     const fraction = chain && chain.total > 1 ? Math.min(1, (chain.ready + 1) / chain.total) : 1;
-    const target = createdAtMs + (estimate.expectedSeconds * fraction + 0.5 * estimate.devSeconds * fraction) * 1000;
+    const target =
+      createdAtMs + (estimate.expectedSeconds * fraction + 0.5 * estimate.devSeconds * fraction) * 1000;
     if (target > nowMs) {
       at = target;
     } else {

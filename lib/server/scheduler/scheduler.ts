@@ -76,7 +76,8 @@ export class PollScheduler {
     this.budget = new PollBudget(this.deps.budgetPerMinute, await recentPollTimes(db, Date.now()));
     this.stats = await loadTimingStats(db);
     const interrupted = await markInterruptedRequests(db);
-    if (interrupted > 0) this.log(`${interrupted} render request(s) interrupted by a restart: outcome unknown`);
+    if (interrupted > 0)
+      this.log(`${interrupted} render request(s) interrupted by a restart: outcome unknown`);
     this.running = true;
     this.wake();
   }
@@ -195,7 +196,9 @@ export class PollScheduler {
     const request = JSON.parse(row.params) as RenderRequest;
     const chain = record.chain ? { ready: record.chain.clipsReady, total: record.chain.clipsTotal } : null;
     const changed =
-      record.status !== row.status || (chain?.ready ?? null) !== row.chain_ready || record.outputUrl !== row.output_url;
+      record.status !== row.status ||
+      (chain?.ready ?? null) !== row.chain_ready ||
+      record.outputUrl !== row.output_url;
     const unchangedPolls = changed ? 0 : row.unchanged_polls + 1;
     const terminal = isTerminalStatus(record.status);
 
@@ -236,7 +239,8 @@ export class PollScheduler {
   /** Learns from the service's own timestamps when they are usable, else from the ledger's. */
   private learn(request: RenderRequest, row: RenderRow, record: RenderRecord, now: number): void {
     const upstream = (Date.parse(record.updatedAt) - Date.parse(record.createdAt)) / 1000;
-    const observed = Number.isFinite(upstream) && upstream > 0 ? upstream : (now - Date.parse(row.created_at)) / 1000;
+    const observed =
+      Number.isFinite(upstream) && upstream > 0 ? upstream : (now - Date.parse(row.created_at)) / 1000;
     const changed = learnCompletion(request, observed, this.stats);
     void saveTimingStats(this.deps.db, changed).catch((error: unknown) =>
       this.log(`could not save timing statistics: ${String(error)}`),
@@ -252,7 +256,9 @@ export class PollScheduler {
     if (status === 429) {
       const retryAfter = isRenderServiceError(error) ? error.retryAfterSeconds : undefined;
       this.pausedUntil = Math.max(this.pausedUntil, now + (retryAfter ?? 5) * 1000);
-      this.log(`rate limited by the service: pausing all polls until ${new Date(this.pausedUntil).toISOString()}`);
+      this.log(
+        `rate limited by the service: pausing all polls until ${new Date(this.pausedUntil).toISOString()}`,
+      );
       return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
     }
     if (status === 401 || status === 403) {

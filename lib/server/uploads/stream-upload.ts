@@ -24,12 +24,21 @@ const isUploadKind = (value: string | undefined): value is UploadKind =>
   (UPLOAD_KINDS as readonly string[]).includes(value ?? "");
 
 const tooLarge = (maxBytes: number) =>
-  new AppError("payload_too_large", `The file is larger than the ${formatBytes(maxBytes)} limit.`, { field: "file" });
+  new AppError("payload_too_large", `The file is larger than the ${formatBytes(maxBytes)} limit.`, {
+    field: "file",
+  });
 
-export async function streamUpload(request: Request, maxBytes: number, madeBy: MadeBy): Promise<LedgerUpload> {
+export async function streamUpload(
+  request: Request,
+  maxBytes: number,
+  madeBy: MadeBy,
+): Promise<LedgerUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("unsupported_media_type", "Send uploads as multipart/form-data with the fields kind and file.");
+    throw new AppError(
+      "unsupported_media_type",
+      "Send uploads as multipart/form-data with the fields kind and file.",
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxBytes);
@@ -79,12 +88,22 @@ export async function streamUpload(request: Request, maxBytes: number, madeBy: M
       if (!accepted.includes(info.mimeType)) {
         file.resume();
         return finish(
-          new AppError("unsupported_media_type", `A ${kind} reference must be one of: ${accepted.join(", ")}.`, {
-            field: "file",
-          }),
+          new AppError(
+            "unsupported_media_type",
+            `A ${kind} reference must be one of: ${accepted.join(", ")}.`,
+            {
+              field: "file",
+            },
+          ),
         );
       }
-      forwardFile(file, { kind, filename: info.filename || "upload", contentType: info.mimeType, maxBytes, madeBy }).then(
+      forwardFile(file, {
+        kind,
+        filename: info.filename || "upload",
+        contentType: info.mimeType,
+        maxBytes,
+        madeBy,
+      }).then(
         (upload) => finish(undefined, upload),
         (error: unknown) => finish(error),
       );
@@ -120,7 +139,9 @@ async function forwardFile(
         controller.error(failure);
       });
       file.on("error", () => {
-        failure = new AppError("invalid_request", "The upload was cut off before the file ended.", { field: "file" });
+        failure = new AppError("invalid_request", "The upload was cut off before the file ended.", {
+          field: "file",
+        });
         controller.error(failure);
       });
       file.on("end", () => {
@@ -144,7 +165,10 @@ async function forwardFile(
   }
   if (failure) throw failure;
   if (record.bytes !== sent) {
-    throw new AppError("upstream_error", `The Render Service stored ${record.bytes} bytes of a ${sent}-byte file.`);
+    throw new AppError(
+      "upstream_error",
+      `The Render Service stored ${record.bytes} bytes of a ${sent}-byte file.`,
+    );
   }
   return recordUpload(await getDb(), record, meta.filename.slice(0, 255), meta.madeBy);
 }

@@ -11,7 +11,8 @@ import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
 export const dynamic = "force-dynamic";
 
 /** The caller's address as the reverse proxy saw it; all direct callers share one bucket. */
-const clientAddress = (request: Request) => request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
+const clientAddress = (request: Request) =>
+  request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
 
 export const POST = apiRoute(
   async ({ request }) => {

@@ -11,7 +11,9 @@ export const POST = apiRoute<{ id: string }>(
   async ({ request, params: { id }, member }) => {
     const patch = parseWith(memberPatchSchema, await readJsonBody(request));
     if (member?.id === id && patch.role === "member") {
-      throw new AppError("invalid_request", "An admin cannot remove their own admin role.", { field: "role" });
+      throw new AppError("invalid_request", "An admin cannot remove their own admin role.", {
+        field: "role",
+      });
     }
     const db = await getDb();
     const updated = await updateMember(db, id, patch);

@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<{ id: string }>(async ({ params: { id } }) => {
   if (!RENDER_ID_PATTERN.test(id)) {
-    throw new AppError("invalid_request", "id must be a render id (letters, digits, - and _).", { field: "id" });
+    throw new AppError("invalid_request", "id must be a render id (letters, digits, - and _).", {
+      field: "id",
+    });
   }
   const row = await getRenderRow(await getDb(), id);
   if (!row) throw new AppError("not_found", "No render with this id in the dashboard's history.");
