@@ -151,6 +151,7 @@ function LibraryItem({
       </p>
       <p className="text-[11px] text-zinc-500 dark:text-zinc-400">
         {formatBytes(upload.bytes)} · {new Date(upload.createdAt).toLocaleDateString()}
+        {upload.member && ` · ${upload.member.name}`}
       </p>
       <Button
         size="sm"
