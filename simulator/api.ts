@@ -87,6 +87,7 @@ function pollRender(ctx: RequestContext, caller: Caller): void {
 }
 
 function account(ctx: RequestContext, caller: Caller): void {
+  ctx.world.stats.recordAccountRead();
   ctx.world.renders.settle(Date.now(), ctx.world.accounts);
   reply(ctx, 200, accountRecord(caller), caller.key.name);
 }

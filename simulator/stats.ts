@@ -27,6 +27,8 @@ export class Stats {
   private readonly pollPeaks = new Map<string, PeakPerMinute>();
   private createsTotal = 0;
   private createsAccepted = 0;
+  /** Authenticated account reads, for tests of the dashboard's account cache. */
+  private accountReads = 0;
 
   /** Every authenticated poll counts towards the peak, refused or not: the peak measures the client. */
   recordPoll(accountId: string, renderId: string, accepted: boolean, now: number): void {
@@ -41,6 +43,10 @@ export class Stats {
     peak.record(now);
   }
 
+  recordAccountRead(): void {
+    this.accountReads++;
+  }
+
   recordCreate(accepted: boolean): void {
     this.createsTotal++;
     if (accepted) this.createsAccepted++;
@@ -53,6 +59,7 @@ export class Stats {
     this.pollPeaks.clear();
     this.createsTotal = 0;
     this.createsAccepted = 0;
+    this.accountReads = 0;
   }
 
   snapshot(renders: RenderStore, accounts: Accounts, now: number) {
@@ -65,6 +72,7 @@ export class Stats {
         byRender: Object.fromEntries(this.pollsByRender),
       },
       creates: { total: this.createsTotal, accepted: this.createsAccepted },
+      requests: { account: this.accountReads },
       renders: renders.all().map((render) => {
         const { state } = observe(render.plan, now, false);
         const terminal = state === "ready" || state === "failed";

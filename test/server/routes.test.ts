@@ -439,7 +439,14 @@ describe("account, estimate, health", () => {
 });
 
 test("no response and no log line carries the API key", async () => {
-  expect(logged.length).toBeGreaterThan(0);
+  // Upstream failures are what the server logs, with their causes: provoke some.
+  await stack.setFaults({ errorRate: 1, errorShape: "text" });
+  const failed = await stack.call("POST", "/api/renders", {
+    json: { kind: "image", prompt: "logged failure" },
+  });
+  await stack.setFaults({ errorRate: 0, errorShape: "nested" });
+  expect(failed.status).toBeGreaterThanOrEqual(500);
+  expect(logged.some((line) => line.startsWith("[api] "))).toBe(true);
   expect(logged.filter((line) => line.includes(TEAM_KEY))).toEqual([]);
   const paths = ["/api/account", "/api/renders", "/api/uploads", "/api/health", "/api/renders/rnd_x"];
   for (const path of paths) {
