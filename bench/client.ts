@@ -1,0 +1,34 @@
+/** Driving a running dashboard as its browsers do: create renders and wait for them to finish. */
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { LedgerRender } from "../lib/contract";
+import { isFinalLedgerStatus } from "../lib/contract";
+import type { RenderRequest } from "../lib/render-request";
+
+/** Creates each request through `POST /api/renders` and waits until every render is final. */
+export async function createFinishedRenders(
+  appUrl: string,
+  requests: readonly RenderRequest[],
+  timeoutMs = 120_000,
+): Promise<LedgerRender[]> {
+  const ids: string[] = [];
+  for (const request of requests) {
+    const response = await fetch(`${appUrl}/api/renders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+      body: JSON.stringify(request),
+    });
+    const body = (await response.json()) as { ids?: string[] };
+    if (response.status !== 202 || !body.ids)
+      throw new Error(`create answered ${response.status}: ${JSON.stringify(body)}`);
+    ids.push(...body.ids);
+  }
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${appUrl}/api/renders?limit=100&ids=${ids.join(",")}`);
+    const { items } = (await response.json()) as { items: LedgerRender[] };
+    if (items.length === ids.length && items.every((r) => isFinalLedgerStatus(r.status))) return items;
+    if (Date.now() > deadline) throw new Error(`renders not finished within ${timeoutMs} ms`);
+    await sleep(250);
+  }
+}

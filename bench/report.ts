@@ -1,0 +1,143 @@
+/**
+ * The results of a run: one table row per figure (the dashboard's value, the baseline measured in
+ * the same run, their ratio and the target), printed and written to bench/results.json and
+ * bench/results.md. A run of some benchmarks replaces only their sections, so the files always hold
+ * the latest figure of each.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ROOT, type BuildInfo } from "./servers";
+
+export interface Row {
+  figure: string;
+  dashboard: number | string;
+  baseline: number | string | null;
+  /** dashboard / baseline where that means something. */
+  ratio: number | null;
+  target?: string;
+  /** null: no target, or it could not be measured. */
+  met?: boolean | null;
+}
+
+export interface BenchResult {
+  /** Figures by name, as results.json carries them. */
+  figures: Record<string, unknown>;
+  rows: Row[];
+  /** What a reader needs to interpret the figures: settings, what the baseline is, caveats. */
+  notes: string[];
+}
+
+export const BENCHMARKS = ["polls", "proxy", "upload", "pageWeight", "history"] as const;
+export type BenchmarkName = (typeof BENCHMARKS)[number];
+
+const TITLES: Record<BenchmarkName, string> = {
+  polls: "1. Poll efficiency",
+  proxy: "2. Proxy overhead",
+  upload: "3. Upload streaming",
+  pageWeight: "4. Page weight",
+  history: "5. History scale",
+};
+
+interface ResultsFile {
+  generatedAt: string;
+  command: string;
+  machine: { cpus: number; memoryGB: number; node: string; loadAverage1m: number };
+  build: BuildInfo;
+  tables: Partial<Record<BenchmarkName, Row[]>>;
+  notes: Partial<Record<BenchmarkName, string[]>>;
+  [section: string]: unknown;
+}
+
+const JSON_FILE = path.join(ROOT, "bench", "results.json");
+const MD_FILE = path.join(ROOT, "bench", "results.md");
+
+const show = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? "–" : String(value);
+const verdict = (met: boolean | null | undefined) =>
+  met === true ? "met" : met === false ? "**missed**" : "";
+
+function markdownTable(rows: readonly Row[]): string {
+  const lines = ["| figure | dashboard | baseline | ratio | target | |", "|---|---|---|---|---|---|"];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.figure} | ${show(row.dashboard)} | ${show(row.baseline)} | ${show(row.ratio)} | ${row.target ?? ""} | ${verdict(row.met)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The table for a terminal: fixed-width columns. */
+export function consoleTable(name: BenchmarkName, rows: readonly Row[]): string {
+  const cells = rows.map((r) => [
+    r.figure,
+    show(r.dashboard),
+    show(r.baseline),
+    show(r.ratio),
+    r.target ?? "",
+    verdict(r.met).replaceAll("*", ""),
+  ]);
+  const header = ["figure", "dashboard", "baseline", "ratio", "target", ""];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => v.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [TITLES[name], line(header), ...cells.map(line)].join("\n");
+}
+
+/** Merges this run's sections into results.json and rewrites results.md from the whole file. */
+export function writeResults(
+  results: Partial<Record<BenchmarkName, BenchResult>>,
+  run: { build: BuildInfo; seconds: number },
+): void {
+  const previous = existsSync(JSON_FILE)
+    ? (JSON.parse(readFileSync(JSON_FILE, "utf8")) as ResultsFile)
+    : undefined;
+  const file: ResultsFile = {
+    ...previous,
+    generatedAt: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+    runSeconds: Math.round(run.seconds),
+    build: {
+      source: run.build.source,
+      seconds: run.build.seconds === null ? null : Math.round(run.build.seconds),
+    },
+    machine: {
+      cpus: os.cpus().length,
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverage1m: Number(os.loadavg()[0]?.toFixed(2) ?? 0),
+    },
+    tables: { ...previous?.tables },
+    notes: { ...previous?.notes },
+  };
+  for (const name of BENCHMARKS) {
+    const result = results[name];
+    if (!result) continue;
+    file[name] = { measuredAt: file.generatedAt, ...result.figures };
+    file.tables[name] = result.rows;
+    file.notes[name] = result.notes;
+  }
+  writeFileSync(JSON_FILE, `${JSON.stringify(file, null, 2)}\n`);
+
+  const sections = BENCHMARKS.filter((name) => file.tables[name]).map((name) => {
+    const measuredAt = (file[name] as { measuredAt?: string } | undefined)?.measuredAt ?? "";
+    const notes = (file.notes[name] ?? []).map((n) => `- ${n}`).join("\n");
+    return `## ${TITLES[name]}\n\nMeasured ${measuredAt}.\n\n${markdownTable(file.tables[name] ?? [])}\n\n${notes}\n`;
+  });
+  const { machine } = file;
+  writeFileSync(
+    MD_FILE,
+    [
+      "# Benchmark results",
+      "",
+      `Written by \`${file.command}\` on ${file.generatedAt}, measuring a production build of the ${file.build.source} ` +
+        `(${machine.cpus} cores, ${machine.memoryGB} GB, Node ${machine.node}, ` +
+        `load average ${machine.loadAverage1m} at the end). Every baseline was measured in the same run as the figure beside it.`,
+      "",
+      ...sections,
+    ].join("\n"),
+  );
+}
