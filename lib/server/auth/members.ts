@@ -73,6 +73,10 @@ export async function updateMember(
   id: string,
   patch: { role?: Role; monthlyCapCredits?: number | null },
 ): Promise<Member | undefined> {
+  if (patch.role === undefined && patch.monthlyCapCredits === undefined) {
+    const unchanged = await findMemberRow(db, id);
+    return unchanged && toMember(unchanged);
+  }
   const row = await db
     .updateTable("members")
     .set({

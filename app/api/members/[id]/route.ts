@@ -7,8 +7,11 @@ import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 
+const MEMBER_ID = /^mem_[A-Za-z0-9_-]{1,64}$/;
+
 export const POST = apiRoute<{ id: string }>(
   async ({ request, params: { id }, member }) => {
+    if (!MEMBER_ID.test(id)) throw new AppError("not_found", "No team member with this id.");
     const patch = parseWith(memberPatchSchema, await readJsonBody(request));
     if (member?.id === id && patch.role === "member") {
       throw new AppError("invalid_request", "An admin cannot remove their own admin role.", {
