@@ -1,0 +1,218 @@
+import { RenderFormPage } from "./pages/render-form.page";
+import { expect, simulatorBalance, test, uniquePrompt } from "./fixtures";
+
+const KLING_720_5S = { kind: "video", model: "kling", resolution: "720p", durationSeconds: 5 } as const;
+/** The longest unstitched video: about 3.6 s at the e2e time scale, long enough to watch it run. */
+const KLING_720_15S = { ...KLING_720_5S, durationSeconds: 15 } as const;
+/** About 6 s at the e2e time scale (two stitched clips): time to load the page and watch it run. */
+const SEEDANCE_480_30S = { kind: "video", model: "seedance", resolution: "480p", durationSeconds: 30 } as const;
+
+// Renders are created before the page opens: an idle gallery (nothing unfinished) does not poll, so
+// a render started elsewhere shows on the next focus or create, not by itself.
+
+test.describe("gallery", () => {
+  test("an unfinished render shows its elapsed time against the typical one, live", async ({ gallery, api }) => {
+    const prompt = uniquePrompt("A tide coming in");
+    await api.createRender({ ...SEEDANCE_480_30S, prompt });
+    await gallery.goto();
+    const card = gallery.card(prompt);
+    await expect(card.getByText(/^(Submitting|Pending|Running)$/)).toBeVisible();
+    const clock = card.getByText(/^\d+:\d\d of ~\d+:\d\d$/);
+    const first = await clock.textContent();
+    // The clock ticks on its own between refetches.
+    await expect(clock).not.toHaveText(first ?? "", { timeout: 5_000 });
+    await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText(/Took \d+:\d\d/);
+    await expect(clock).toHaveCount(0);
+  });
+
+  test("a video reaches Ready and plays", async ({ gallery, api }) => {
+    const prompt = uniquePrompt("A hummingbird at a feeder");
+    const created = await api.createRender({ ...KLING_720_15S, prompt });
+    await gallery.goto();
+    const card = gallery.card(prompt);
+    await expect(card).toContainText(`${created.creditsCharged} credits`);
+    await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText(/Took \d+:\d\d/);
+    const video = card.locator("video");
+    await expect(video).toHaveAttribute("preload", "metadata");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a stitched seedance render shows its clip progress", async ({ gallery, api }) => {
+    const prompt = uniquePrompt("A river from source to sea");
+    const created = await api.createRender({
+      kind: "video",
+      model: "seedance",
+      resolution: "480p",
+      durationSeconds: 45,
+      prompt,
+    });
+    await gallery.goto();
+    const card = gallery.card(prompt);
+    const progress = card.getByRole("progressbar", { name: /^Clips \d of 3$/ });
+    await expect(progress).toHaveAttribute("aria-valuemax", "3", { timeout: 30_000 });
+    await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 40_000 });
+    await expect(card.getByRole("progressbar", { name: "Clips 3 of 3" })).toHaveAttribute("aria-valuenow", "3");
+    expect((await api.render(created.id)).chain).toEqual({ clipsReady: 3, clipsTotal: 3 });
+  });
+
+  test("a failed render shows why, its refund, and the balance comes back", async ({ gallery, api, request }) => {
+    const prompt = uniquePrompt("A glass bridge [fail]");
+    const created = await api.createRender({ ...KLING_720_15S, prompt });
+    await gallery.goto();
+    const card = gallery.card(prompt);
+    await expect(card.getByText("Failed", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText(`Refunded ${created.creditsCharged} credits`);
+    await expect(card).toContainText("Generation failed");
+    // The account follows the refund without a reload.
+    const balance = await simulatorBalance(request);
+    await expect(gallery.account).toContainText(`Balance ${balance.toLocaleString("en-US")}`);
+  });
+
+  test("a stitched render that stops part way shows a partial refund", async ({ gallery, api }) => {
+    const prompt = uniquePrompt("A city waking up [partial]");
+    const created = await api.createRender({
+      kind: "video",
+      model: "seedance",
+      resolution: "480p",
+      durationSeconds: 45,
+      prompt,
+    });
+    const settled = await api.settled(created.id);
+    expect(settled.status).toBe("failed");
+    await gallery.goto();
+    const card = gallery.card(prompt);
+    await expect(card).toContainText(
+      `Refunded ${settled.creditsRefunded.toLocaleString("en-US")} of ${settled.creditsCharged.toLocaleString("en-US")} credits`,
+    );
+    await expect(card.getByRole("progressbar", { name: "Clips 1 of 3" })).toBeVisible();
+  });
+
+  test("an image batch is one group of variants, each with its own status", async ({ gallery, api }) => {
+    const prompt = uniquePrompt("Three teacups");
+    const created = await api.createRender({ kind: "image", prompt, imageCount: 3 });
+    await gallery.goto();
+    const batch = gallery.batch(3).filter({ hasText: prompt });
+    await expect(batch.getByRole("article")).toHaveCount(3);
+    for (const card of await batch.getByRole("article").all()) {
+      await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(card.locator("img")).toHaveJSProperty("complete", true);
+    }
+    expect(created.ids).toHaveLength(3);
+  });
+
+  test("a reload keeps every render as it was", async ({ page, gallery, api }) => {
+    const ready = uniquePrompt("Reload: a lantern");
+    const failed = uniquePrompt("Reload: a kite [fail]");
+    const a = await api.createRender({ kind: "image", prompt: ready });
+    const b = await api.createRender({ ...KLING_720_5S, prompt: failed });
+    await api.settled(a.id);
+    const failedRender = await api.settled(b.id);
+    await gallery.goto();
+    await expect(gallery.card(ready).getByText("Ready", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(gallery.card(ready).getByText("Ready", { exact: true })).toBeVisible();
+    await expect(gallery.card(ready).locator("img")).toBeVisible();
+    await expect(gallery.card(failed)).toContainText(`Refunded ${failedRender.creditsRefunded} credits`);
+  });
+
+  test("Reuse starts a new render with the same parameters", async ({ gallery, api }) => {
+    const prompt = uniquePrompt("Reuse: a red lighthouse");
+    const request = { kind: "image", prompt, imageModel: "nano-banana", imageAspectRatio: "16:9", imageResolution: "2K" };
+    await api.settled((await api.createRender(request)).id);
+    await gallery.goto();
+    await expect(gallery.cards(prompt)).toHaveCount(1);
+    await gallery.action(gallery.card(prompt), "Reuse");
+    await expect(gallery.page.getByText("Started a new render with the same parameters")).toBeVisible();
+    await expect(gallery.cards(prompt)).toHaveCount(2);
+    const both = await api.search(prompt);
+    expect(both).toHaveLength(2);
+    expect(both[0]?.params).toEqual(both[1]?.params);
+    expect(both[0]?.id).not.toBe(both[1]?.id);
+  });
+
+  test("Edit fills the form with the render's parameters", async ({ page, gallery, api }) => {
+    const prompt = uniquePrompt("Edit: a fox in snow");
+    const created = await api.createRender({ ...KLING_720_5S, prompt });
+    await gallery.goto();
+    await gallery.action(gallery.card(prompt), "Edit");
+    await expect(page).toHaveURL(new RegExp(`[?&]edit=${created.id}`));
+    const form = new RenderFormPage(page);
+    await expect(form.prompt).toHaveValue(prompt);
+    await expect(form.model).toHaveValue("kling");
+    await expect(form.resolution).toHaveValue("720p");
+  });
+
+  test("filters live in the URL and survive a reload", async ({ page, gallery, api }) => {
+    const tag = uniquePrompt("filtertag");
+    const failed = `${tag} a broken vase [fail]`;
+    const fine = `${tag} a whole vase`;
+    await api.settled((await api.createRender({ ...KLING_720_5S, prompt: failed })).id);
+    await api.settled((await api.createRender({ kind: "image", prompt: fine })).id);
+
+    await gallery.goto();
+    await gallery.status.selectOption({ label: "Failed" });
+    await expect(page).toHaveURL(/[?&]status=failed/);
+    await gallery.search.fill(tag);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag.replace(" ", "\\+")}`));
+    await expect(gallery.cards(failed)).toHaveCount(1);
+    await expect(gallery.cards(fine)).toHaveCount(0);
+
+    await page.reload();
+    await expect(gallery.status).toHaveValue("failed");
+    await expect(gallery.search).toHaveValue(tag);
+    await expect(gallery.cards(failed)).toHaveCount(1);
+    await expect(gallery.cards(fine)).toHaveCount(0);
+    for (const card of await gallery.region.getByRole("article").all()) {
+      await expect(card.getByText("Failed", { exact: true })).toBeVisible();
+    }
+
+    await gallery.kind.selectOption({ label: "Images" });
+    await expect(page).toHaveURL(/[?&]kind=image/);
+    await expect(gallery.region).toContainText("No renders match these filters.");
+    await gallery.region.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).not.toHaveURL(/status=|kind=|q=/);
+    await expect(gallery.cards(fine)).toHaveCount(1);
+  });
+
+  test("a render finishing in a hidden tab shows in the title until the tab is back", async ({ page, gallery, api }) => {
+    // Headless pages are always visible; let the test say when this one is hidden.
+    await page.addInitScript(() => {
+      const state = { hidden: false };
+      Object.defineProperty(window, "__setHidden", {
+        value: (hidden: boolean) => {
+          state.hidden = hidden;
+          document.dispatchEvent(new Event("visibilitychange"));
+        },
+      });
+      Object.defineProperty(document, "visibilityState", { get: () => (state.hidden ? "hidden" : "visible") });
+      Object.defineProperty(document, "hidden", { get: () => state.hidden });
+    });
+    const prompt = uniquePrompt("Title: a snail race");
+    await api.createRender({ ...SEEDANCE_480_30S, prompt });
+    await gallery.goto();
+    await expect(gallery.card(prompt).getByText(/^(Submitting|Pending|Running)$/)).toBeVisible();
+    await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
+    await expect(page).toHaveTitle("(1) Render dashboard", { timeout: 30_000 });
+    await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false));
+    await expect(page).toHaveTitle("Render dashboard");
+  });
+
+  test("stops asking for updates once everything shown is finished", async ({ page, gallery, api }) => {
+    const prompt = uniquePrompt("Quiet: a sleeping cat");
+    const created = await api.createRender({ kind: "image", prompt });
+    await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+    await expect(gallery.card(prompt).getByText("Ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+    expect((await api.render(created.id)).status).toBe("ready");
+    let listCalls = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/renders") listCalls++;
+    });
+    await page.waitForTimeout(5_000);
+    expect(listCalls).toBe(0);
+  });
+});
