@@ -64,6 +64,24 @@ export class RenderFormPage {
     await (await chooser).setFiles(files);
   }
 
+  /**
+   * Resolves once the 429 countdown shows while Start render is disabled, both seen in the same
+   * frame: the service's Retry-After can be a single second, shorter than two separate assertions.
+   */
+  async waitForCountdownWithStartDisabled(timeout: number): Promise<void> {
+    await this.page.waitForFunction(
+      () => {
+        const form = document.querySelector('form[aria-label="New render"]');
+        const start = [...(form?.querySelectorAll("button") ?? [])].find(
+          (b) => b.textContent?.trim() === "Start render",
+        );
+        return /try again in \d+ s/.test(form?.textContent ?? "") && start?.disabled === true;
+      },
+      undefined,
+      { timeout, polling: "raf" },
+    );
+  }
+
   referenceList(title: "Reference images" | "Reference videos" | "Reference audio"): Locator {
     return this.form.getByRole("region", { name: title });
   }
