@@ -14,6 +14,12 @@ describe("accountProblem", () => {
     expect(problem.message).toMatch(/Free-plan account: an admin must upgrade the plan/);
     expect(problem.retryable).toBe(false);
   });
+  it("asks a signed-out visitor to sign in, with no retry", () => {
+    expect(accountProblem(new AppError("unauthenticated", "x"))).toEqual({
+      message: "Sign in to see the team's account.",
+      retryable: false,
+    });
+  });
   it("offers a retry when the service is unreachable", () => {
     for (const code of ["upstream_unavailable", "upstream_timeout"]) {
       expect(accountProblem(new AppError(code, "x"))).toEqual({

@@ -23,6 +23,8 @@ export function accountProblem(error: unknown): AccountProblem {
           "The server's API key belongs to a Free-plan account: an admin must upgrade the plan before renders can start",
         retryable: false,
       };
+    case "unauthenticated":
+      return { message: "Sign in to see the team's account.", retryable: false };
     case "upstream_unavailable":
     case "upstream_timeout":
       return { message: "The Render Service can't be reached right now.", retryable: true };

@@ -36,8 +36,9 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
         >
           {excerpt(render.prompt, 240)}
         </Link>
-        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={modelLabel(render)}>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
           {modelLabel(render)}
+          {render.member && <> · {render.member.name}</>}
         </p>
         <RenderFacts render={render} showTiming={isFinalLedgerStatus(render.status)} />
       </div>

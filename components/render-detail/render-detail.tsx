@@ -55,7 +55,9 @@ export function RenderDetail({ id }: { id: string }) {
               <StatusBadge status={render.status} />
             </div>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {modelLabel(render)} · <span className="font-mono text-xs">{render.id}</span>
+              {modelLabel(render)}
+              {render.member && <> · started by {render.member.name}</>} ·{" "}
+              <span className="font-mono text-xs">{render.id}</span>
             </p>
           </header>
           <DetailActions render={render} />

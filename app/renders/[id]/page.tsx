@@ -1,5 +1,6 @@
 import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
@@ -8,6 +9,7 @@ import { RenderDetail } from "@/components/render-detail/render-detail";
 import { excerpt } from "@/lib/format";
 import { renderQueryOptions } from "@/lib/queries/renders";
 import { RENDER_ID_PATTERN } from "@/lib/render-api";
+import { authEnabled, memberFromCookies } from "@/lib/server/auth/session";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 
@@ -15,8 +17,19 @@ interface Props {
   params: Promise<{ id: string }>;
 }
 
-/** The ledger's record, read once per request for both the metadata and the page. */
+/** Whether this request may read the ledger: anyone when sign-in is off, else a signed-in member. */
+const mayRead = cache(async () => {
+  if (!authEnabled()) return true;
+  return (await memberFromCookies((await headers()).get("cookie"))) !== null;
+});
+
+/**
+ * The ledger's record, read once per request for both the metadata and the page. `null` when the
+ * caller may not read it: the page then says nothing (not even whether the id exists) and leaves it
+ * to the browser's request, which the API answers with "sign in".
+ */
 const findRender = cache(async (id: string) => {
+  if (!(await mayRead())) return null;
   if (!RENDER_ID_PATTERN.test(id)) return undefined;
   const row = await getRenderRow(await getDb(), id);
   return row && toLedgerRender(row);
@@ -25,6 +38,7 @@ const findRender = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const render = await findRender((await params).id);
+  if (render === null) return { title: PRODUCT_NAME };
   return { title: render ? `${excerpt(render.prompt, 60)} · ${PRODUCT_NAME}` : `Render not found · ${PRODUCT_NAME}` };
 }
 
@@ -32,11 +46,11 @@ export default async function RenderPage({ params }: Props) {
   await connection();
   const { id } = await params;
   const render = await findRender(id);
-  if (!render) notFound();
+  if (render === undefined) notFound();
 
   // Hand the record to the browser's cache, so the page is whole on first paint and goes live from there.
   const queryClient = new QueryClient();
-  queryClient.setQueryData(renderQueryOptions(id).queryKey, render);
+  if (render) queryClient.setQueryData(renderQueryOptions(id).queryKey, render);
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
