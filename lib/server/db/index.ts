@@ -31,7 +31,8 @@ export function getDb(url: string = serverConfig().DATABASE_URL): Promise<Db> {
 async function openDb(url: string): Promise<Db> {
   if (url.startsWith("file:")) {
     const file = url.slice("file:".length).split("?")[0] ?? "";
-    if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    // The location is runtime configuration, not a project file: keep it out of build tracing.
+    if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
   }
   const client = createClient({ url });
   // WAL lets readers (the gallery) proceed while the scheduler writes; busy_timeout rides out brief locks.

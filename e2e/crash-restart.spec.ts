@@ -1,0 +1,109 @@
+/**
+ * A real crash: the production server is killed with SIGKILL while renders are in flight (some of
+ * them still being created), then started again on the same ledger. Every render the service made
+ * must reach its end in the ledger, and none may be created twice.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const SIMULATOR_PORT = 4130;
+const APP_PORT = 3130;
+const simulator = `http://127.0.0.1:${SIMULATOR_PORT}`;
+const app = `http://127.0.0.1:${APP_PORT}`;
+const DATA_DIR = path.join(process.cwd(), "data", "e2e-crash");
+
+interface LedgerItem {
+  id: string;
+  status: string;
+  prompt: string;
+}
+
+function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: "ignore" });
+}
+
+async function waitUntilUp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const startApp = () =>
+  start(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(APP_PORT)], {
+    RENDER_API_BASE_URL: simulator,
+    RENDER_API_KEY: "rs_live_demo_team_1",
+    DATABASE_URL: `file:${path.join(DATA_DIR, "dashboard.db")}`,
+  });
+
+async function ledger(): Promise<LedgerItem[]> {
+  const response = await fetch(`${app}/api/renders?limit=100`);
+  return ((await response.json()) as { items: LedgerItem[] }).items;
+}
+
+test("SIGKILL with 24 renders in flight: all reach their end after a restart, none created twice", async () => {
+  test.setTimeout(240_000);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const sim = start("npx", ["tsx", "simulator/main.ts", "--port", String(SIMULATOR_PORT), "--time-scale", "0.05"]);
+  let server = startApp();
+  try {
+    await waitUntilUp(`${simulator}/__sim/health`);
+    await waitUntilUp(`${app}/api/health`);
+
+    const create = (i: number) =>
+      fetch(`${app}/api/renders`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": `crash-${i}` },
+        body: JSON.stringify(
+          i % 4 === 0
+            ? { kind: "video", prompt: `crash ${i}`, model: "kling", durationSeconds: 5, resolution: "720p" }
+            : { kind: "image", prompt: `crash ${i}` },
+        ),
+      });
+    for (let i = 0; i < 20; i++) expect((await create(i)).status).toBe(202);
+    // Four more are mid-create when the process dies.
+    const midFlight = [20, 21, 22, 23].map((i) => create(i).catch(() => undefined));
+    server.kill("SIGKILL");
+    await Promise.all(midFlight);
+    await new Promise((resolve) => server.once("exit", resolve));
+
+    server = startApp();
+    await waitUntilUp(`${app}/api/health`);
+    let settled: LedgerItem[] = [];
+    await expect
+      .poll(
+        async () => {
+          settled = await ledger();
+          return settled.every((r) => ["ready", "failed", "unknown"].includes(r.status));
+        },
+        { timeout: 150_000, intervals: [1_000] },
+      )
+      .toBe(true);
+
+    const stats = (await (await fetch(`${simulator}/__sim/stats`)).json()) as {
+      creates: { total: number; accepted: number };
+      renders: { id: string; status: string }[];
+    };
+    const crashes = settled.filter((r) => r.prompt.startsWith("crash "));
+    const made = crashes.filter((r) => r.status !== "unknown");
+    // Every render the service made is in the ledger, finished, with the service's own status.
+    expect(made.length).toBeGreaterThanOrEqual(20);
+    for (const render of made) {
+      expect(stats.renders.find((r) => r.id === render.id)?.status, render.prompt).toBe(render.status);
+    }
+    // None created twice: at most one upstream create per request sent.
+    expect(stats.creates.total).toBeLessThanOrEqual(24);
+    expect(stats.creates.accepted).toBeLessThanOrEqual(made.length + crashes.filter((r) => r.status === "unknown").length);
+  } finally {
+    server.kill("SIGKILL");
+    sim.kill("SIGTERM");
+  }
+});
