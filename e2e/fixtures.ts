@@ -42,9 +42,16 @@ export class DashboardApi {
   constructor(private readonly request: APIRequestContext) {}
 
   async createRender(body: Record<string, unknown>): Promise<CreatedRender> {
-    const response = await this.request.post("/api/renders", { data: body });
-    expect(response.status(), await response.text()).toBe(202);
-    return (await response.json()) as CreatedRender;
+    for (;;) {
+      const response = await this.request.post("/api/renders", { data: body });
+      // Many image variants in a burst meet the service's fair-use limit: wait as told, then go on.
+      if (response.status() === 429) {
+        await new Promise((resolve) => setTimeout(resolve, Number(response.headers()["retry-after"] ?? 1) * 1000));
+        continue;
+      }
+      expect(response.status(), await response.text()).toBe(202);
+      return (await response.json()) as CreatedRender;
+    }
   }
 
   async render(id: string): Promise<LedgerRenderJson> {

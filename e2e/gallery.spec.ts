@@ -105,6 +105,27 @@ test.describe("gallery", () => {
     expect(created.ids).toHaveLength(3);
   });
 
+  test("pages load as the list scrolls, and a batch split across pages comes back together", async ({ page, gallery, api }) => {
+    const tag = uniquePrompt("Paging: pebbles");
+    const requests = 9;
+    let last = "";
+    for (let i = 0; i < requests; i++) {
+      last = (await api.createRender({ kind: "image", prompt: `${tag} #${i}`, imageCount: 4 })).id;
+    }
+    await api.settled(last);
+    await gallery.goto(`?q=${encodeURIComponent(tag)}`);
+    const articles = gallery.region.getByRole("article");
+    // One page of 30 renders: seven whole batches and two variants of the eighth.
+    await expect(articles).toHaveCount(30);
+    await expect(gallery.loadMore).toBeVisible();
+    await page.mouse.wheel(0, 100_000);
+    await expect(articles).toHaveCount(requests * 4);
+    await expect(gallery.batch(4)).toHaveCount(requests);
+    for (const batch of await gallery.batch(4).all()) await expect(batch.getByRole("article")).toHaveCount(4);
+    await expect(gallery.region).toContainText(`All ${requests * 4} renders shown`);
+    await expect(gallery.loadMore).toHaveCount(0);
+  });
+
   test("a reload keeps every render as it was", async ({ page, gallery, api }) => {
     const ready = uniquePrompt("Reload: a lantern");
     const failed = uniquePrompt("Reload: a kite [fail]");
