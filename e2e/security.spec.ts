@@ -21,3 +21,19 @@ test("the page the browser loads does not contain the key", async ({ page }) => 
   const response = await page.goto("/");
   expect(await response?.text()).not.toMatch(/rs_live_[A-Za-z0-9_]+/);
 });
+
+test("pages carry a nonce-based Content-Security-Policy, and nothing on them breaks it", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const headers = response?.headers() ?? {};
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  // Hydrated: typing updates the counter, which only client code does.
+  await page.getByRole("textbox", { name: "Prompt" }).fill("csp");
+  await expect(page.getByText("3 / 8,000")).toBeVisible();
+  expect(violations).toEqual([]);
+});
