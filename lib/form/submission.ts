@@ -76,7 +76,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
       return {
         type: "unknown-outcome",
         message:
-          "The Render Service did not answer in time, so whether the render started is unknown. It is tracked in the gallery and shows up there if it did.",
+          "The Render Service did not answer in time, so whether the render started is unknown. The gallery lists it as “Outcome unknown”; check the balance before starting it again.",
       };
   }
   const field = formFieldFor(error.field);

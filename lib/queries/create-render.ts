@@ -1,6 +1,7 @@
 /**
  * Starting a render: `POST /api/renders` with an `Idempotency-Key`, so a retry of the same logical
- * submission after a network failure can never start (and charge) the render twice.
+ * submission after a network failure can never start (and charge) the render twice. On success or
+ * failure the gallery and the balance are refetched.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -40,12 +41,12 @@ export function useCreateRender() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRender,
-    onSuccess: async () => {
-      // A new render shows in the gallery at once, and its up-front charge changes the balance.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.renders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.account }),
-      ]);
+    // Any outcome can add a ledger row (started, rejected, or unknown after a timeout) and a charge
+    // can change the balance, so the gallery and the account are refreshed either way. Not awaited:
+    // the form hears the outcome at once while the refetches run.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.renders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
     },
   });
 }
