@@ -33,19 +33,41 @@ async function pageScripts(baseUrl: string, pagePath: string): Promise<string[]>
   return [...scripts];
 }
 
-/** gzip -9 size of each chunk as the server sends it. */
-async function gzipSizes(baseUrl: string, chunks: readonly string[]): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  for (const chunk of chunks) {
-    const response = await fetch(`${baseUrl}${chunk}`);
-    if (!response.ok) throw new Error(`${chunk} answered ${response.status}`);
-    sizes.set(chunk, gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length);
-  }
-  return sizes;
+/**
+ * Libraries recognisable in a minified chunk by strings that survive minification (property names,
+ * attributes, error messages): a hint of where the weight is, not an exact attribution.
+ */
+const MARKERS: Record<string, RegExp> = {
+  zod: /\b_zod\b/,
+  "react-query": /No QueryClient set/,
+  sonner: /data-sonner-toaster/,
+  "radix-ui": /data-radix-|radix-/,
+  "react-dropzone": /file-invalid-type/,
+};
+
+interface Chunk {
+  gzipBytes: number;
+  contains: string[];
 }
 
-const totalKB = (sizes: Map<string, number>, chunks: readonly string[]) =>
-  round(chunks.reduce((sum, c) => sum + (sizes.get(c) ?? 0), 0) / KB, 1);
+/** gzip -9 size of each chunk as the server sends it, and the libraries it visibly holds. */
+async function chunks(baseUrl: string, paths: readonly string[]): Promise<Map<string, Chunk>> {
+  const found = new Map<string, Chunk>();
+  for (const chunk of paths) {
+    const response = await fetch(`${baseUrl}${chunk}`);
+    if (!response.ok) throw new Error(`${chunk} answered ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString("utf8");
+    found.set(chunk, {
+      gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      contains: Object.entries(MARKERS).flatMap(([name, marker]) => (marker.test(text) ? [name] : [])),
+    });
+  }
+  return found;
+}
+
+const totalKB = (found: Map<string, Chunk>, paths: readonly string[]) =>
+  round(paths.reduce((sum, c) => sum + (found.get(c)?.gzipBytes ?? 0), 0) / KB, 1);
 
 export async function runPageWeight(): Promise<BenchResult> {
   const simulator = await startSimulator("page-weight-simulator", PORTS.simulator, 0.01);
@@ -76,7 +98,7 @@ export async function runPageWeight(): Promise<BenchResult> {
     const framework = manifest.rootMainFiles.map((file) => `/_next/${file}`);
     const dashboard = await pageScripts(app.url, "/");
     const shell = await pageScripts(app.url, "/bench-no-such-page");
-    const sizes = await gzipSizes(app.url, [...new Set([...framework, ...dashboard, ...shell])]);
+    const sizes = await chunks(app.url, [...new Set([...framework, ...dashboard, ...shell])]);
     const missing = framework.filter((chunk) => !dashboard.includes(chunk));
     if (missing.length > 0) throw new Error(`the page does not load framework chunks ${missing.join(", ")}`);
 
@@ -84,6 +106,16 @@ export async function runPageWeight(): Promise<BenchResult> {
     const frameworkGzipKB = totalKB(sizes, framework);
     const shellGzipKB = totalKB(sizes, shell);
     const pageRatio = ratio(dashboardGzipKB, frameworkGzipKB) ?? 0;
+    // The app's own chunks, largest first: where the weight above the framework is.
+    const appChunks = dashboard
+      .filter((chunk) => !framework.includes(chunk))
+      .map((chunk) => ({
+        chunk,
+        gzipKB: round((sizes.get(chunk)?.gzipBytes ?? 0) / KB, 1),
+        layout: shell.includes(chunk),
+        contains: sizes.get(chunk)?.contains ?? [],
+      }))
+      .sort((a, b) => b.gzipKB - a.gzipKB);
     const lighthouse = await runLighthouse(`${app.url}/`);
     const lighthouseRows =
       "error" in lighthouse
@@ -123,13 +155,7 @@ export async function runPageWeight(): Promise<BenchResult> {
         ratio: pageRatio,
         shellRatio: ratio(dashboardGzipKB, shellGzipKB),
         // Largest first: where the weight is.
-        dashboardChunks: dashboard
-          .map((chunk) => ({
-            chunk,
-            gzipKB: round((sizes.get(chunk) ?? 0) / KB, 1),
-            framework: framework.includes(chunk),
-          }))
-          .sort((a, b) => b.gzipKB - a.gzipKB),
+        appChunks,
         lighthouse,
       },
       rows: [
@@ -153,6 +179,12 @@ export async function runPageWeight(): Promise<BenchResult> {
         "Sizes are `gzip -9` of each `<script src>` chunk the server sends for the page (noModule polyfills excluded), in KB of 1024 bytes.",
         "Baseline: the build manifest's `rootMainFiles`, the React and Next runtime chunks every page of this build loads, i.e. what a bare page ships. " +
           "The layout-only page is the 404 page: framework plus the root layout (header, account panel, providers).",
+        `The app's chunks, largest first (gzip KB; "layout" when every page loads it; libraries recognised by marker strings): ${appChunks
+          .map(
+            (c) =>
+              `${c.gzipKB}${c.layout ? " layout" : ""}${c.contains.length > 0 ? ` (${c.contains.join(", ")})` : ""}`,
+          )
+          .join("; ")}.`,
         "Lighthouse 12 (desktop preset) in the system Chromium, on the dashboard page with a few finished renders in the gallery; " +
           "scores depend on the machine's load, so its CPU benchmark index is given as the baseline.",
       ],

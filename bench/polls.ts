@@ -128,11 +128,14 @@ interface Outcome {
 }
 
 /** The dashboard: clients create through it and read the ledger every LIVE_REFETCH_MS, as the gallery does. */
-async function dashboardSide(appUrl: string): Promise<Outcome & { seenAt: Map<string, number> }> {
+async function dashboardSide(
+  appUrl: string,
+): Promise<Outcome & { seenAt: Map<string, number>; createdAt: Map<string, number>; started: number }> {
   const started = Date.now();
   const pending = Array.from({ length: CLIENTS }, () => new Set<string>());
   const visibleAt = new Map<string, number>();
   const seenAt = new Map<string, number>();
+  const createdAt = new Map<string, number>();
   let submitting = true;
 
   const read = async (client: number) => {
@@ -148,6 +151,7 @@ async function dashboardSide(appUrl: string): Promise<Outcome & { seenAt: Map<st
           mine.delete(item.id);
           seenAt.set(item.id, Date.now());
           visibleAt.set(item.id, Date.parse(item.completedAt ?? item.updatedAt));
+          createdAt.set(item.id, Date.parse(item.createdAt));
         }
       }
       await sleep(LIVE_REFETCH_MS);
@@ -166,7 +170,7 @@ async function dashboardSide(appUrl: string): Promise<Outcome & { seenAt: Map<st
   );
   submitting = false;
   await Promise.all(readers);
-  return { visibleAt, seenAt, seconds: (Date.now() - started) / 1000 };
+  return { visibleAt, seenAt, createdAt, started, seconds: (Date.now() - started) / 1000 };
 }
 
 /** The naive client: every render polled every 3 s from its creation until it is final, 429 or not. */
@@ -252,6 +256,18 @@ export async function runPolls(): Promise<BenchResult> {
       return terminalAt ? [at - Date.parse(terminalAt)] : [];
     });
     const readyToSeenMedianMs = Math.round(median(seen));
+    // The first minute carries the peak (every client's first requests, a 4-image batch each, and
+    // the probes that learn the service's speed); after it the latency is the scheduler's timing.
+    const later = [...dashboard.visibleAt].flatMap(([id, at]) => {
+      const terminalAt = dashboardStats.renders.find((r) => r.id === id)?.terminalAt;
+      const created = dashboard.createdAt.get(id) ?? 0;
+      return terminalAt && created > dashboard.started + 60_000 ? [at - Date.parse(terminalAt)] : [];
+    });
+    const afterFirstMinute = {
+      renders: later.length,
+      medianMs: Math.round(median(later)),
+      p95Ms: Math.round(percentile(later, 95)),
+    };
 
     const figures = {
       timeScale: TIME_SCALE,
@@ -259,6 +275,7 @@ export async function runPolls(): Promise<BenchResult> {
       budgetPerMinute: BUDGET_PER_MIN,
       ...d,
       readyToSeenByClientMedianMs: readyToSeenMedianMs,
+      readyToVisibleAfterFirstMinute: afterFirstMinute,
       pollsAfterFinish,
       seconds: Math.round(dashboard.seconds),
       baseline: {
@@ -333,6 +350,8 @@ export async function runPolls(): Promise<BenchResult> {
         `Baseline: the same workload straight to a second simulator (its own account), each render polled every ${NAIVE_INTERVAL_MS / 1000} s until final, 429s included. Both sides run at once.`,
         "Ready → visible: from the simulator's terminal time to the ledger's completion time (when the dashboard's API starts showing it); for the baseline, to the poll that saw it. " +
           `The clients, reading every ${LIVE_REFETCH_MS / 1000} s, saw it after a median of ${readyToSeenMedianMs} ms.`,
+        `Renders created after the first minute (${afterFirstMinute.renders}) were visible after a median of ${afterFirstMinute.medianMs} ms, p95 ${afterFirstMinute.p95Ms} ms: ` +
+          "the tail comes from the first minute, when the clients' first requests (a 4-image batch each among them) and the probes that learn the service's speed ask for more polls than the budget allows, and polls queue.",
         `Wall time: dashboard side ${Math.round(dashboard.seconds)} s, naive side ${Math.round(naive.seconds)} s.`,
       ],
     };
