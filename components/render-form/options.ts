@@ -11,11 +11,8 @@ import {
 import { resolutionLabel } from "@/lib/form";
 import type { SelectOption } from "./field";
 
-const ASPECT_NAMES: Record<AspectRatio, string> = {
-  "9:16": "portrait",
-  "1:1": "square",
-  "16:9": "landscape",
-};
+// Short words, so a choice fits a half-width select on a phone.
+const ASPECT_NAMES: Record<AspectRatio, string> = { "9:16": "tall", "1:1": "square", "16:9": "wide" };
 
 export const IMAGE_MODEL_OPTIONS: SelectOption[] = IMAGE_MODELS.map((m) => ({ value: m.id, label: m.label }));
 export const VIDEO_MODEL_OPTIONS: SelectOption[] = VIDEO_MODELS.map((m) => ({ value: m.id, label: m.label }));
