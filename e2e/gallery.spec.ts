@@ -7,14 +7,31 @@ const KLING_720_15S = { ...KLING_720_5S, durationSeconds: 15 } as const;
 /** About 6 s at the e2e time scale (two stitched clips): time to load the page and watch it run. */
 const SEEDANCE_480_30S = { kind: "video", model: "seedance", resolution: "480p", durationSeconds: 30 } as const;
 
-// Renders are created before the page opens: an idle gallery (nothing unfinished) does not poll, so
-// a render started elsewhere shows on the next focus or create, not by itself.
+// Renders made through the API are created before the page opens: an idle gallery (nothing
+// unfinished) does not poll, so a render started elsewhere shows on the next focus or create.
+
+/** Starts a render with the form (the other way in: the gallery hears of it at once). */
+async function startFromForm(
+  form: RenderFormPage,
+  prompt: string,
+  options: { kind: "image" } | { kind: "video"; model: string; resolution: string; durationSeconds: number },
+) {
+  if (options.kind === "video") {
+    await form.chooseKind("Video");
+    await form.model.selectOption(options.model);
+    await form.resolution.selectOption(options.resolution);
+    await form.duration.selectOption(String(options.durationSeconds));
+  }
+  await form.prompt.fill(prompt);
+  await form.start.click();
+}
 
 test.describe("gallery", () => {
-  test("an unfinished render shows its elapsed time against the typical one, live", async ({ gallery, api }) => {
-    const prompt = uniquePrompt("A tide coming in");
-    await api.createRender({ ...SEEDANCE_480_30S, prompt });
+  test("an unfinished render shows its elapsed time against the typical one, live", async ({ page, gallery }) => {
+    // Started from the form on an open page, so the whole run is watched, however slow the page load.
     await gallery.goto();
+    const prompt = uniquePrompt("A tide coming in");
+    await startFromForm(new RenderFormPage(page), prompt, SEEDANCE_480_30S);
     const card = gallery.card(prompt);
     await expect(card.getByText(/^(Submitting|Pending|Running)$/)).toBeVisible();
     const clock = card.getByText(/^\d+:\d\d of ~\d+:\d\d$/);
@@ -200,7 +217,7 @@ test.describe("gallery", () => {
     await expect(gallery.cards(fine)).toHaveCount(1);
   });
 
-  test("a render finishing in a hidden tab shows in the title until the tab is back", async ({ page, gallery, api }) => {
+  test("a render finishing in a hidden tab shows in the title until the tab is back", async ({ page, gallery }) => {
     // Headless pages are always visible; let the test say when this one is hidden.
     await page.addInitScript(() => {
       const state = { hidden: false };
@@ -213,13 +230,17 @@ test.describe("gallery", () => {
       Object.defineProperty(document, "visibilityState", { get: () => (state.hidden ? "hidden" : "visible") });
       Object.defineProperty(document, "hidden", { get: () => state.hidden });
     });
-    const prompt = uniquePrompt("Title: a snail race");
-    await api.createRender({ ...SEEDANCE_480_30S, prompt });
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(h), hidden);
     await gallery.goto();
-    await expect(gallery.card(prompt).getByText(/^(Submitting|Pending|Running)$/)).toBeVisible();
-    await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
+    const prompt = uniquePrompt("Title: a snail race");
+    // Hidden before the start, so the render surely finishes while the tab is away.
+    await setHidden(true);
+    await startFromForm(new RenderFormPage(page), prompt, { kind: "image" });
+    await expect(gallery.card(prompt)).toBeVisible();
     await expect(page).toHaveTitle("(1) Render dashboard", { timeout: 30_000 });
-    await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false));
+    await expect(gallery.card(prompt).getByText("Ready", { exact: true })).toBeVisible();
+    await setHidden(false);
     await expect(page).toHaveTitle("Render dashboard");
   });
 
