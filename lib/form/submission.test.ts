@@ -68,13 +68,14 @@ describe("describeSubmitFailure", () => {
     expect(describeSubmitFailure(new AppError("rate_limited", "x"))).toMatchObject({ retryAfterSeconds: 10 });
   });
 
-  it("tells what an admin must fix when the server's key is refused", () => {
-    const key = describeSubmitFailure(new AppError("service_key_rejected", "x"));
-    const plan = describeSubmitFailure(new AppError("service_plan_required", "x"));
-    expect(key.type).toBe("admin");
-    expect(key.message).toContain("RENDER_API_KEY");
-    expect(plan.type).toBe("admin");
-    expect(plan.message).toContain("upgrade");
+  it("shows the server's words to the admin when the server's key or plan is refused", () => {
+    const key = new AppError("service_key_rejected", "An admin must set a valid key.");
+    const plan = new AppError("service_plan_required", "An admin must move the account to a paid plan.");
+    expect(describeSubmitFailure(key)).toEqual({ type: "admin", message: "An admin must set a valid key." });
+    expect(describeSubmitFailure(plan)).toEqual({
+      type: "admin",
+      message: "An admin must move the account to a paid plan.",
+    });
   });
 
   it("says a timed-out create may exist and is tracked in the gallery", () => {

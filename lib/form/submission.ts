@@ -60,18 +60,10 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
         retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS)),
         message: "The Render Service asked to slow down.",
       };
+    // The server words these for the admin who must act on them; the form shows them as a banner.
     case "service_key_rejected":
-      return {
-        type: "admin",
-        message:
-          "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY on the server.",
-      };
     case "service_plan_required":
-      return {
-        type: "admin",
-        message:
-          "The dashboard's API key belongs to a Free-plan account. An admin must upgrade the Render Service plan.",
-      };
+      return { type: "admin", message: error.message };
     case "upstream_timeout":
       return {
         type: "unknown-outcome",
