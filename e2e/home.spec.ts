@@ -1,4 +1,4 @@
-import { expect, simulatorBalance, test } from "./fixtures";
+import { SIMULATOR_URL, expect, simulatorBalance, test } from "./fixtures";
 
 test.describe("home page", () => {
   test("shows the simulator's account: plan, balance, grant and key", async ({ gallery, request }) => {
@@ -14,6 +14,24 @@ test.describe("home page", () => {
       "5000",
     );
     await expect(account).toContainText("demo-team-1 ····am_1");
+  });
+
+  test("says when the service cannot be reached, and recovers on Retry", async ({ page, gallery, request }) => {
+    const setFaults = (faults: Record<string, number>) => request.put(`${SIMULATOR_URL}/__sim/faults`, { data: faults });
+    await setFaults({ resetRate: 1 });
+    try {
+      // Outlast the server's brief account cache (ACCOUNT_CACHE_SECONDS, 10 s by default).
+      await page.waitForTimeout(11_000);
+      await gallery.goto();
+      await expect(gallery.account.getByRole("alert")).toHaveText(/The Render Service can't be reached right now\./, {
+        timeout: 45_000,
+      });
+    } finally {
+      await setFaults({ resetRate: 0 });
+    }
+    await gallery.account.getByRole("button", { name: "Retry" }).click();
+    await expect(gallery.account).toContainText("Balance");
+    await expect(gallery.account.getByRole("alert")).toHaveCount(0);
   });
 
   test("puts the form beside the gallery on a desktop and above it on a phone", async ({ page, gallery }) => {
@@ -48,6 +66,13 @@ test.describe("home page", () => {
         await gallery.goto();
         await expect(gallery.card("Screenshot: a paper boat on a pond")).toContainText("Ready");
         await page.screenshot({ path: testInfo.outputPath(`home-${width}-${scheme}.png`), fullPage: true });
+        await gallery.card("Screenshot: a paper boat on a pond").getByRole("button", { name: "Actions" }).click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await page.screenshot({ path: testInfo.outputPath(`menu-${width}-${scheme}.png`) });
+        await page.keyboard.press("Escape");
+        await gallery.goto("?q=nothing-matches-this");
+        await expect(gallery.region).toContainText("No renders match these filters.");
+        await page.screenshot({ path: testInfo.outputPath(`empty-${width}-${scheme}.png`) });
         await page.goto(`/renders/${failed.id}`);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`render-${width}-${scheme}.png`), fullPage: true });
