@@ -38,11 +38,15 @@ async function waitUntilUp(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 const startApp = () =>
-  start(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(APP_PORT)], {
-    RENDER_API_BASE_URL: simulator,
-    RENDER_API_KEY: "rs_live_demo_team_1",
-    DATABASE_URL: `file:${path.join(DATA_DIR, "dashboard.db")}`,
-  });
+  start(
+    process.execPath,
+    [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(APP_PORT)],
+    {
+      RENDER_API_BASE_URL: simulator,
+      RENDER_API_KEY: "rs_live_demo_team_1",
+      DATABASE_URL: `file:${path.join(DATA_DIR, "dashboard.db")}`,
+    },
+  );
 
 async function ledger(): Promise<LedgerItem[]> {
   const response = await fetch(`${app}/api/renders?limit=100`);
@@ -52,7 +56,16 @@ async function ledger(): Promise<LedgerItem[]> {
 test("SIGKILL with 24 renders in flight: all reach their end after a restart, none created twice", async () => {
   test.setTimeout(240_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
-  const sim = start("npx", ["tsx", "simulator/main.ts", "--port", String(SIMULATOR_PORT), "--time-scale", "0.05"]);
+  // Node itself, not npx: killing a wrapper would leave its child simulator running.
+  const sim = start(process.execPath, [
+    "--import",
+    "tsx",
+    "simulator/main.ts",
+    "--port",
+    String(SIMULATOR_PORT),
+    "--time-scale",
+    "0.05",
+  ]);
   let server = startApp();
   try {
     await waitUntilUp(`${simulator}/__sim/health`);
@@ -101,7 +114,9 @@ test("SIGKILL with 24 renders in flight: all reach their end after a restart, no
     }
     // None created twice: at most one upstream create per request sent.
     expect(stats.creates.total).toBeLessThanOrEqual(24);
-    expect(stats.creates.accepted).toBeLessThanOrEqual(made.length + crashes.filter((r) => r.status === "unknown").length);
+    expect(stats.creates.accepted).toBeLessThanOrEqual(
+      made.length + crashes.filter((r) => r.status === "unknown").length,
+    );
   } finally {
     server.kill("SIGKILL");
     sim.kill("SIGTERM");

@@ -5,7 +5,7 @@ import { accountProblem } from "./account-error";
 describe("accountProblem", () => {
   it("names a rejected server key, with no retry", () => {
     expect(accountProblem(new AppError("service_key_rejected", "x"))).toEqual({
-      message: "The server's API key was rejected: an admin must set a valid RENDER_API_KEY",
+      message: "The server's API key was rejected: an admin must set a valid key in the server's settings",
       retryable: false,
     });
   });

@@ -14,7 +14,7 @@ export function accountProblem(error: unknown): AccountProblem {
   switch (code) {
     case "service_key_rejected":
       return {
-        message: "The server's API key was rejected: an admin must set a valid RENDER_API_KEY",
+        message: "The server's API key was rejected: an admin must set a valid key in the server's settings",
         retryable: false,
       };
     case "service_plan_required":
@@ -29,7 +29,10 @@ export function accountProblem(error: unknown): AccountProblem {
     case "upstream_timeout":
       return { message: "The Render Service can't be reached right now.", retryable: true };
     case "rate_limited":
-      return { message: "The Render Service asked us to slow down; the account will refresh shortly.", retryable: true };
+      return {
+        message: "The Render Service asked us to slow down; the account will refresh shortly.",
+        retryable: true,
+      };
     default:
       return {
         message: `The account could not be loaded${error instanceof Error ? `: ${error.message}` : "."}`,

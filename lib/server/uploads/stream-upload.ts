@@ -114,7 +114,12 @@ export async function streamUpload(
     parser.on("close", () => {
       if (!sawFile) finish(new AppError("invalid_request", "file is required.", { field: "file" }));
     });
-    input.on("error", (error) => finish(error));
+    // The browser went away or cancelled: nothing to answer, and no server fault to log.
+    input.on("error", () =>
+      finish(
+        new AppError("invalid_request", "The upload was cut off before the file ended.", { field: "file" }),
+      ),
+    );
     input.pipe(parser);
   });
 }
