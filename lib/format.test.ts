@@ -84,7 +84,9 @@ describe("refundText", () => {
   });
   it("states a partial refund against the charge", () => {
     expect(refundText({ creditsCharged: 240, creditsRefunded: 120 })).toBe("Refunded 120 of 240 credits");
-    expect(refundText({ creditsCharged: 4_800, creditsRefunded: 1_600 })).toBe("Refunded 1,600 of 4,800 credits");
+    expect(refundText({ creditsCharged: 4_800, creditsRefunded: 1_600 })).toBe(
+      "Refunded 1,600 of 4,800 credits",
+    );
   });
 });
 
