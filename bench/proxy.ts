@@ -12,11 +12,13 @@ import autocannon from "autocannon";
 import { createFinishedRenders } from "./client";
 import type { BenchResult, Row } from "./report";
 import { freshDatabase, PORTS, startApp, startSimulator, TEAM_KEY, TMP } from "./servers";
-import { ratio, round } from "./stats";
+import { median, ratio, round } from "./stats";
 
 const CONNECTIONS = 10;
-const DURATION_S = 8;
-const WARMUP_S = 2;
+/** Rounds of each measurement, taken in turn so a burst of load elsewhere lands on every target alike. */
+const ROUNDS = 3;
+const ROUND_S = 3;
+const WARMUP_S = 1;
 
 interface LoadFigures {
   requestsPerSecond: number;
@@ -27,18 +29,47 @@ interface LoadFigures {
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
-  // A short unmeasured run first: route compilation, connection pools and caches warm up.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+async function load({ url, headers = {} }: Target, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   const answered = result["2xx"] + result.non2xx;
   return {
-    requestsPerSecond: round(result.requests.average, 0),
+    requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    okShare: round(answered > 0 ? result["2xx"] / answered : 0, 3),
+    okShare: answered > 0 ? result["2xx"] / answered : 0,
     errors: result.errors,
   };
+}
+
+/** Median of each figure over the rounds. */
+function medianFigures(rounds: readonly LoadFigures[]): LoadFigures {
+  const of = (pick: (f: LoadFigures) => number, digits: number) => round(median(rounds.map(pick)), digits);
+  return {
+    requestsPerSecond: of((f) => f.requestsPerSecond, 0),
+    p50Ms: of((f) => f.p50Ms, 1),
+    p99Ms: of((f) => f.p99Ms, 1),
+    okShare: of((f) => f.okShare, 3),
+    errors: rounds.reduce((sum, f) => sum + f.errors, 0),
+  };
+}
+
+/** Warms every target up (route loading, connection pools, caches), then measures them round-robin. */
+async function measureInTurn<K extends string>(targets: Record<K, Target>): Promise<Record<K, LoadFigures>> {
+  const names = Object.keys(targets) as K[];
+  for (const name of names) await load(targets[name], WARMUP_S);
+  const rounds = new Map<K, LoadFigures[]>(names.map((name) => [name, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const name of names) rounds.get(name)?.push(await load(targets[name], ROUND_S));
+  }
+  return Object.fromEntries(names.map((name) => [name, medianFigures(rounds.get(name) ?? [])])) as Record<
+    K,
+    LoadFigures
+  >;
 }
 
 function comparison(name: string, dashboard: LoadFigures, direct: LoadFigures) {
@@ -90,24 +121,24 @@ export async function runProxy(): Promise<BenchResult> {
     if (!render) throw new Error("no render to read");
     const auth = { Authorization: `Bearer ${TEAM_KEY}` };
 
-    const renderById = comparison(
-      "GET render by id",
-      await load(`${app.url}/api/renders/${render.id}`),
-      await load(`${simulator.url}/api/v1/renders/${render.id}`, auth),
-    );
-    const account = comparison(
-      "GET account",
-      await load(`${app.url}/api/account`),
-      await load(`${simulator.url}/api/v1/account`, auth),
-    );
-    // The same server's floor: a prebuilt static file goes through Next's request pipeline and nothing else.
-    const floor = await load(`${app.url}/icon.svg`);
+    const measured = await measureInTurn({
+      renderDashboard: { url: `${app.url}/api/renders/${render.id}` },
+      renderDirect: { url: `${simulator.url}/api/v1/renders/${render.id}`, headers: auth },
+      accountDashboard: { url: `${app.url}/api/account` },
+      accountDirect: { url: `${simulator.url}/api/v1/account`, headers: auth },
+      // The same server's floor: a prebuilt static file goes through Next's request pipeline and nothing else.
+      floor: { url: `${app.url}/icon.svg` },
+    });
+    const renderById = comparison("GET render by id", measured.renderDashboard, measured.renderDirect);
+    const account = comparison("GET account", measured.accountDashboard, measured.accountDirect);
+    const floor = measured.floor;
     const { rows: renderRows, ...renderFigures } = renderById;
     const { rows: accountRows, ...accountFigures } = account;
     return {
       figures: {
         connections: CONNECTIONS,
-        durationSeconds: DURATION_S,
+        rounds: ROUNDS,
+        roundSeconds: ROUND_S,
         renderById: renderFigures,
         account: accountFigures,
         nextStaticFloor: floor,
@@ -129,7 +160,8 @@ export async function runProxy(): Promise<BenchResult> {
         },
       ],
       notes: [
-        `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per measurement after ${WARMUP_S} s of warm-up; the baseline is the same request straight to the simulator.`,
+        `autocannon, ${CONNECTIONS} connections; each target warmed up for ${WARMUP_S} s, then measured ${ROUNDS} times for ${ROUND_S} s, the targets in turn; figures are the medians over the rounds. ` +
+          "The baseline is the same request straight to the simulator. Sign-in is off (no `AUTH_SECRET`), so no session is checked.",
         "`GET /api/renders/{id}` is answered from the ledger (no upstream call). Straight to the simulator the same read is a poll, and all but " +
           "60 a minute are refused with 429, so its figures are mostly those of refusals: the baseline's 2xx share says how many were real answers.",
         "`GET /api/account` is served from the dashboard's cache (`ACCOUNT_CACHE_SECONDS`, default 10 s), fetched upstream at most once per expiry.",
