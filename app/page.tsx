@@ -3,11 +3,23 @@ import { Suspense } from "react";
 import { RenderForm } from "@/components/render-form";
 import { Gallery } from "@/components/gallery/gallery";
 import { GallerySkeleton } from "@/components/gallery/gallery-states";
+import { toSearchParams } from "@/lib/api-client";
+import { requirePageMember } from "@/lib/server/auth/page-session";
 import { publicSettings } from "@/lib/server/config";
 
-export default async function HomePage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function HomePage({ searchParams }: Props) {
   // Settings come from the environment at request time, never at build.
   await connection();
+  // Sign-in returns to this very view, filters included.
+  const query = Object.entries(await searchParams).map(([key, value]) => [
+    key,
+    Array.isArray(value) ? value[0] : value,
+  ]);
+  await requirePageMember(`/${toSearchParams(Object.fromEntries(query))}`);
   const settings = publicSettings();
   return (
     <>

@@ -1,6 +1,5 @@
 import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
@@ -9,7 +8,7 @@ import { RenderDetail } from "@/components/render-detail/render-detail";
 import { excerpt } from "@/lib/format";
 import { renderQueryOptions } from "@/lib/queries/renders";
 import { RENDER_ID_PATTERN } from "@/lib/render-api";
-import { authEnabled, memberFromCookies } from "@/lib/server/auth/session";
+import { requirePageMember } from "@/lib/server/auth/page-session";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 
@@ -17,19 +16,12 @@ interface Props {
   params: Promise<{ id: string }>;
 }
 
-/** Whether this request may read the ledger: anyone when sign-in is off, else a signed-in member. */
-const mayRead = cache(async () => {
-  if (!authEnabled()) return true;
-  return (await memberFromCookies((await headers()).get("cookie"))) !== null;
-});
-
 /**
- * The ledger's record, read once per request for both the metadata and the page. `null` when the
- * caller may not read it: the page then says nothing (not even whether the id exists) and leaves it
- * to the browser's request, which the API answers with "sign in".
+ * The ledger's record, read once per request for both the metadata and the page. Without a session
+ * (sign-in on) this redirects to sign-in before saying anything, not even whether the id exists.
  */
 const findRender = cache(async (id: string) => {
-  if (!(await mayRead())) return null;
+  await requirePageMember(`/renders/${encodeURIComponent(id)}`);
   if (!RENDER_ID_PATTERN.test(id)) return undefined;
   const row = await getRenderRow(await getDb(), id);
   return row && toLedgerRender(row);
@@ -38,19 +30,20 @@ const findRender = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const render = await findRender((await params).id);
-  if (render === null) return { title: PRODUCT_NAME };
-  return { title: render ? `${excerpt(render.prompt, 60)} · ${PRODUCT_NAME}` : `Render not found · ${PRODUCT_NAME}` };
+  return {
+    title: render ? `${excerpt(render.prompt, 60)} · ${PRODUCT_NAME}` : `Render not found · ${PRODUCT_NAME}`,
+  };
 }
 
 export default async function RenderPage({ params }: Props) {
   await connection();
   const { id } = await params;
   const render = await findRender(id);
-  if (render === undefined) notFound();
+  if (!render) notFound();
 
   // Hand the record to the browser's cache, so the page is whole on first paint and goes live from there.
   const queryClient = new QueryClient();
-  if (render) queryClient.setQueryData(renderQueryOptions(id).queryKey, render);
+  queryClient.setQueryData(renderQueryOptions(id).queryKey, render);
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
