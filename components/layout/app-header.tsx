@@ -1,4 +1,4 @@
-/** The top bar on every page: the product name (home link) and, beside it, the account. */
+/** The top bar on every page: the product name (home link) and, beside it, the account and the member. */
 import Link from "next/link";
 import type { ReactNode } from "react";
 
@@ -12,7 +12,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
-        <div className="min-w-0 sm:ml-auto">{children}</div>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-6 gap-y-2 sm:ml-auto">{children}</div>
       </div>
     </header>
   );

@@ -7,10 +7,9 @@ import type { ReactNode } from "react";
 import { get, useFormContext, useFormState, useWatch, type FieldError } from "react-hook-form";
 import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/form";
 
-export const CONTROL_CLASSES =
-  "w-full rounded-md border border-zinc-300 bg-white text-sm text-zinc-900 shadow-xs transition-colors hover:border-zinc-400 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:border-zinc-600 dark:aria-invalid:border-red-500";
+import { CONTROL_CLASSES, LABEL_CLASSES } from "@/components/ui/field-classes";
 
-export const LABEL_CLASSES = "text-sm font-medium text-zinc-700 dark:text-zinc-300";
+export { CONTROL_CLASSES, LABEL_CLASSES };
 
 /** The message of a field's error, or of the first entry of a list field's errors. */
 function messageOf(error: unknown): string | undefined {

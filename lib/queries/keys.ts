@@ -6,6 +6,10 @@ import type { RenderListQuery } from "../contract";
 
 export const queryKeys = {
   account: ["account"] as const,
+  /** The caller and their spend this month; moves with the account (creates, refunds, sign-in). */
+  session: ["session"] as const,
+  members: ["members"] as const,
+  team: ["team"] as const,
   renders: {
     all: ["renders"] as const,
     lists: () => [...queryKeys.renders.all, "list"] as const,
