@@ -1,20 +1,29 @@
 "use client";
 
 /**
- * The team's account: plan, credit balance against the monthly grant, and which key the server uses.
- * Creates and refunds invalidate it, so the balance follows what the gallery shows.
+ * The team's account: plan, credit balance against the monthly grant, which key the server uses and,
+ * for a signed-in member, their own spend against their cap. Creates and refunds invalidate both, so
+ * they follow what the gallery shows. Nothing is shown to a visitor who has yet to sign in.
  */
 import type { AccountRecord } from "@/lib/service-records";
+import type { MemberSpend } from "@/lib/contract";
 import { useAccount } from "@/lib/queries/account";
+import { useSession } from "@/lib/queries/session";
 import { formatCredits, formatNumber, keyLabel } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { accountProblem } from "./account-error";
+import { MemberSpendSummary } from "./member-spend";
 
 export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number }) {
-  const account = useAccount();
+  const session = useSession();
+  const signedOut = session.data?.authEnabled === true && session.data.member === null;
+  // Waits for the session, so a signed-out visitor (on the sign-in page) never asks for the account.
+  const account = useAccount({ enabled: session.isFetched && !signedOut });
+  if (signedOut) return null;
+  const member = session.data?.member ?? null;
   return (
     <section
       aria-label="Account"
@@ -22,9 +31,13 @@ export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number 
       className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2 text-sm"
     >
       {account.data ? (
-        <AccountSummary account={account.data} lowBalanceCredits={lowBalanceCredits} />
+        <AccountSummary account={account.data} lowBalanceCredits={lowBalanceCredits} member={member} />
       ) : account.isError ? (
-        <AccountFailure error={account.error} onRetry={() => void account.refetch()} retrying={account.isFetching} />
+        <AccountFailure
+          error={account.error}
+          onRetry={() => void account.refetch()}
+          retrying={account.isFetching}
+        />
       ) : (
         <AccountSkeleton />
       )}
@@ -32,7 +45,15 @@ export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number 
   );
 }
 
-function AccountSummary({ account, lowBalanceCredits }: { account: AccountRecord; lowBalanceCredits: number }) {
+function AccountSummary({
+  account,
+  lowBalanceCredits,
+  member,
+}: {
+  account: AccountRecord;
+  lowBalanceCredits: number;
+  member: MemberSpend | null;
+}) {
   const balance = account.renderCreditsBalance;
   const low = balance < lowBalanceCredits;
   return (
@@ -47,7 +68,9 @@ function AccountSummary({ account, lowBalanceCredits }: { account: AccountRecord
           <span className={`font-semibold tabular-nums ${low ? "text-amber-700 dark:text-amber-400" : ""}`}>
             {formatNumber(balance)}
           </span>{" "}
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">of {formatNumber(account.monthlyGrant)} monthly</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
+            of {formatNumber(account.monthlyGrant)} monthly
+          </span>
         </p>
         <ProgressBar
           value={balance}
@@ -56,11 +79,15 @@ function AccountSummary({ account, lowBalanceCredits }: { account: AccountRecord
           tone={low ? "warning" : "accent"}
         />
       </div>
+      {member && <MemberSpendSummary member={member} />}
       <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title="API key the server uses">
         {keyLabel(account.key)}
       </span>
       {low && (
-        <p role="status" className="flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+        <p
+          role="status"
+          className="flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300"
+        >
           <AlertIcon className="size-3.5" />
           Low balance: {formatCredits(balance)} left
         </p>
@@ -69,7 +96,15 @@ function AccountSummary({ account, lowBalanceCredits }: { account: AccountRecord
   );
 }
 
-function AccountFailure({ error, onRetry, retrying }: { error: Error; onRetry: () => void; retrying: boolean }) {
+function AccountFailure({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const problem = accountProblem(error);
   return (
     <div role="alert" className="flex items-center gap-2 text-red-800 dark:text-red-300">

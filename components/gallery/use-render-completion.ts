@@ -2,16 +2,18 @@
 
 /**
  * Reacting to renders that finish while on screen. A refund changes the balance, so the account is
- * refreshed; `alert` (the gallery's tab title and notifications) hears about every finish.
+ * refreshed (and the member's spend with it); `alert` (the gallery's tab title and notifications) hears about every finish.
  */
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { LedgerRender } from "@/lib/contract";
-import { queryKeys } from "@/lib/queries/keys";
+import { useRefreshSpend } from "@/lib/queries/session";
 import { justFinished, remember } from "./finished-renders";
 
-export function useRenderCompletion(renders: readonly LedgerRender[], alert?: (finished: LedgerRender[]) => void) {
-  const queryClient = useQueryClient();
+export function useRenderCompletion(
+  renders: readonly LedgerRender[],
+  alert?: (finished: LedgerRender[]) => void,
+) {
+  const refreshSpend = useRefreshSpend();
   const lastSeen = useRef(new Map<string, string>());
   const latestAlert = useRef(alert);
   useEffect(() => {
@@ -23,7 +25,7 @@ export function useRenderCompletion(renders: readonly LedgerRender[], alert?: (f
     if (finished.length === 0) return;
     latestAlert.current?.(finished);
     if (finished.some((r) => r.creditsRefunded > 0)) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      refreshSpend();
     }
-  }, [renders, queryClient]);
+  }, [renders, refreshSpend]);
 }

@@ -19,7 +19,9 @@ export function SubmitBar({ busy, retryInSeconds, failure, uploadsRunning }: Sub
   return (
     <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       {failure && failure.type !== "admin" && (
-        <Notice tone={failure.type === "unknown-outcome" ? "warning" : "error"}>{failure.message}</Notice>
+        <Notice tone={failure.type === "unknown-outcome" || failure.type === "cap" ? "warning" : "error"}>
+          {failure.message}
+        </Notice>
       )}
       <div className="flex flex-col gap-3 @md:flex-row @md:items-start @md:justify-between">
         <CostEstimate />

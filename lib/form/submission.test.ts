@@ -78,6 +78,14 @@ describe("describeSubmitFailure", () => {
     });
   });
 
+  it("shows the member's cap refusal in the server's words, which name the spend and the cap", () => {
+    const message = "This render would pass your monthly cap: 950 of 1,000 credits spent.";
+    expect(describeSubmitFailure(new AppError("member_cap_reached", message))).toEqual({
+      type: "cap",
+      message,
+    });
+  });
+
   it("says a timed-out create may exist and is tracked in the gallery", () => {
     const failure = describeSubmitFailure(new AppError("upstream_timeout", "x"));
     expect(failure.type).toBe("unknown-outcome");

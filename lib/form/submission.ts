@@ -38,13 +38,17 @@ export type SubmitFailure =
   | { type: "field"; field: RenderFormField; message: string }
   | { type: "rate-limited"; retryAfterSeconds: number; message: string }
   | { type: "admin"; message: string }
+  | { type: "cap"; message: string }
   | { type: "unknown-outcome"; message: string }
   | { type: "other"; message: string };
 
 /** Used when a 429 carries no `retryAfterSeconds`. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 10;
 
-/** How the form shows a failed create: on its field, as a countdown, as an admin banner, or as a message. */
+/**
+ * How the form shows a failed create: on its field, as a countdown, as an admin banner, as the
+ * member's cap (the server's message names the spend and cap), or as a message.
+ */
 export function describeSubmitFailure(error: unknown): SubmitFailure {
   if (!isAppError(error) || error.status === 0) {
     return {
@@ -64,6 +68,8 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
     case "service_key_rejected":
     case "service_plan_required":
       return { type: "admin", message: error.message };
+    case "member_cap_reached":
+      return { type: "cap", message: error.message };
     case "upstream_timeout":
       return {
         type: "unknown-outcome",

@@ -7,7 +7,8 @@ import { queryKeys } from "./keys";
 export function accountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.account,
-    queryFn: ({ signal }): Promise<AccountRecord> => apiFetch("/api/account", accountRecordSchema, { signal }),
+    queryFn: ({ signal }): Promise<AccountRecord> =>
+      apiFetch("/api/account", accountRecordSchema, { signal }),
     // The server caches the record briefly; the balance changes on creates and refunds, which
     // invalidate this key, so a minute of background refresh is only a safety net.
     staleTime: 15_000,
@@ -15,6 +16,7 @@ export function accountQueryOptions() {
   });
 }
 
-export function useAccount() {
-  return useQuery(accountQueryOptions());
+/** `enabled: false` while sign-in is on and nobody is signed in: the route would only answer 401. */
+export function useAccount({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...accountQueryOptions(), enabled });
 }

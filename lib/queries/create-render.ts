@@ -10,6 +10,7 @@ import { ledgerRenderSchema } from "../contract";
 import type { RenderRequest } from "../render-request";
 import { createRenderResponseSchema } from "../service-records";
 import { queryKeys } from "./keys";
+import { useRefreshSpend } from "./session";
 
 export const createRenderResultSchema = createRenderResponseSchema.extend({
   requestId: z.string(),
@@ -39,14 +40,15 @@ export function createRender({
 
 export function useCreateRender() {
   const queryClient = useQueryClient();
+  const refreshSpend = useRefreshSpend();
   return useMutation({
     mutationFn: createRender,
     // Any outcome can add a ledger row (started, rejected, or unknown after a timeout) and a charge
-    // can change the balance, so the gallery and the account are refreshed either way. Not awaited:
+    // can change the balance and the member's spend, so the gallery and both are refreshed either way. Not awaited:
     // the form hears the outcome at once while the refetches run.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.renders.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      refreshSpend();
     },
   });
 }
