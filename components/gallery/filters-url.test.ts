@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromSearchParams, hasFilters, withFilter, withoutFilters } from "./filters-url";
+import {
+  MINE,
+  filtersFromSearchParams,
+  hasFilters,
+  listFilters,
+  withFilter,
+  withoutFilters,
+} from "./filters-url";
 
 const parse = (query: string) => filtersFromSearchParams(new URLSearchParams(query));
 
@@ -26,6 +33,25 @@ describe("filtersFromSearchParams", () => {
   });
 });
 
+describe("member filter", () => {
+  it("reads a member id or mine", () => {
+    expect(parse("member=mem_abc")).toEqual({ member: "mem_abc" });
+    expect(parse("member=mine")).toEqual({ member: MINE });
+    expect(parse(`member=${"x".repeat(101)}`)).toEqual({});
+    expect(hasFilters(parse("member=mine"))).toBe(true);
+  });
+  it("asks for the viewer's own renders when the filter is mine", () => {
+    const known = (id: string | null) => ({ known: true, id });
+    expect(listFilters({ member: MINE, kind: "image" }, known("mem_me"))).toEqual({
+      member: "mem_me",
+      kind: "image",
+    });
+    expect(listFilters({ member: "mem_other" }, known("mem_me"))).toEqual({ member: "mem_other" });
+    expect(listFilters({ member: MINE }, { known: false, id: null })).toBeNull();
+    expect(listFilters({ member: MINE, q: "fox" }, known(null))).toEqual({ q: "fox" });
+  });
+});
+
 describe("withFilter", () => {
   it("sets and clears a filter, keeping other parameters", () => {
     const set = withFilter(new URLSearchParams("edit=abc"), "status", "ready");
@@ -34,7 +60,9 @@ describe("withFilter", () => {
   });
   it("drops a model of the other kind when the kind changes", () => {
     expect(withFilter(new URLSearchParams("model=kling"), "kind", "image").toString()).toBe("kind=image");
-    expect(withFilter(new URLSearchParams("model=kling"), "kind", "video").toString()).toBe("model=kling&kind=video");
+    expect(withFilter(new URLSearchParams("model=kling"), "kind", "video").toString()).toBe(
+      "model=kling&kind=video",
+    );
   });
   it("clears every filter but nothing else", () => {
     expect(withoutFilters(new URLSearchParams("status=ready&q=x&edit=1")).toString()).toBe("edit=1");

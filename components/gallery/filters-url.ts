@@ -1,12 +1,12 @@
 /**
- * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`), so a filtered view
+ * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`, `member`), so a filtered view
  * can be shared and survives a reload. Values that make no sense are ignored rather than sent.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/catalogue";
 import { LEDGER_ONLY_STATUSES } from "@/lib/contract";
 import { KNOWN_RENDER_STATUSES } from "@/lib/service-records";
 
-export const FILTER_KEYS = ["status", "kind", "model", "q"] as const;
+export const FILTER_KEYS = ["status", "kind", "model", "q", "member"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface GalleryFilters {
@@ -14,7 +14,11 @@ export interface GalleryFilters {
   kind?: RenderKind;
   model?: string;
   q?: string;
+  /** A member id, or `MINE`: whoever is looking, so a shared "mine" link shows each their own. */
+  member?: string;
 }
+
+export const MINE = "mine";
 
 /** Statuses offered in the filter, in the order a person thinks of them. */
 export const FILTER_STATUSES: readonly string[] = [...KNOWN_RENDER_STATUSES, ...LEDGER_ONLY_STATUSES];
@@ -22,7 +26,9 @@ export const FILTER_STATUSES: readonly string[] = [...KNOWN_RENDER_STATUSES, ...
 /** Every unfinished status at once (the list route takes a comma-separated status list). */
 export const IN_PROGRESS_FILTER = ["submitting", "pending", "running", "unknown"].join(",");
 
-export function modelsForKind(kind: RenderKind | undefined): { id: string; label: string; kind: RenderKind }[] {
+export function modelsForKind(
+  kind: RenderKind | undefined,
+): { id: string; label: string; kind: RenderKind }[] {
   const images = IMAGE_MODELS.map((m) => ({ id: m.id, label: m.label, kind: "image" as const }));
   const videos = VIDEO_MODELS.map((m) => ({ id: m.id, label: m.label, kind: "video" as const }));
   if (kind === "image") return images;
@@ -42,14 +48,37 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   if (model && modelsForKind(filters.kind).some((m) => m.id === model)) filters.model = model;
   const q = params.get("q")?.trim();
   if (q) filters.q = q.slice(0, 200);
+  const member = params.get("member")?.trim();
+  if (member && member.length <= 100) filters.member = member;
   return filters;
+}
+
+/**
+ * The filters as the list route takes them: `MINE` becomes the viewer's id. `null` while the viewer
+ * is not known yet (the list waits rather than showing everyone's first); with no viewer (sign-in off)
+ * there is nobody to be "mine", so the member filter is dropped.
+ */
+export function listFilters(
+  filters: GalleryFilters,
+  viewer: { known: boolean; id: string | null },
+): GalleryFilters | null {
+  if (filters.member !== MINE) return filters;
+  if (!viewer.known) return null;
+  if (viewer.id !== null) return { ...filters, member: viewer.id };
+  const rest = { ...filters };
+  delete rest.member;
+  return rest;
 }
 
 /**
  * The query string after changing one filter. Other parameters (the form's `edit`) are kept; choosing
  * a kind drops a model of the other kind.
  */
-export function withFilter(current: URLSearchParams, key: FilterKey, value: string | undefined): URLSearchParams {
+export function withFilter(
+  current: URLSearchParams,
+  key: FilterKey,
+  value: string | undefined,
+): URLSearchParams {
   const next = new URLSearchParams(current);
   if (value) next.set(key, value);
   else next.delete(key);

@@ -1,12 +1,21 @@
 "use client";
 
-/** The gallery's filter bar: status, kind, model and a debounced prompt search. */
+/** The gallery's filter bar: status, kind, model, who started it and a debounced prompt search. */
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/catalogue";
 import { statusWord } from "@/lib/format";
+import { useSession } from "@/lib/queries/session";
+import { useMembers } from "@/lib/queries/team";
 import { Button } from "@/components/ui/button";
 import { CloseIcon, SearchIcon } from "@/components/ui/icons";
-import { FILTER_STATUSES, IN_PROGRESS_FILTER, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
+import {
+  FILTER_STATUSES,
+  IN_PROGRESS_FILTER,
+  MINE,
+  hasFilters,
+  type FilterKey,
+  type GalleryFilters as Filters,
+} from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -42,6 +51,7 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
         ]}
       />
       <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
+      <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <CloseIcon /> Clear
@@ -80,7 +90,12 @@ function Choice({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} className={`${FIELD} w-full`} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
+      <select
+        id={id}
+        className={`${FIELD} w-full`}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      >
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -92,7 +107,38 @@ function Choice({
   );
 }
 
-function ModelChoice({ filters, onChange }: { filters: Filters; onChange: (value: string | undefined) => void }) {
+/**
+ * Whose renders: anyone's, the viewer's, or (for an admin, who can list the team) one member's.
+ * Hidden when sign-in is off: renders then belong to nobody in particular.
+ */
+function WhoChoice({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const me = useSession().data?.member;
+  const members = useMembers({ enabled: me?.role === "admin" });
+  if (!me) return null;
+  const others = (members.data ?? []).filter((member) => member.id !== me.id);
+  const options = [
+    { value: MINE, label: "Mine" },
+    ...others.map((member) => ({ value: member.id, label: member.name })),
+  ];
+  // A shared link may name a member this viewer cannot list; keep it selectable rather than blank.
+  if (value && !options.some((option) => option.value === value))
+    options.push({ value, label: "One member" });
+  return <Choice label="Who" value={value} onChange={onChange} allLabel="Anyone" options={options} />;
+}
+
+function ModelChoice({
+  filters,
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (value: string | undefined) => void;
+}) {
   const id = useId();
   const groups = [
     { kind: "image", label: "Image models", models: IMAGE_MODELS },

@@ -7,9 +7,10 @@
 import { useMemo } from "react";
 import { isFinalLedgerStatus } from "@/lib/contract";
 import { rendersOf, useRenderList } from "@/lib/queries/renders";
+import { useSession } from "@/lib/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
-import { hasFilters } from "./filters-url";
+import { hasFilters, listFilters } from "./filters-url";
 import { GalleryFilters } from "./gallery-filters";
 import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
 import { GALLERY_GRID } from "./grid";
@@ -23,7 +24,9 @@ import { useGalleryFilters } from "./use-gallery-filters";
 
 export function Gallery() {
   const { filters, setFilter, clearFilters } = useGalleryFilters();
-  const list = useRenderList(filters);
+  const session = useSession();
+  const query = listFilters(filters, { known: !session.isPending, id: session.data?.member?.id ?? null });
+  const list = useRenderList(query ?? filters, { enabled: query !== null });
   const renders = useMemo(() => rendersOf(list.data), [list.data]);
   const entries = useMemo(() => groupRenders(renders), [renders]);
   const active = renders.filter((r) => !isFinalLedgerStatus(r.status)).length;
@@ -50,7 +53,9 @@ export function Gallery() {
       ) : (
         <>
           {list.isRefetchError && (
-            <Notice tone="warning">Could not refresh the list ({list.error.message}); trying again shortly.</Notice>
+            <Notice tone="warning">
+              Could not refresh the list ({list.error.message}); trying again shortly.
+            </Notice>
           )}
           <div className={GALLERY_GRID}>
             {entries.map((entry) =>
@@ -62,7 +67,11 @@ export function Gallery() {
             )}
           </div>
           {list.isFetchNextPageError && (
-            <GalleryError what="Could not load more renders" error={list.error} onRetry={() => void list.fetchNextPage()} />
+            <GalleryError
+              what="Could not load more renders"
+              error={list.error}
+              onRetry={() => void list.fetchNextPage()}
+            />
           )}
           <LoadMore
             hasNextPage={list.hasNextPage}

@@ -31,7 +31,10 @@ export const RENDER_PAGE_SIZE = 30;
 /** How often an unfinished render is re-read from the ledger. */
 export const LIVE_REFETCH_MS = 2_000;
 
-export type RenderFilters = Pick<RenderListQuery, "status" | "kind" | "model" | "q" | "batchId" | "ids">;
+export type RenderFilters = Pick<
+  RenderListQuery,
+  "status" | "kind" | "model" | "q" | "batchId" | "ids" | "member"
+>;
 
 /** True while any of the renders can still change. */
 export function hasUnfinished(renders: Iterable<{ status: string }>): boolean {
@@ -54,7 +57,9 @@ export function renderListQueryOptions(filters: RenderFilters) {
   return infiniteQueryOptions({
     queryKey: queryKeys.renders.list(query),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`/api/renders${toSearchParams({ ...query, cursor: pageParam })}`, renderListSchema, { signal }),
+      apiFetch(`/api/renders${toSearchParams({ ...query, cursor: pageParam })}`, renderListSchema, {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // A live refetch re-reads each loaded page in turn (local ledger reads, no upstream polls);
@@ -65,14 +70,16 @@ export function renderListQueryOptions(filters: RenderFilters) {
   });
 }
 
-export function useRenderList(filters: RenderFilters) {
-  return useInfiniteQuery(renderListQueryOptions(filters));
+/** `enabled: false` while the filters cannot be known yet (a "mine" filter before the session loads). */
+export function useRenderList(filters: RenderFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...renderListQueryOptions(filters), enabled });
 }
 
 export function renderQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.renders.detail(id),
-    queryFn: ({ signal }) => apiFetch(`/api/renders/${encodeURIComponent(id)}`, ledgerRenderSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/renders/${encodeURIComponent(id)}`, ledgerRenderSchema, { signal }),
     refetchInterval: (q) => liveRefetchInterval(q.state.data ? [q.state.data] : []),
     refetchIntervalInBackground: true,
   });
