@@ -1,25 +1,31 @@
 "use client";
 /**
  * Sending the form's request: one Idempotency-Key per logical submission (kept for a retry of the
- * same request after no answer came), and each kind of failure routed to where the user sees it.
+ * same request after no answer came, and shared with the same request from any tab within a few
+ * seconds), and each kind of failure routed to where the user sees it.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
+import { useCountdown } from "@/components/ui/use-countdown";
 import { formatCredits } from "@/lib/format";
 import {
+  claimSubmissionKey,
   describeSubmitFailure,
   idempotencyKeyFor,
   retryKeepsKey,
+  settleSubmission,
+  type RecentSubmission,
   type RenderFormValues,
   type SubmitFailure,
   type UnsettledSubmission,
 } from "@/lib/form";
 import { useCreateRender, type CreateRenderResult } from "@/lib/queries/create-render";
 import type { RenderRequest } from "@/lib/render-request";
+import { browserStorage, thisTab, withSubmissionLock } from "./submission-browser";
 
 /** Failures shown as a message rather than on a field or as a countdown. */
-export type ShownFailure = Extract<SubmitFailure, { type: "admin" | "unknown-outcome" | "other" }>;
+export type ShownFailure = Extract<SubmitFailure, { type: "admin" | "cap" | "unknown-outcome" | "other" }>;
 
 export interface RenderSubmitter {
   submit: (request: RenderRequest) => void;
@@ -39,36 +45,58 @@ function startedToast(result: CreateRenderResult) {
   });
 }
 
+/** The same request answered with the render a moment ago: say so rather than "started" twice. */
+function replayToast(earlier: RecentSubmission) {
+  toast.info(
+    earlier.tab === thisTab()
+      ? "Already started a moment ago"
+      : "Already started a moment ago in another tab",
+    {
+      description: "The same request within a few seconds starts one render. Follow it in the gallery.",
+    },
+  );
+}
+
+/**
+ * The key for a submission: this tab's unanswered one when this is its retry, else the key of the
+ * same request submitted from any tab in the last few seconds, else a new one.
+ */
+function keyFor(unsettled: UnsettledSubmission | null, body: string, submittedAt: number): string {
+  return idempotencyKeyFor(
+    unsettled,
+    body,
+    () =>
+      claimSubmissionKey(browserStorage, {
+        body,
+        now: submittedAt,
+        tab: thisTab(),
+        newKey: () => crypto.randomUUID(),
+      }).key,
+  );
+}
+
 export function useSubmitRender(
   form: UseFormReturn<RenderFormValues, unknown, RenderRequest>,
 ): RenderSubmitter {
   const createRender = useCreateRender();
   const unsettled = useRef<UnsettledSubmission | null>(null);
   const [failure, setFailure] = useState<ShownFailure | null>(null);
-  const [retryUntil, setRetryUntil] = useState<number | null>(null);
-  const [retryInSeconds, setRetryInSeconds] = useState(0);
+  const retry = useCountdown();
 
-  useEffect(() => {
-    if (retryUntil === null) return;
-    const timer = setInterval(() => {
-      const left = Math.ceil((retryUntil - Date.now()) / 1000);
-      setRetryInSeconds(Math.max(0, left));
-      if (left <= 0) setRetryUntil(null);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [retryUntil]);
+  const [waitingForLock, setWaitingForLock] = useState(false);
 
-  const submit = (request: RenderRequest) => {
-    const body = JSON.stringify(request);
-    const key = idempotencyKeyFor(unsettled.current, body, () => crypto.randomUUID());
+  const send = (request: RenderRequest, body: string, submittedAt: number) => {
+    setWaitingForLock(false);
+    const key = keyFor(unsettled.current, body, submittedAt);
     unsettled.current = { key, body };
-    setFailure(null);
-    createRender.mutate(
+    return createRender.mutateAsync(
       { request, idempotencyKey: key },
       {
         onSuccess: (result) => {
           unsettled.current = null;
-          startedToast(result);
+          const earlier = settleSubmission(browserStorage, { key, requestId: result.requestId });
+          if (earlier) replayToast(earlier);
+          else startedToast(result);
         },
         onError: (error) => {
           if (!retryKeepsKey(error)) unsettled.current = null;
@@ -78,8 +106,7 @@ export function useSubmitRender(
               form.setError(shown.field, { type: "server", message: shown.message }, { shouldFocus: true });
               return;
             case "rate-limited":
-              setRetryUntil(Date.now() + shown.retryAfterSeconds * 1000);
-              setRetryInSeconds(shown.retryAfterSeconds);
+              retry.start(shown.retryAfterSeconds);
               return;
             case "other":
               toast.error("The render was not started", { description: shown.message });
@@ -93,5 +120,22 @@ export function useSubmitRender(
     );
   };
 
-  return { submit, isPending: createRender.isPending, failure, retryInSeconds };
+  const submit = (request: RenderRequest) => {
+    const body = JSON.stringify(request);
+    // The moment of the click, not of getting the lock: the dedupe window is about when people submit.
+    const submittedAt = Date.now();
+    setFailure(null);
+    setWaitingForLock(true);
+    // Failures are shown by the mutation's onError; the promise is only what the lock waits on.
+    withSubmissionLock(body, () => send(request, body, submittedAt).catch(() => undefined)).catch(() =>
+      setWaitingForLock(false),
+    );
+  };
+
+  return {
+    submit,
+    isPending: createRender.isPending || waitingForLock,
+    failure,
+    retryInSeconds: retry.secondsLeft,
+  };
 }

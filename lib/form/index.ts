@@ -6,3 +6,4 @@ export * from "./references";
 export * from "./resolver";
 export * from "./submission";
 export * from "./upload-check";
+export * from "./recent-submission";
