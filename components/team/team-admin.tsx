@@ -1,0 +1,189 @@
+"use client";
+
+/**
+ * The admin's view of the team: the default monthly cap, then every member with this month's spend
+ * and their own cap. Saves go straight to the server and are confirmed with a toast.
+ */
+import type { ReactNode } from "react";
+import { toast } from "sonner";
+import type { MemberSpend } from "@/lib/contract";
+import { formatNumber } from "@/lib/format";
+import { useMembers, useSetDefaultCap, useSetMemberCap, useTeamSettings } from "@/lib/queries/team";
+import { Notice } from "@/components/ui/notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CapEditor } from "./cap-editor";
+
+const capWords = (cap: number | null, none: string) => (cap === null ? none : `${formatNumber(cap)} credits`);
+
+const saveFailed = (error: Error) => toast.error("Not saved", { description: error.message });
+
+export function TeamAdmin() {
+  return (
+    <div className="flex flex-col gap-6">
+      <DefaultCap />
+      <MemberList />
+    </div>
+  );
+}
+
+function DefaultCap() {
+  const team = useTeamSettings();
+  const save = useSetDefaultCap();
+  return (
+    <section
+      aria-labelledby="default-cap-heading"
+      className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div>
+        <h2 id="default-cap-heading" className="text-base font-semibold">
+          Team default cap
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Credits a member may spend each calendar month (UTC) unless they have their own cap. Empty: no cap.
+        </p>
+      </div>
+      {team.data ? (
+        <CapEditor
+          label="Team default monthly cap"
+          value={team.data.defaultMonthlyCapCredits}
+          emptyLabel="No cap"
+          saving={save.isPending}
+          onSave={(cap) =>
+            save.mutate(
+              { defaultMonthlyCapCredits: cap },
+              {
+                onSuccess: () => toast.success(`Team default cap: ${capWords(cap, "no cap")}`),
+                onError: saveFailed,
+              },
+            )
+          }
+        />
+      ) : team.isError ? (
+        <Notice tone="error">Could not load the team settings: {team.error.message}</Notice>
+      ) : (
+        <Skeleton className="h-8 w-44" />
+      )}
+    </section>
+  );
+}
+
+function MemberList() {
+  const members = useMembers();
+  return (
+    <section aria-labelledby="members-heading" className="flex flex-col gap-3">
+      <h2 id="members-heading" className="text-base font-semibold">
+        Members
+      </h2>
+      {members.data ? (
+        members.data.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            No members yet. Add them with <code className="font-mono">npm run user:add</code>.
+          </p>
+        ) : (
+          <MemberTable members={members.data} />
+        )
+      ) : members.isError ? (
+        <Notice tone="error">Could not load the members: {members.error.message}</Notice>
+      ) : (
+        <Skeleton className="h-40 w-full" />
+      )}
+    </section>
+  );
+}
+
+/** Column headings; on a phone the table becomes one card per member and each cell names its column. */
+const COLUMNS = ["Name", "Email", "Role", "Spent this month", "Monthly cap"] as const;
+const CELL = "md:border-t md:border-zinc-200 md:px-3 md:py-2.5 md:align-middle md:dark:border-zinc-800";
+
+function MemberTable({ members }: { members: MemberSpend[] }) {
+  return (
+    <table className="w-full text-sm max-md:block md:rounded-xl md:border md:border-zinc-200 md:bg-white md:dark:border-zinc-800 md:dark:bg-zinc-900">
+      <thead className="max-md:sr-only">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th
+              key={column}
+              scope="col"
+              className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-400"
+            >
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
+        {members.map((member) => (
+          <MemberRow key={member.id} member={member} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Cell({
+  column,
+  className = "",
+  children,
+}: {
+  column: (typeof COLUMNS)[number];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={`${CELL} max-md:flex max-md:flex-col max-md:gap-0.5 ${className}`}>
+      {/* The phone's stand-in for the hidden header row; screen readers already hear the header. */}
+      <span aria-hidden className="text-xs text-zinc-500 md:hidden dark:text-zinc-400">
+        {column}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+function MemberRow({ member }: { member: MemberSpend }) {
+  const save = useSetMemberCap();
+  const cap = member.effectiveCapCredits;
+  return (
+    <tr
+      aria-label={member.name}
+      className="max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:border-zinc-200 max-md:bg-white max-md:p-4 max-md:dark:border-zinc-800 max-md:dark:bg-zinc-900"
+    >
+      <Cell column="Name" className="font-medium">
+        {member.name}
+      </Cell>
+      <Cell column="Email" className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">
+        {member.email}
+      </Cell>
+      <Cell column="Role">{member.role === "admin" ? "Admin" : "Member"}</Cell>
+      <Cell column="Spent this month" className="tabular-nums">
+        <span>
+          {formatNumber(member.spentThisMonth)}
+          <span className="text-zinc-500 dark:text-zinc-400"> of {capWords(cap, "no cap")}</span>
+        </span>
+      </Cell>
+      <Cell column="Monthly cap" className="max-md:col-span-2">
+        <CapEditor
+          label={`Monthly cap for ${member.name}`}
+          value={member.monthlyCapCredits}
+          emptyLabel="Team default"
+          saving={save.isPending}
+          onSave={(monthlyCapCredits) =>
+            save.mutate(
+              { id: member.id, monthlyCapCredits },
+              {
+                onSuccess: () =>
+                  toast.success(`Saved ${member.name}'s cap`, {
+                    description:
+                      monthlyCapCredits === null
+                        ? "The team default applies."
+                        : capWords(monthlyCapCredits, ""),
+                  }),
+                onError: saveFailed,
+              },
+            )
+          }
+        />
+      </Cell>
+    </tr>
+  );
+}
