@@ -5,7 +5,9 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { memberPatchSchema, signInSchema, teamSettingsSchema } from "../../lib/contract";
 import { errorBodySchema } from "../../lib/errors";
+import { REQUEST_FIELD_NAMES } from "../../lib/render-api/request-fields";
 import { createMember } from "../../lib/server/auth/members";
 import { getDb } from "../../lib/server/db";
 import { HTTP_METHODS, apiRoutes, startStack, type HttpMethod, type Stack } from "../server-stack";
@@ -48,29 +50,13 @@ const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.array(fc.webUrl(), { maxLength: 12 }),
 );
+/** Every render request field (from the shared schema) and the bodies of the team routes. */
 const requestFields = [
-  "kind",
-  "prompt",
-  "imageModel",
-  "imageResolution",
-  "imageQuality",
-  "imageAspectRatio",
-  "imageCount",
-  "referenceImageUrls",
-  "model",
-  "durationSeconds",
-  "resolution",
-  "aspectRatio",
-  "generateAudio",
-  "negativePrompt",
-  "referenceVideoUrls",
-  "referenceAudioUrls",
-  "email",
-  "password",
-  "role",
-  "monthlyCapCredits",
-  "defaultMonthlyCapCredits",
-] as const;
+  ...REQUEST_FIELD_NAMES,
+  ...Object.keys(signInSchema.shape),
+  ...Object.keys(memberPatchSchema.shape),
+  ...Object.keys(teamSettingsSchema.shape),
+];
 const nearValid = fc.dictionary(fc.constantFrom(...requestFields), fieldValue, { maxKeys: 8 });
 const body = fc.oneof(fc.jsonValue(), nearValid, fc.string({ maxLength: 200 }));
 // A dynamic segment is never empty: Next routes `/api/renders/` to `/api/renders`.

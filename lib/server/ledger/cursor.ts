@@ -22,3 +22,21 @@ export function decodeCursor<T extends readonly unknown[]>(
     throw new AppError("invalid_request", "cursor is not a valid page cursor", { field: "cursor" });
   return value;
 }
+
+/**
+ * A page from rows fetched with `limit + 1`: the extra row only tells that more follow, and the
+ * cursor is the position of the page's last item.
+ */
+export function toPage<Row, Item>(
+  rows: readonly Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+  positionOf: (row: Row) => readonly (string | number)[],
+): { items: Item[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null,
+  };
+}

@@ -11,7 +11,7 @@ import type { RenderRequest } from "../../render-request";
 import type { CreateRenderResponse } from "../../service-records";
 import type { Db } from "../db";
 import type { RenderRequestRow, RenderRow } from "../db/schema";
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, toPage } from "./cursor";
 
 export const DEFAULT_PAGE_SIZE = 30;
 
@@ -304,12 +304,7 @@ export async function listRenders(
     .orderBy("variant_index", "asc")
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toLedgerRender),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.request_seq, last.variant_index]) : null,
-  };
+  return toPage(rows, limit, toLedgerRender, (row) => [row.request_seq, row.variant_index]);
 }
 
 /** Recent charges for the same model and resolution, for the cost estimate. */

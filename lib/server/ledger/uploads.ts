@@ -3,7 +3,7 @@ import type { LedgerUpload, MadeBy } from "../../contract";
 import type { UploadRecord } from "../../service-records";
 import type { Db } from "../db";
 import type { UploadsTable } from "../db/schema";
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, toPage } from "./cursor";
 import { newLedgerId } from "./ids";
 
 function toLedgerUpload(row: UploadsTable): LedgerUpload {
@@ -67,12 +67,7 @@ export async function listUploads(
     .orderBy("id", "desc")
     .limit(query.limit + 1)
     .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toLedgerUpload),
-    nextCursor: rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
-  };
+  return toPage(rows, query.limit, toLedgerUpload, (row) => [row.created_at, row.id]);
 }
 
 /** The subset of `urls` that this dashboard received from the upload endpoint. */
