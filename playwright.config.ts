@@ -7,7 +7,20 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const SIMULATOR_PORT = 4110;
 const APP_PORT = 3110;
+/** A second server of the same build with sign-in on (AUTH_SECRET), its own database and members. */
+const AUTH_APP_PORT = 3111;
 const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;
+
+/** Members of the sign-in app, added with the CLI an admin uses (e2e/auth.spec.ts signs in as them). */
+const AUTH_MEMBERS = [
+  { email: "admin@example.com", name: "Admin", role: "admin" },
+  { email: "grace@example.com", name: "Grace", role: "member" },
+  { email: "linus@example.com", name: "Linus", role: "member" },
+];
+const addMembers = AUTH_MEMBERS.map(
+  (m) =>
+    `(echo 'correct horse battery' | npm run -s user:add -- --email ${m.email} --name ${m.name} --role ${m.role} --password-stdin)`,
+).join(" && ");
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,11 +37,29 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+    {
+      name: "desktop",
+      testIgnore: "auth.spec.ts",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: "sign-in",
+      testMatch: "auth.spec.ts",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        baseURL: `http://127.0.0.1:${AUTH_APP_PORT}`,
+      },
+    },
   ],
   webServer: [
     {
@@ -47,6 +78,20 @@ export default defineConfig({
         RENDER_API_BASE_URL: simulatorUrl,
         RENDER_API_KEY: "rs_live_demo_team_1",
         DATABASE_URL: "file:./data/e2e/dashboard.db",
+      },
+    },
+    {
+      // Web servers start in order, each once the one before answers: this reuses the build above.
+      command: `rm -rf data/e2e-auth && ${addMembers} && npx next start --port ${AUTH_APP_PORT} --hostname 127.0.0.1`,
+      url: `http://127.0.0.1:${AUTH_APP_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: {
+        RENDER_API_BASE_URL: simulatorUrl,
+        RENDER_API_KEY: "rs_live_demo_team_1",
+        DATABASE_URL: "file:./data/e2e-auth/dashboard.db",
+        AUTH_SECRET: "e2e-only-secret-at-least-32-characters-long",
       },
     },
   ],

@@ -1,18 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { expect, test, uniquePrompt } from "./fixtures";
-
-/** Serious and critical WCAG A/AA problems on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 test.describe("accessibility", () => {
   for (const scheme of ["light", "dark"] as const) {
-    test(`home page and render page have no serious violations (${scheme})`, async ({ page, gallery, renderPage, api }) => {
+    test(`home page and render page have no serious violations (${scheme})`, async ({
+      page,
+      gallery,
+      renderPage,
+      api,
+    }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const failed = await api.createRender({
         kind: "video",
@@ -21,7 +17,11 @@ test.describe("accessibility", () => {
         durationSeconds: 5,
         prompt: uniquePrompt("Axe: a broken clock [fail]"),
       });
-      const image = await api.createRender({ kind: "image", prompt: uniquePrompt("Axe: a teapot"), imageCount: 2 });
+      const image = await api.createRender({
+        kind: "image",
+        prompt: uniquePrompt("Axe: a teapot"),
+        imageCount: 2,
+      });
       await api.settled(failed.id);
       await api.settled(image.id);
 

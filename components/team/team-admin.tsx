@@ -158,7 +158,9 @@ function MemberRow({ member }: { member: MemberSpend }) {
       <Cell column="Spent this month" className="tabular-nums">
         <span>
           {formatNumber(member.spentThisMonth)}
-          <span className="text-zinc-500 dark:text-zinc-400"> of {capWords(cap, "no cap")}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">
+            {cap === null ? " · no cap" : ` of ${formatNumber(cap)} credits`}
+          </span>
         </span>
       </Cell>
       <Cell column="Monthly cap" className="max-md:col-span-2">

@@ -1,0 +1,197 @@
+/**
+ * Sign-in on (the "sign-in" project: a server with AUTH_SECRET and members added by the CLI). Every
+ * page asks for sign-in, the member's name and spend show once signed in, an admin sets caps on the
+ * Team page, and a capped member's render is refused before it reaches the service.
+ */
+import { mkdirSync } from "node:fs";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { expect, test, uniquePrompt } from "./fixtures";
+import { GalleryPage } from "./pages/gallery.page";
+import { RenderFormPage } from "./pages/render-form.page";
+import { SignInPage } from "./pages/sign-in.page";
+import { TeamPage } from "./pages/team.page";
+
+const ADMIN = "admin@example.com";
+const GRACE = "grace@example.com";
+const LINUS = "linus@example.com";
+
+/** A browser context of its own, signed in as `email`: a second person at another computer. */
+async function signedInPage(browser: Browser, testInfo: TestInfo, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const page = await context.newPage();
+  await new SignInPage(page).signInQuietly(email);
+  return page;
+}
+
+test.describe("sign-in", () => {
+  test("every page sends a visitor without a session to sign in, and back afterwards", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto("/renders/r_nothing_here?x=1");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Frenders%2Fr_nothing_here$/);
+    await page.goto("/team");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fteam$/);
+    // Nothing of the team's shows before sign-in: no account, no member, no banner.
+    await expect(page.getByRole("region", { name: "Account" })).toHaveCount(0);
+    await expect(page.getByRole("note", { name: "Sign-in is off" })).toHaveCount(0);
+    expect((await page.request.get("/api/renders")).status()).toBe(401);
+  });
+
+  test("a wrong password is refused and says so", async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(GRACE, "not the password");
+    await expect(signIn.error).toHaveText("Wrong email or password.");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("signing in lands where the member was going, with their name; signing out leaves", async ({
+    page,
+  }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto("/?kind=video");
+    await signIn.signIn(GRACE);
+    await expect(page).toHaveURL(/\/\?kind=video$/);
+    await expect(signIn.member).toContainText("Grace");
+    await expect(signIn.member.getByRole("link", { name: "Team" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Account" })).toContainText("Your spend");
+    await expect(page.getByRole("note", { name: "Sign-in is off" })).toHaveCount(0);
+
+    // Signed in, the sign-in page has nothing to offer; a member has no Team page.
+    await page.goto("/sign-in");
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/team");
+    await expect(page.getByRole("heading", { name: "Admins only" })).toBeVisible();
+
+    await signIn.signOut.click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("an off-site next is not followed", async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto("//evil.example/steal");
+    await signIn.signIn(LINUS);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3111\/$/);
+  });
+});
+
+test.describe("caps and who ran what", () => {
+  test("an admin sets a member's cap and the member sees their spend against it", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await new SignInPage(page).signInQuietly(ADMIN);
+    const team = new TeamPage(page);
+    await team.goto();
+    await expect(team.member("Grace")).toContainText("grace@example.com");
+    await team.setCap("Grace", "1000");
+    await expect(team.member("Grace")).toContainText("of 1,000 credits");
+
+    const grace = await signedInPage(browser, testInfo, GRACE);
+    await grace.goto("/");
+    const spend = grace.getByTestId("member-spend");
+    await expect(spend).toContainText(/Your spend\s*\d[\d,]*\s*of 1,000 credits this month/);
+    await expect(spend.getByRole("progressbar", { name: "Your spend of your monthly cap" })).toHaveAttribute(
+      "aria-valuemax",
+      "1000",
+    );
+
+    // Back to the team default (none set): no cap.
+    await team.setCap("Grace", "");
+    await grace.reload();
+    await expect(spend).toContainText("credits this month · no cap");
+    await grace.context().close();
+  });
+
+  test("a capped member's render is refused with the cap's message by the submit button", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await new SignInPage(page).signInQuietly(ADMIN);
+    const team = new TeamPage(page);
+    await team.goto();
+    await team.setCap("Linus", "0");
+
+    const linus = await signedInPage(browser, testInfo, LINUS);
+    const form = new RenderFormPage(linus);
+    await form.goto();
+    await form.chooseKind("Video");
+    await form.prompt.fill(uniquePrompt("Capped: a lighthouse"));
+    await form.start.click();
+    await expect(
+      form.form.getByRole("status").filter({ hasText: "would pass your monthly cap" }),
+    ).toContainText("Ask a team admin to raise it.");
+    await linus.context().close();
+  });
+
+  test("renders name who started them, and the gallery shows one member's", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const grace = await signedInPage(browser, testInfo, GRACE);
+    const gracePrompt = uniquePrompt("Who: Grace's teapot");
+    expect(
+      (await grace.request.post("/api/renders", { data: { kind: "image", prompt: gracePrompt } })).status(),
+    ).toBe(202);
+    await grace.context().close();
+    await new SignInPage(page).signInQuietly(ADMIN);
+    const adminPrompt = uniquePrompt("Who: Admin's kettle");
+    expect(
+      (await page.request.post("/api/renders", { data: { kind: "image", prompt: adminPrompt } })).status(),
+    ).toBe(202);
+
+    const gallery = new GalleryPage(page);
+    await gallery.goto();
+    await expect(gallery.card(gracePrompt)).toContainText("Grace");
+    const who = gallery.region.getByRole("combobox", { name: "Who" });
+    await who.selectOption({ label: "Grace" });
+    await expect(page).toHaveURL(/member=mem_/);
+    await expect(gallery.card(gracePrompt)).toBeVisible();
+    await expect(gallery.cards(adminPrompt)).toHaveCount(0);
+    await who.selectOption({ label: "Mine" });
+    await expect(page).toHaveURL(/member=mine/);
+    await expect(gallery.card(adminPrompt)).toBeVisible();
+    await expect(gallery.cards(gracePrompt)).toHaveCount(0);
+  });
+});
+
+test.describe("sign-in and team pages", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`have no serious accessibility violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await new SignInPage(page).goto();
+      expect(await seriousViolations(page)).toEqual([]);
+      await new SignInPage(page).signInQuietly(ADMIN);
+      await new TeamPage(page).goto();
+      await expect(page.getByRole("row", { name: "Grace" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test("look right on a phone and a desktop, light and dark (screenshots in /tmp/team-access)", async ({
+    page,
+  }) => {
+    const dir = "/tmp/team-access";
+    mkdirSync(dir, { recursive: true });
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.context().clearCookies();
+        await new SignInPage(page).goto();
+        await page.screenshot({ path: `${dir}/sign-in-${width}-${scheme}.png`, fullPage: true });
+        await new SignInPage(page).signInQuietly(ADMIN);
+        await new TeamPage(page).goto();
+        await expect(page.getByRole("row", { name: "Grace" })).toBeVisible();
+        await expect(page.getByRole("region", { name: "Account" })).toContainText("Balance");
+        await page.screenshot({ path: `${dir}/team-${width}-${scheme}.png`, fullPage: true });
+      }
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The password every e2e member has (playwright.config.ts adds them with `npm run user:add`). */
+export const E2E_PASSWORD = "correct horse battery";
+
+/** The sign-in page and the header's member controls. */
+export class SignInPage {
+  readonly form: Locator;
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+  readonly error: Locator;
+  readonly member: Locator;
+  readonly signOut: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole("form", { name: "Sign in" });
+    this.email = this.form.getByLabel("Email");
+    this.password = this.form.getByLabel("Password");
+    this.submit = this.form.getByRole("button", { name: "Sign in" });
+    this.error = this.form.getByRole("alert");
+    this.member = page.getByRole("navigation", { name: "Member" });
+    this.signOut = this.member.getByRole("button", { name: "Sign out" });
+  }
+
+  async goto(next?: string): Promise<void> {
+    await this.page.goto(next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in");
+    await expect(this.form).toBeVisible();
+  }
+
+  async signIn(email: string, password = E2E_PASSWORD): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
+  }
+
+  /** Signs the page's browser context in through the API, for tests not about the form. */
+  async signInQuietly(email: string): Promise<void> {
+    const response = await this.page.request.post("/api/auth/sign-in", {
+      data: { email, password: E2E_PASSWORD },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}

@@ -1,0 +1,22 @@
+/** Sign-in off (the default e2e server has no AUTH_SECRET): every page says so, and /sign-in too. */
+import { expect, test } from "./fixtures";
+
+test.describe("sign-in off", () => {
+  test("every page warns that anyone can spend, and the sign-in page says there is nothing to sign in to", async ({
+    page,
+  }) => {
+    const banner = page.getByRole("note", { name: "Sign-in is off" });
+    for (const path of ["/", "/team", "/sign-in"]) {
+      await page.goto(path);
+      await expect(banner).toHaveText(
+        "Sign-in is off: anyone who can open this dashboard can spend the team's credits. An admin can turn it on with AUTH_SECRET.",
+      );
+    }
+    await expect(page.getByText("Sign-in is off on this dashboard")).toBeVisible();
+    await page.getByRole("link", { name: "Go to the dashboard" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // No member, so no Who filter and no sign-out.
+    await expect(page.getByRole("combobox", { name: "Who" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Member" })).toHaveCount(0);
+  });
+});
