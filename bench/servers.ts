@@ -31,19 +31,28 @@ export const TMP = path.join(ROOT, "bench", "tmp");
  */
 export const BUILD_DIR = path.join(ROOT, "data", "bench-build");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-/** What a production build needs: the app's sources and configuration, never tests or tooling. */
-const BUILD_INPUTS = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "tsconfig.json",
-  "postcss.config.mjs",
-  "tailwind.config.ts",
-  "package.json",
-];
+/**
+ * What a production build does not need: tests, tooling and the simulator. Everything else at the
+ * top of the tree goes in, so a file Next picks up by name (`proxy.ts`, `instrumentation.ts`, a
+ * config) is never left out. The lockfile stays out too: Turbopack takes the folder of the nearest
+ * lockfile as the workspace root, and the snapshot must resolve packages from the repository's.
+ */
+const NOT_BUILT = new Set([
+  "bench",
+  "e2e",
+  "test",
+  "simulator",
+  "docs",
+  "scripts",
+  "data",
+  ".ci",
+  ".github",
+  "package-lock.json",
+  "playwright.config.ts",
+  "vitest.config.ts",
+  "eslint.config.mjs",
+]);
+const isBuildInput = (topLevel: string) => topLevel !== "" && !NOT_BUILT.has(topLevel);
 
 /** The ports of a run: clear of dev (3000/4010) and the end-to-end tests (3110/4110). */
 export const PORTS = { app: 3210, simulator: 4210, naiveSimulator: 4211, secondApp: 3211 } as const;
@@ -226,10 +235,10 @@ export async function buildApp(options: { reuse: boolean; worktree: boolean }): 
   let archive: Buffer;
   if (options.worktree) {
     // Tracked and new (not ignored) files, as they are on disk.
-    const files = git("ls-files", "-co", "--exclude-standard", "-z", "--", ...BUILD_INPUTS)
+    const files = git("ls-files", "-co", "--exclude-standard", "-z")
       .toString("utf8")
       .split("\0")
-      .filter((file) => file !== "" && existsSync(path.join(ROOT, file)));
+      .filter((file) => isBuildInput(file.split("/")[0] ?? "") && existsSync(path.join(ROOT, file)));
     archive = execFileSync("tar", ["-cf", "-", "--null", "-T", "-"], {
       cwd: ROOT,
       input: files.join("\0"),
@@ -238,15 +247,8 @@ export async function buildApp(options: { reuse: boolean; worktree: boolean }): 
     source = "working tree";
   } else {
     const commit = git("rev-parse", "--short", "HEAD").toString("utf8").trim();
-    // Only the inputs the commit has (an empty `public/` is not in git).
-    const present = new Set(git("ls-tree", "--name-only", commit).toString("utf8").split("\n"));
-    archive = git(
-      "archive",
-      "--format=tar",
-      commit,
-      "--",
-      ...BUILD_INPUTS.filter((input) => present.has(input)),
-    );
+    const inputs = git("ls-tree", "--name-only", commit).toString("utf8").split("\n").filter(isBuildInput);
+    archive = git("archive", "--format=tar", commit, "--", ...inputs);
     source = `commit ${commit}`;
   }
   execFileSync("tar", ["-xf", "-", "--exclude=*.test.ts", "--exclude=*.test.tsx"], {
