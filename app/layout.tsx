@@ -1,3 +1,4 @@
+import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
@@ -5,7 +6,8 @@ import { AccountPanel } from "@/components/account/account-panel";
 import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
-import { authEnabled } from "@/lib/server/auth/session";
+import { sessionQueryOptions } from "@/lib/queries/session";
+import { pageSessionInfo } from "@/lib/server/auth/page-session";
 import { publicSettings } from "@/lib/server/config";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -29,15 +31,22 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const settings = publicSettings();
+  const session = await pageSessionInfo();
+  // The header knows at first paint who is signed in (or that nobody is, on the sign-in page), so
+  // it never flashes an account skeleton it will not fill.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">
         <Providers>
-          {!authEnabled() && <SignInOffBanner />}
-          <AppHeader>
-            <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
-            <MemberMenu />
-          </AppHeader>
+          <HydrationBoundary state={dehydrate(queryClient)}>
+            {!session.authEnabled && <SignInOffBanner />}
+            <AppHeader>
+              <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
+              <MemberMenu />
+            </AppHeader>
+          </HydrationBoundary>
           <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">{children}</main>
         </Providers>
       </body>

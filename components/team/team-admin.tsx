@@ -97,26 +97,29 @@ const CELL = "md:border-t md:border-zinc-200 md:px-3 md:py-2.5 md:align-middle m
 
 function MemberTable({ members }: { members: MemberSpend[] }) {
   return (
-    <table className="w-full text-sm max-md:block md:rounded-xl md:border md:border-zinc-200 md:bg-white md:dark:border-zinc-800 md:dark:bg-zinc-900">
-      <thead className="max-md:sr-only">
-        <tr>
-          {COLUMNS.map((column) => (
-            <th
-              key={column}
-              scope="col"
-              className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-400"
-            >
-              {column}
-            </th>
+    // The frame is on a wrapper: a table's own border cannot have rounded corners.
+    <div className="md:overflow-hidden md:rounded-xl md:border md:border-zinc-200 md:bg-white md:dark:border-zinc-800 md:dark:bg-zinc-900">
+      <table className="w-full text-sm max-md:block">
+        <thead className="max-md:sr-only">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-400"
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
+          {members.map((member) => (
+            <MemberRow key={member.id} member={member} />
           ))}
-        </tr>
-      </thead>
-      <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
-        {members.map((member) => (
-          <MemberRow key={member.id} member={member} />
-        ))}
-      </tbody>
-    </table>
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -5,9 +5,12 @@ import "server-only";
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import type { SessionInfo } from "../../contract";
 import { signInPath } from "../../next-path";
+import { getDb } from "../db";
 import type { Member } from "./members";
 import { authEnabled, memberFromCookies } from "./session";
+import { withSpend } from "./spend";
 
 /** The signed-in member from this request's cookies, or null (also when sign-in is off). */
 export async function pageMember(): Promise<Member | null> {
@@ -24,4 +27,10 @@ export async function requirePageMember(path: string): Promise<Member | null> {
   const member = await pageMember();
   if (!member) redirect(signInPath(path));
   return member;
+}
+
+/** What `GET /api/auth/session` would answer this request, to render the header without waiting for it. */
+export async function pageSessionInfo(): Promise<SessionInfo> {
+  const member = authEnabled() ? await pageMember() : null;
+  return { authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) };
 }
