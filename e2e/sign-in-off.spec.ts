@@ -18,5 +18,13 @@ test.describe("sign-in off", () => {
     // No member, so no Who filter and no sign-out.
     await expect(page.getByRole("combobox", { name: "Who" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Member" })).toHaveCount(0);
+
+    // One line on a desktop, wrapped on a phone (screenshots in /tmp/team-access).
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(banner).toBeVisible();
+      await banner.screenshot({ path: `/tmp/team-access/banner-${width}.png` });
+    }
+    expect((await banner.boundingBox())?.height).toBeLessThan(48);
   });
 });
