@@ -102,6 +102,16 @@ describe("a misbehaving service", () => {
     expect(outcomes.filter((s) => s === 202)).toHaveLength(recorded);
     expect(items.filter((r) => r.status !== "unknown").every((r) => r.status === "ready")).toBe(true);
     expect(after.polls.rateLimited).toBe(0);
+    const figures = {
+      creates: outcomes.length,
+      answered202: outcomes.filter((s) => s === 202).length,
+      answered5xx: outcomes.filter((s) => s >= 500).length,
+      upstreamAccepted: accepted,
+      ledgerRecorded: recorded,
+      ledgerOutcomeUnknown: unknown,
+      polls: after.polls.total - before.polls.total,
+    };
+    console.info(`fault figures: ${JSON.stringify(figures)}`);
   });
 
   test("unknown fields and an undocumented status are stored, shown and followed to the end", async () => {
