@@ -2,7 +2,7 @@
  * Nothing lost, nothing charged twice: a restart with renders in flight, a create interrupted by a
  * crash, and a service that fails, resets connections and sends what the spec does not show.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { isFinalLedgerStatus, type LedgerRender } from "../../lib/contract";
 import { getDb } from "../../lib/server/db";
 import { beginRequest } from "../../lib/server/ledger/renders";
@@ -27,29 +27,33 @@ async function allFinal(timeoutMs: number): Promise<LedgerRender[]> {
 }
 
 describe("restart", () => {
-  test("renders in flight when the server stops reach their end after it starts again", async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const request =
-        i % 3 === 0
-          ? {
-              kind: "video",
-              prompt: `restart video ${i}`,
-              model: "kling",
-              durationSeconds: 5,
-              resolution: "720p",
-            }
-          : { kind: "image", prompt: `restart image ${i}` };
-      const response = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", { json: request });
-      ids.push(...response.body.ids);
-    }
-    await stack.restart();
-    const items = await allFinal(60_000);
-    const mine = items.filter((r) => ids.includes(r.id));
-    expect(mine).toHaveLength(12);
-    expect(mine.every((r) => r.status === "ready")).toBe(true);
-    expect((await stack.simStats()).creates.total).toBe(12);
-  });
+  test(
+    "renders in flight when the server stops reach their end after it starts again",
+    { timeout: 90_000 },
+    async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const request =
+          i % 3 === 0
+            ? {
+                kind: "video",
+                prompt: `restart video ${i}`,
+                model: "kling",
+                durationSeconds: 5,
+                resolution: "720p",
+              }
+            : { kind: "image", prompt: `restart image ${i}` };
+        const response = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", { json: request });
+        ids.push(...response.body.ids);
+      }
+      await stack.restart();
+      const items = await allFinal(60_000);
+      const mine = items.filter((r) => ids.includes(r.id));
+      expect(mine).toHaveLength(12);
+      expect(mine.every((r) => r.status === "ready")).toBe(true);
+      expect((await stack.simStats()).creates.total).toBe(12);
+    },
+  );
 
   test("a create interrupted by a crash is shown as outcome unknown, never lost", async () => {
     const db = await getDb();
@@ -75,66 +79,86 @@ describe("restart", () => {
 });
 
 describe("a misbehaving service", () => {
-  test("5xx, resets and latency: every accepted render is followed to its end, none created twice", async () => {
-    await stack.setFaults({ errorRate: 0.2, resetRate: 0.1, latencyMs: 30 });
-    const before = await stack.simStats();
-    const outcomes: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const response = await stack.call("POST", "/api/renders", {
-        json: { kind: "image", prompt: `faulty ${i}` },
-        headers: { "Idempotency-Key": `faulty-${i}` },
+  // A failed test must not leave the next one facing the same faults.
+  afterEach(() =>
+    stack.setFaults({
+      errorRate: 0,
+      resetRate: 0,
+      latencyMs: 0,
+      extraFields: false,
+      undocumentedStatus: false,
+      errorShape: "nested",
+    }),
+  );
+
+  test(
+    "5xx, resets and latency: every accepted render is followed to its end, none created twice",
+    { timeout: 120_000 },
+    async () => {
+      await stack.setFaults({ errorRate: 0.2, resetRate: 0.1, latencyMs: 30 });
+      const before = await stack.simStats();
+      const outcomes: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const response = await stack.call("POST", "/api/renders", {
+          json: { kind: "image", prompt: `faulty ${i}` },
+          headers: { "Idempotency-Key": `faulty-${i}` },
+        });
+        outcomes.push(response.status);
+      }
+      const items = (await allFinal(90_000)).filter((r) => r.prompt.startsWith("faulty "));
+      await stack.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
+      const after = await stack.simStats();
+
+      const accepted = after.creates.accepted - before.creates.accepted;
+      const sent = after.creates.total - before.creates.total;
+      const recorded = items.filter((r) => r.status !== "unknown").length;
+      const unknown = items.filter((r) => r.status === "unknown").length;
+      // One upstream create per POST at most: a create is never retried.
+      expect(sent).toBeLessThanOrEqual(20);
+      // Every render the service accepted is in the ledger, or stands behind an "outcome unknown" row.
+      expect(recorded).toBeLessThanOrEqual(accepted);
+      expect(recorded + unknown).toBeGreaterThanOrEqual(accepted);
+      expect(outcomes.filter((s) => s === 202)).toHaveLength(recorded);
+      expect(items.filter((r) => r.status !== "unknown").every((r) => r.status === "ready")).toBe(true);
+      expect(after.polls.rateLimited).toBe(0);
+      const figures = {
+        creates: outcomes.length,
+        answered202: outcomes.filter((s) => s === 202).length,
+        answered5xx: outcomes.filter((s) => s >= 500).length,
+        upstreamAccepted: accepted,
+        ledgerRecorded: recorded,
+        ledgerOutcomeUnknown: unknown,
+        polls: after.polls.total - before.polls.total,
+      };
+      console.info(`fault figures: ${JSON.stringify(figures)}`);
+    },
+  );
+
+  test(
+    "unknown fields and an undocumented status are stored, shown and followed to the end",
+    { timeout: 60_000 },
+    async () => {
+      await stack.setFaults({ extraFields: true, undocumentedStatus: true });
+      const response = await stack.callJson<{ id: string }>("POST", "/api/renders", {
+        json: { kind: "image", prompt: "odd statuses" },
       });
-      outcomes.push(response.status);
-    }
-    const items = (await allFinal(90_000)).filter((r) => r.prompt.startsWith("faulty "));
-    await stack.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
-    const after = await stack.simStats();
-
-    const accepted = after.creates.accepted - before.creates.accepted;
-    const sent = after.creates.total - before.creates.total;
-    const recorded = items.filter((r) => r.status !== "unknown").length;
-    const unknown = items.filter((r) => r.status === "unknown").length;
-    // One upstream create per POST at most: a create is never retried.
-    expect(sent).toBeLessThanOrEqual(20);
-    // Every render the service accepted is in the ledger, or stands behind an "outcome unknown" row.
-    expect(recorded).toBeLessThanOrEqual(accepted);
-    expect(recorded + unknown).toBeGreaterThanOrEqual(accepted);
-    expect(outcomes.filter((s) => s === 202)).toHaveLength(recorded);
-    expect(items.filter((r) => r.status !== "unknown").every((r) => r.status === "ready")).toBe(true);
-    expect(after.polls.rateLimited).toBe(0);
-    const figures = {
-      creates: outcomes.length,
-      answered202: outcomes.filter((s) => s === 202).length,
-      answered5xx: outcomes.filter((s) => s >= 500).length,
-      upstreamAccepted: accepted,
-      ledgerRecorded: recorded,
-      ledgerOutcomeUnknown: unknown,
-      polls: after.polls.total - before.polls.total,
-    };
-    console.info(`fault figures: ${JSON.stringify(figures)}`);
-  });
-
-  test("unknown fields and an undocumented status are stored, shown and followed to the end", async () => {
-    await stack.setFaults({ extraFields: true, undocumentedStatus: true });
-    const response = await stack.callJson<{ id: string }>("POST", "/api/renders", {
-      json: { kind: "image", prompt: "odd statuses" },
-    });
-    const seen = new Set<string>();
-    const done = await waitFor(
-      async () => {
-        const r = (await stack.callJson<LedgerRender>("GET", `/api/renders/${response.body.id}`)).body;
-        seen.add(r.status);
-        return r.status === "ready" ? r : undefined;
-      },
-      30_000,
-      20,
-    );
-    await stack.setFaults({ extraFields: false, undocumentedStatus: false });
-    expect(done.outputUrl).toBeTruthy();
-    expect([...seen].every((s) => ["pending", "running", "ready"].includes(s) || /^[a-z_]+$/.test(s))).toBe(
-      true,
-    );
-  });
+      const seen = new Set<string>();
+      const done = await waitFor(
+        async () => {
+          const r = (await stack.callJson<LedgerRender>("GET", `/api/renders/${response.body.id}`)).body;
+          seen.add(r.status);
+          return r.status === "ready" ? r : undefined;
+        },
+        30_000,
+        20,
+      );
+      await stack.setFaults({ extraFields: false, undocumentedStatus: false });
+      expect(done.outputUrl).toBeTruthy();
+      expect([...seen].every((s) => ["pending", "running", "ready"].includes(s) || /^[a-z_]+$/.test(s))).toBe(
+        true,
+      );
+    },
+  );
 
   const shapes = ["nested", "flat", "text", "html"] as const;
   test.each(shapes)(
