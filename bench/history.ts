@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, renameSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { BenchResult, Row } from "./report";
 import {
@@ -53,6 +53,11 @@ function seed(file: string, renders: number): void {
     .slice(0, 12);
   const kept = path.join(TMP, "history", `seeded-${renders}-${key}.db`);
   if (!existsSync(kept)) {
+    // Files seeded for another schema or seed script are of no further use.
+    mkdirSync(path.dirname(kept), { recursive: true });
+    for (const old of readdirSync(path.dirname(kept))) {
+      if (old.startsWith(`seeded-${renders}-`)) rmSync(path.join(path.dirname(kept), old));
+    }
     execFileSync(
       process.execPath,
       [

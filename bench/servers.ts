@@ -86,8 +86,12 @@ export async function stopAll(): Promise<void> {
 process.on("exit", () => {
   for (const proc of running) killGroup(proc.child, "SIGKILL");
 });
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    // A terminal's Ctrl-C may arrive twice (through tsx's parent as well): stop once.
+    if (stopping) return;
+    stopping = true;
     console.error(`\n${signal}: stopping the benchmark's processes`);
     void stopAll().finally(() => process.exit(130));
   });
