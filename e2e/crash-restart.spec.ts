@@ -84,9 +84,10 @@ test("SIGKILL with 24 renders in flight: all reach their end after a restart, no
     for (let i = 0; i < 20; i++) expect((await create(i)).status).toBe(202);
     // Four more are mid-create when the process dies.
     const midFlight = [20, 21, 22, 23].map((i) => create(i).catch(() => undefined));
+    // Listen before killing: the exit can come before the mid-flight requests settle.
+    const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGKILL");
-    await Promise.all(midFlight);
-    await new Promise((resolve) => server.once("exit", resolve));
+    await Promise.all([exited, ...midFlight]);
 
     server = startApp();
     await waitUntilUp(`${app}/api/health`);
