@@ -5,7 +5,14 @@ const KLING_720_5S = { kind: "video", model: "kling", resolution: "720p", durati
 /** The longest unstitched video: about 3.6 s at the e2e time scale, long enough to watch it run. */
 const KLING_720_15S = { ...KLING_720_5S, durationSeconds: 15 } as const;
 /** About 6 s at the e2e time scale (two stitched clips): time to load the page and watch it run. */
-const SEEDANCE_480_30S = { kind: "video", model: "seedance", resolution: "480p", durationSeconds: 30 } as const;
+const SEEDANCE_480_30S = {
+  kind: "video",
+  model: "seedance",
+  resolution: "480p",
+  durationSeconds: 30,
+} as const;
+/** Three stitched clips: long enough to see clip progress advance. */
+const SEEDANCE_480_45S = { ...SEEDANCE_480_30S, durationSeconds: 45 } as const;
 
 // Renders made through the API are created before the page opens: an idle gallery (nothing
 // unfinished) does not poll, so a render started elsewhere shows on the next focus or create.
@@ -27,7 +34,10 @@ async function startFromForm(
 }
 
 test.describe("gallery", () => {
-  test("an unfinished render shows its elapsed time against the typical one, live", async ({ page, gallery }) => {
+  test("an unfinished render shows its elapsed time against the typical one, live", async ({
+    page,
+    gallery,
+  }) => {
     // Started from the form on an open page, so the whole run is watched, however slow the page load.
     await gallery.goto();
     const prompt = uniquePrompt("A tide coming in");
@@ -61,23 +71,24 @@ test.describe("gallery", () => {
 
   test("a stitched seedance render shows its clip progress", async ({ gallery, api }) => {
     const prompt = uniquePrompt("A river from source to sea");
-    const created = await api.createRender({
-      kind: "video",
-      model: "seedance",
-      resolution: "480p",
-      durationSeconds: 45,
-      prompt,
-    });
+    const created = await api.createRender({ ...SEEDANCE_480_45S, prompt });
     await gallery.goto();
     const card = gallery.card(prompt);
     const progress = card.getByRole("progressbar", { name: /^Clips \d of 3$/ });
     await expect(progress).toHaveAttribute("aria-valuemax", "3", { timeout: 30_000 });
     await expect(card.getByText("Ready", { exact: true })).toBeVisible({ timeout: 40_000 });
-    await expect(card.getByRole("progressbar", { name: "Clips 3 of 3" })).toHaveAttribute("aria-valuenow", "3");
+    await expect(card.getByRole("progressbar", { name: "Clips 3 of 3" })).toHaveAttribute(
+      "aria-valuenow",
+      "3",
+    );
     expect((await api.render(created.id)).chain).toEqual({ clipsReady: 3, clipsTotal: 3 });
   });
 
-  test("a failed render shows why, its refund, and the balance comes back", async ({ gallery, api, request }) => {
+  test("a failed render shows why, its refund, and the balance comes back", async ({
+    gallery,
+    api,
+    request,
+  }) => {
     const prompt = uniquePrompt("A glass bridge [fail]");
     const created = await api.createRender({ ...KLING_720_15S, prompt });
     await gallery.goto();
@@ -92,13 +103,7 @@ test.describe("gallery", () => {
 
   test("a stitched render that stops part way shows a partial refund", async ({ gallery, api }) => {
     const prompt = uniquePrompt("A city waking up [partial]");
-    const created = await api.createRender({
-      kind: "video",
-      model: "seedance",
-      resolution: "480p",
-      durationSeconds: 45,
-      prompt,
-    });
+    const created = await api.createRender({ ...SEEDANCE_480_45S, prompt });
     const settled = await api.settled(created.id);
     expect(settled.status).toBe("failed");
     await gallery.goto();
@@ -122,7 +127,11 @@ test.describe("gallery", () => {
     expect(created.ids).toHaveLength(3);
   });
 
-  test("pages load as the list scrolls, and a batch split across pages comes back together", async ({ page, gallery, api }) => {
+  test("pages load as the list scrolls, and a batch split across pages comes back together", async ({
+    page,
+    gallery,
+    api,
+  }) => {
     const tag = uniquePrompt("Paging: pebbles");
     const requests = 9;
     let last = "";
@@ -160,7 +169,13 @@ test.describe("gallery", () => {
 
   test("Reuse starts a new render with the same parameters", async ({ gallery, api }) => {
     const prompt = uniquePrompt("Reuse: a red lighthouse");
-    const request = { kind: "image", prompt, imageModel: "nano-banana", imageAspectRatio: "16:9", imageResolution: "2K" };
+    const request = {
+      kind: "image",
+      prompt,
+      imageModel: "nano-banana",
+      imageAspectRatio: "16:9",
+      imageResolution: "2K",
+    };
     await api.settled((await api.createRender(request)).id);
     await gallery.goto();
     await expect(gallery.cards(prompt)).toHaveCount(1);
@@ -217,7 +232,10 @@ test.describe("gallery", () => {
     await expect(gallery.cards(fine)).toHaveCount(1);
   });
 
-  test("a render finishing in a hidden tab shows in the title until the tab is back", async ({ page, gallery }) => {
+  test("a render finishing in a hidden tab shows in the title until the tab is back", async ({
+    page,
+    gallery,
+  }) => {
     // Headless pages are always visible; let the test say when this one is hidden.
     await page.addInitScript(() => {
       const state = { hidden: false };
@@ -227,11 +245,16 @@ test.describe("gallery", () => {
           document.dispatchEvent(new Event("visibilitychange"));
         },
       });
-      Object.defineProperty(document, "visibilityState", { get: () => (state.hidden ? "hidden" : "visible") });
+      Object.defineProperty(document, "visibilityState", {
+        get: () => (state.hidden ? "hidden" : "visible"),
+      });
       Object.defineProperty(document, "hidden", { get: () => state.hidden });
     });
     const setHidden = (hidden: boolean) =>
-      page.evaluate((h) => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(h), hidden);
+      page.evaluate(
+        (h) => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(h),
+        hidden,
+      );
     await gallery.goto();
     const prompt = uniquePrompt("Title: a snail race");
     // Hidden before the start, so the render surely finishes while the tab is away.
