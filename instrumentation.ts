@@ -9,7 +9,7 @@ export async function register() {
       "[auth] Sign-in is off: anyone who can open this dashboard can spend the team's credits. Set AUTH_SECRET to turn it on.",
     );
   }
-  const { getScheduler } = await import("./lib/server/scheduler");
+  const { getScheduler } = await import("@/lib/server/scheduler");
   try {
     await getScheduler();
   } catch (error) {

@@ -4,7 +4,7 @@
  * since a proxied request body over 10 MB is truncated (uploads go through /api/uploads).
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { buildCsp, mediaOriginsFrom } from "./lib/security/csp";
+import { buildCsp, mediaOriginsFrom } from "@/lib/server/http/csp";
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

@@ -6,9 +6,9 @@ import { AccountPanel } from "@/components/account/account-panel";
 import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
-import { sessionQueryOptions } from "@/lib/queries/session";
-import { pageSessionInfo } from "@/lib/server/auth/page-session";
-import { publicSettings } from "@/lib/server/config";
+import { sessionQueryOptions } from "@/lib/client/queries/session";
+import { pageSessionInfo } from "@/lib/server/team/page-session";
+import { publicSettings } from "@/lib/server/runtime/config";
 import { Providers } from "./providers";
 import "./globals.css";
 

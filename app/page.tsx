@@ -3,9 +3,9 @@ import { Suspense } from "react";
 import { RenderForm } from "@/components/render-form";
 import { Gallery } from "@/components/gallery/gallery";
 import { GallerySkeleton } from "@/components/gallery/gallery-states";
-import { toSearchParams } from "@/lib/api-client";
-import { requirePageMember } from "@/lib/server/auth/page-session";
-import { publicSettings } from "@/lib/server/config";
+import { toSearchParams } from "@/lib/client/api-client";
+import { requirePageMember } from "@/lib/server/team/page-session";
+import { publicSettings } from "@/lib/server/runtime/config";
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;

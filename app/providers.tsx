@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/client/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();

@@ -1,9 +1,9 @@
 /** Driving a running dashboard as its browsers do: create renders and wait for them to finish. */
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { LedgerRender } from "../lib/contract";
-import { isFinalLedgerStatus } from "../lib/contract";
-import type { RenderRequest } from "../lib/render-request";
+import type { LedgerRender } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/contract";
+import type { RenderRequest } from "@/lib/domain/render-request";
 
 /** Creates each request through `POST /api/renders` and waits until every render is final. */
 export async function createFinishedRenders(

@@ -13,13 +13,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
-import type { RenderRequest } from "../lib/render-request";
+import type { RenderRequest } from "@/lib/domain/render-request";
 import { SEARCH_WORD } from "./history";
 import { BUILD_DIR } from "./servers";
 
-type DbModule = typeof import("../lib/server/db");
-type RendersModule = typeof import("../lib/server/ledger/renders");
-type PollingModule = typeof import("../lib/server/ledger/polling");
+type DbModule = typeof import("@/lib/server/db");
+type RendersModule = typeof import("@/lib/server/ledger/renders");
+type PollingModule = typeof import("@/lib/server/ledger/polling");
 
 const WORDS = (
   "harbour dawn desert road forest river portrait neon city night rain snow mountain studio product " +

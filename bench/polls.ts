@@ -9,10 +9,10 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { LedgerRender } from "../lib/contract";
-import { isFinalLedgerStatus } from "../lib/contract";
-import { LIVE_REFETCH_MS } from "../lib/queries/renders";
-import type { RenderRequest } from "../lib/render-request";
+import type { LedgerRender } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/contract";
+import { LIVE_REFETCH_MS } from "@/lib/client/queries/renders";
+import type { RenderRequest } from "@/lib/domain/render-request";
 import type { BenchResult } from "./report";
 import {
   freshDatabase,

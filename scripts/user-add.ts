@@ -11,9 +11,9 @@ import {
   createMember,
   findMemberRowByEmail,
   type Role,
-} from "../lib/server/auth/members";
-import { MIN_PASSWORD_LENGTH } from "../lib/server/auth/password";
-import { closeDb, getDb } from "../lib/server/db";
+} from "@/lib/server/ledger/members";
+import { MIN_PASSWORD_LENGTH } from "@/lib/server/team/password";
+import { closeDb, getDb } from "@/lib/server/db";
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AspectRatio } from "../lib/catalogue";
+import type { AspectRatio } from "@/lib/domain/catalogue";
 import { hash32, unitFromSeed } from "./ids";
 import { encodePng } from "./png";
 

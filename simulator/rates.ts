@@ -3,7 +3,7 @@
  * Team, so the numbers here are the simulator's own, chosen to be in proportion to one another
  * (4k costs more than 1080p, lite and fast models cost less) and listed in the README.
  */
-import type { VideoModelId, VideoResolution } from "../lib/catalogue";
+import type { VideoModelId, VideoResolution } from "@/lib/domain/catalogue";
 
 /** Credits per second of output, by model and resolution. */
 export const VIDEO_RATES: Readonly<Record<VideoModelId, Partial<Record<VideoResolution, number>>>> = {

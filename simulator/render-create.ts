@@ -17,7 +17,7 @@ import {
   type AspectRatio,
   type ImageResolution,
   type VideoResolution,
-} from "../lib/catalogue";
+} from "@/lib/domain/catalogue";
 import {
   effectiveReferenceImages,
   firstIssue,
@@ -25,8 +25,8 @@ import {
   type ImageRenderRequest,
   type RenderRequest,
   type VideoRenderRequest,
-} from "../lib/render-request";
-import type { UploadKind } from "../lib/service-records";
+} from "@/lib/domain/render-request";
+import type { UploadKind } from "@/lib/domain/service-records";
 import type { Accounts, Caller } from "./accounts";
 import { SimError } from "./errors";
 import { newId } from "./ids";

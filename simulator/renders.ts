@@ -2,7 +2,7 @@
  * Renders in memory: the store, the refunds failures owe, and the render record (spec §2.3) as a
  * client sees it at a given moment.
  */
-import type { AspectRatio, RenderKind } from "../lib/catalogue";
+import type { AspectRatio, RenderKind } from "@/lib/domain/catalogue";
 import type { Accounts } from "./accounts";
 import { observe, type LifePlan, type Observation } from "./lifecycle";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { vi } from "vitest";
-import { startSimulator, type FaultConfig } from "../simulator/server";
+import { startSimulator, type FaultConfig } from "@/simulator/server";
 
 export const TEAM_KEY = "rs_live_demo_team_1";
 
@@ -123,9 +123,9 @@ export async function startStack(options: StackOptions = {}) {
   }
 
   async function stopServer() {
-    const { stopScheduler } = await import("../lib/server/scheduler");
-    const { closeDb } = await import("../lib/server/db");
-    const { invalidateAccount } = await import("../lib/server/account");
+    const { stopScheduler } = await import("@/lib/server/scheduler");
+    const { closeDb } = await import("@/lib/server/db");
+    const { invalidateAccount } = await import("@/lib/server/account");
     await stopScheduler();
     await closeDb(databaseUrl);
     invalidateAccount();
@@ -134,7 +134,7 @@ export async function startStack(options: StackOptions = {}) {
   /** Stops and starts the server part as a restart would; the ledger file stays. */
   async function restart() {
     await stopServer();
-    const { getScheduler } = await import("../lib/server/scheduler");
+    const { getScheduler } = await import("@/lib/server/scheduler");
     await getScheduler();
   }
 
@@ -143,7 +143,7 @@ export async function startStack(options: StackOptions = {}) {
     await simulator.close();
   }
 
-  const { getScheduler } = await import("../lib/server/scheduler");
+  const { getScheduler } = await import("@/lib/server/scheduler");
   await getScheduler();
   return { simulator, databaseUrl, call, callJson, simStats, setFaults, restart, close };
 }

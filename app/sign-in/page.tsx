@@ -5,9 +5,9 @@ import { connection } from "next/server";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { buttonClasses } from "@/components/ui/button";
-import { safeNextPath } from "@/lib/next-path";
-import { pageMember } from "@/lib/server/auth/page-session";
-import { authEnabled } from "@/lib/server/auth/session";
+import { safeNextPath } from "@/lib/domain/next-path";
+import { pageMember } from "@/lib/server/team/page-session";
+import { authEnabled } from "@/lib/server/team/session";
 
 export const metadata: Metadata = { title: `Sign in · ${PRODUCT_NAME}` };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/contract/errors";
 import { accountProblem } from "./account-error";
 
 describe("accountProblem", () => {

@@ -2,7 +2,7 @@
  * Why the account cannot be shown, in words an admin can act on. Key and plan problems are the
  * server's configuration and do not go away by retrying; an unreachable service might.
  */
-import { isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/contract/errors";
 
 export interface AccountProblem {
   message: string;

@@ -5,11 +5,11 @@
  * for a signed-in member, their own spend against their cap. Creates and refunds invalidate both, so
  * they follow what the gallery shows. Nothing is shown to a visitor who has yet to sign in.
  */
-import type { AccountRecord } from "@/lib/service-records";
+import type { AccountRecord } from "@/lib/domain/service-records";
 import type { MemberSpend } from "@/lib/contract";
-import { useAccount } from "@/lib/queries/account";
-import { useSession } from "@/lib/queries/session";
-import { formatCredits, formatNumber, keyLabel } from "@/lib/format";
+import { useAccount } from "@/lib/client/queries/account";
+import { useSession } from "@/lib/client/queries/session";
+import { formatCredits, formatNumber, keyLabel } from "@/lib/domain/format";
 import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
 import { ProgressBar } from "@/components/ui/progress-bar";

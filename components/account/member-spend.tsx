@@ -3,7 +3,7 @@
  * the team's balance so a member sees how much of it is theirs to spend.
  */
 import type { MemberSpend } from "@/lib/contract";
-import { formatNumber } from "@/lib/format";
+import { formatNumber } from "@/lib/domain/format";
 import { ProgressBar } from "@/components/ui/progress-bar";
 
 /** From this share of the cap on, the bar turns amber: the next render may be refused. */

@@ -15,9 +15,9 @@ import { Button } from "@/components/ui/button";
 import { CONTROL_CLASSES, LABEL_CLASSES } from "@/components/ui/field-classes";
 import { Notice } from "@/components/ui/notice";
 import { useCountdown } from "@/components/ui/use-countdown";
-import { apiFetch } from "@/lib/api-client";
+import { apiFetch } from "@/lib/client/api-client";
 import { memberSpendSchema, signInSchema, type SignIn } from "@/lib/contract";
-import { isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/contract/errors";
 
 const signedInSchema = z.object({ member: memberSpendSchema });
 

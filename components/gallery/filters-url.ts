@@ -2,9 +2,9 @@
  * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`, `member`), so a filtered view
  * can be shared and survives a reload. Values that make no sense are ignored rather than sent.
  */
-import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/catalogue";
+import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { LEDGER_ONLY_STATUSES } from "@/lib/contract";
-import { KNOWN_RENDER_STATUSES } from "@/lib/service-records";
+import { KNOWN_RENDER_STATUSES } from "@/lib/domain/service-records";
 
 export const FILTER_KEYS = ["status", "kind", "model", "q", "member"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

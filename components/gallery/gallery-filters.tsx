@@ -2,10 +2,10 @@
 
 /** The gallery's filter bar: status, kind, model, who started it and a debounced prompt search. */
 import { memo, useEffect, useId, useRef, useState } from "react";
-import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/catalogue";
-import { statusWord } from "@/lib/format";
-import { useSession } from "@/lib/queries/session";
-import { useMembers } from "@/lib/queries/team";
+import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
+import { statusWord } from "@/lib/domain/format";
+import { useSession } from "@/lib/client/queries/session";
+import { useMembers } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
 import { CloseIcon, SearchIcon } from "@/components/ui/icons";
 import {

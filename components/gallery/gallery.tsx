@@ -6,8 +6,8 @@
  */
 import { useMemo } from "react";
 import { isFinalLedgerStatus } from "@/lib/contract";
-import { rendersOf, useRenderList } from "@/lib/queries/renders";
-import { useSession } from "@/lib/queries/session";
+import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
+import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";

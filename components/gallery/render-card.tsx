@@ -8,7 +8,7 @@
 import Link from "next/link";
 import { memo, useId } from "react";
 import { isFinalLedgerStatus, type LedgerRender } from "@/lib/contract";
-import { excerpt } from "@/lib/format";
+import { excerpt } from "@/lib/domain/format";
 import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";

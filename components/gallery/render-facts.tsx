@@ -3,7 +3,7 @@
  * render got, and why it failed. Shared by gallery cards and the render page.
  */
 import type { LedgerRender } from "@/lib/contract";
-import { formatCredits, refundText } from "@/lib/format";
+import { formatCredits, refundText } from "@/lib/domain/format";
 import { ChainProgress } from "./chain-progress";
 import { RenderTiming } from "./render-timing";
 

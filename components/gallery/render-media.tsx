@@ -4,7 +4,7 @@
  */
 import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/contract";
-import { excerpt } from "@/lib/format";
+import { excerpt } from "@/lib/domain/format";
 import { AlertIcon, ImageIcon, VideoIcon } from "@/components/ui/icons";
 import { RenderTiming } from "./render-timing";
 

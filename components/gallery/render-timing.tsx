@@ -5,7 +5,7 @@
  * expected time), "Took 0:38" once it is done.
  */
 import { isFinalLedgerStatus, type LedgerRender } from "@/lib/contract";
-import { formatClock, formatElapsed, secondsBetween } from "@/lib/format";
+import { formatClock, formatElapsed, secondsBetween } from "@/lib/domain/format";
 import { useNow } from "@/components/ui/use-now";
 
 type Timing = Pick<LedgerRender, "status" | "createdAt" | "completedAt" | "expectedSeconds">;

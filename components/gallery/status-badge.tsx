@@ -1,6 +1,6 @@
 /** The status word of a render, with a colour that matches its meaning. */
 import { isFinalLedgerStatus } from "@/lib/contract";
-import { statusWord } from "@/lib/format";
+import { statusWord } from "@/lib/domain/format";
 
 const TONES: Record<string, string> = {
   ready: "bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300",

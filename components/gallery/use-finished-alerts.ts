@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from "react";
 import type { LedgerRender } from "@/lib/contract";
-import { excerpt, statusWord } from "@/lib/format";
+import { excerpt, statusWord } from "@/lib/domain/format";
 
 export function useFinishedAlerts(): (finished: readonly LedgerRender[]) => void {
   const unseen = useRef(0);

@@ -8,8 +8,8 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
 import type { LedgerRender } from "@/lib/contract";
-import { useCreateRender } from "@/lib/queries/create-render";
-import { renderRequestSchema } from "@/lib/render-request";
+import { useCreateRender } from "@/lib/client/queries/create-render";
+import { renderRequestSchema } from "@/lib/domain/render-request";
 
 export function renderHref(id: string): string {
   return `/renders/${encodeURIComponent(id)}`;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import type { LedgerRender } from "@/lib/contract";
-import { useRefreshSpend } from "@/lib/queries/session";
+import { useRefreshSpend } from "@/lib/client/queries/session";
 import { justFinished, remember } from "./finished-renders";
 
 export function useRenderCompletion(

@@ -6,8 +6,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { apiFetch } from "@/lib/api-client";
-import { useSession } from "@/lib/queries/session";
+import { apiFetch } from "@/lib/client/api-client";
+import { useSession } from "@/lib/client/queries/session";
 
 const signedOutSchema = z.object({ signedOut: z.literal(true) });
 

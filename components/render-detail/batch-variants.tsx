@@ -2,7 +2,7 @@
 
 /** The other variants of the same multi-image request, live like the gallery. */
 import { useMemo } from "react";
-import { rendersOf, useRenderList } from "@/lib/queries/renders";
+import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { GALLERY_GRID } from "@/components/gallery/grid";
 import { RenderCard } from "@/components/gallery/render-card";
 import { Skeleton } from "@/components/ui/skeleton";

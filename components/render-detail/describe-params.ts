@@ -2,7 +2,7 @@
  * A render's request parameters (spec §4.2 field names) as labelled rows for the render page.
  * Known fields get a readable label and value; anything else is shown under its own name.
  */
-import { findImageModel, findVideoModel } from "@/lib/catalogue";
+import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 
 export interface ParamRow {
   key: string;

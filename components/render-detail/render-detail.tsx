@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
-import { useRender } from "@/lib/queries/renders";
+import { useRender } from "@/lib/client/queries/renders";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";

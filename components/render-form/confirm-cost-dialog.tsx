@@ -2,7 +2,7 @@
 /** Asks before starting a render whose estimate is above the team's confirmation threshold. */
 import { Dialog } from "radix-ui";
 import { Button } from "@/components/ui/button";
-import { formatCredits } from "@/lib/format";
+import { formatCredits } from "@/lib/domain/format";
 
 export interface ConfirmCostDialogProps {
   /** The estimated credits of the render awaiting confirmation; null when none is. */

@@ -5,10 +5,10 @@
  */
 import { useWatch } from "react-hook-form";
 import { Notice } from "@/components/ui/notice";
-import { formatCredits } from "@/lib/format";
-import { estimateParams, type RenderFormValues } from "@/lib/form";
-import { useAccount } from "@/lib/queries/account";
-import { useEstimate, type Estimate } from "@/lib/queries/estimate";
+import { formatCredits } from "@/lib/domain/format";
+import { estimateParams, type RenderFormValues } from "@/lib/client/form";
+import { useAccount } from "@/lib/client/queries/account";
+import { useEstimate, type Estimate } from "@/lib/client/queries/estimate";
 
 export function costText(estimate: Estimate | undefined, pending: boolean): string {
   if (!estimate) return pending ? "Estimating cost…" : "Cost shown after submit";

@@ -8,7 +8,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import type { LedgerRender } from "@/lib/contract";
-import { renderQueryOptions } from "@/lib/queries/renders";
+import { renderQueryOptions } from "@/lib/client/queries/renders";
 
 export function EditPrefill({ onLoaded }: { onLoaded: (render: LedgerRender) => void }) {
   const searchParams = useSearchParams();

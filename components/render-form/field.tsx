@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { get, useFormContext, useFormState, useWatch, type FieldError } from "react-hook-form";
-import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/form";
+import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/client/form";
 
 import { CONTROL_CLASSES, LABEL_CLASSES } from "@/components/ui/field-classes";
 

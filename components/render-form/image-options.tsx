@@ -1,8 +1,8 @@
 "use client";
 /** The image settings, limited to what the chosen image model offers. */
 import { useWatch } from "react-hook-form";
-import { IMAGE_MODELS } from "@/lib/catalogue";
-import type { FitNote, RenderFormValues } from "@/lib/form";
+import { IMAGE_MODELS } from "@/lib/domain/catalogue";
+import type { FitNote, RenderFormValues } from "@/lib/client/form";
 import { SelectField } from "./field";
 import {
   IMAGE_MODEL_OPTIONS,

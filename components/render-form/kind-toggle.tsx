@@ -2,8 +2,8 @@
 /** Image or Video: native radios in a radio group, so arrow keys move between them. */
 import { useId } from "react";
 import { useFormContext } from "react-hook-form";
-import type { RenderKind } from "@/lib/catalogue";
-import type { RenderFormValues } from "@/lib/form";
+import type { RenderKind } from "@/lib/domain/catalogue";
+import type { RenderFormValues } from "@/lib/client/form";
 
 const KINDS: { value: RenderKind; label: string }[] = [
   { value: "image", label: "Image" },

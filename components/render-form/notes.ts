@@ -1,4 +1,4 @@
-import type { FitNote, RenderFormField } from "@/lib/form";
+import type { FitNote, RenderFormField } from "@/lib/client/form";
 
 /** The model-switch note about one field, if the last switch changed it. */
 export function noteFor(notes: readonly FitNote[], field: RenderFormField): string | undefined {

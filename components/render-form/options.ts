@@ -7,8 +7,8 @@ import {
   durationChoices,
   type AspectRatio,
   type DurationRule,
-} from "@/lib/catalogue";
-import { resolutionLabel } from "@/lib/form";
+} from "@/lib/domain/catalogue";
+import { resolutionLabel } from "@/lib/client/form";
 import type { SelectOption } from "./field";
 
 // Short words, so a choice fits a half-width select on a phone.

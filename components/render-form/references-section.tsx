@@ -13,7 +13,7 @@ import {
   type UploadQueue,
 } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
-import { findImageModel, findVideoModel } from "@/lib/catalogue";
+import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import type { LedgerUpload } from "@/lib/contract";
 import {
   REFERENCE_FIELDS,
@@ -22,7 +22,7 @@ import {
   referenceNotes,
   type ReferenceKind,
   type RenderFormValues,
-} from "@/lib/form";
+} from "@/lib/client/form";
 import { useFieldError } from "./field";
 
 const LIST_TITLES: Record<ReferenceKind, string> = {

@@ -10,7 +10,7 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useUploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
-import { LIMITS } from "@/lib/catalogue";
+import { LIMITS } from "@/lib/domain/catalogue";
 import type { LedgerRender, LedgerUpload } from "@/lib/contract";
 import {
   REFERENCE_FIELDS,
@@ -22,10 +22,10 @@ import {
   type FitNote,
   type ReferenceKind,
   type RenderFormValues,
-} from "@/lib/form";
-import { estimateQueryOptions } from "@/lib/queries/estimate";
-import { renderRequestSchema, type RenderRequest } from "@/lib/render-request";
-import type { PublicSettings } from "@/lib/server/config";
+} from "@/lib/client/form";
+import { estimateQueryOptions } from "@/lib/client/queries/estimate";
+import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
+import type { PublicSettings } from "@/lib/server/runtime/config";
 import { ConfirmCostDialog } from "./confirm-cost-dialog";
 import { EditPrefill } from "./edit-prefill";
 import { TextAreaField } from "./field";

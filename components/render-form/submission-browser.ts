@@ -3,7 +3,7 @@
  * This browser's side of the cross-tab dedupe in `lib/form/recent-submission.ts`: localStorage, the
  * tab's id, and a Web Lock that makes "read the last submission, write this one" one step across tabs.
  */
-import type { SubmissionStorage } from "@/lib/form";
+import type { SubmissionStorage } from "@/lib/client/form";
 
 /** localStorage, read lazily: touching it can throw (blocked storage), which the dedupe tolerates. */
 export const browserStorage: SubmissionStorage = {

@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { useCountdown } from "@/components/ui/use-countdown";
-import { formatCredits } from "@/lib/format";
+import { formatCredits } from "@/lib/domain/format";
 import {
   claimSubmissionKey,
   describeSubmitFailure,
@@ -19,9 +19,9 @@ import {
   type RenderFormValues,
   type SubmitFailure,
   type UnsettledSubmission,
-} from "@/lib/form";
-import { useCreateRender, type CreateRenderResult } from "@/lib/queries/create-render";
-import type { RenderRequest } from "@/lib/render-request";
+} from "@/lib/client/form";
+import { useCreateRender, type CreateRenderResult } from "@/lib/client/queries/create-render";
+import type { RenderRequest } from "@/lib/domain/render-request";
 import { browserStorage, thisTab, withSubmissionLock } from "./submission-browser";
 
 /** Failures shown as a message rather than on a field or as a countdown. */

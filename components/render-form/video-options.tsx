@@ -2,8 +2,8 @@
 /** The video settings, limited to what the chosen video model offers. */
 import { Switch } from "radix-ui";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
-import { LIMITS, VIDEO_MODELS, clipCount, type VideoModel } from "@/lib/catalogue";
-import { durationRangeLabel, type FitNote, type RenderFormValues } from "@/lib/form";
+import { LIMITS, VIDEO_MODELS, clipCount, type VideoModel } from "@/lib/domain/catalogue";
+import { durationRangeLabel, type FitNote, type RenderFormValues } from "@/lib/client/form";
 import { FieldMessages, LABEL_CLASSES, SelectField, TextAreaField, describedBy } from "./field";
 import { noteFor } from "./notes";
 import { VIDEO_MODEL_OPTIONS, aspectOptions, durationOptions, resolutionOptions } from "./options";

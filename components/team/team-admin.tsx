@@ -7,8 +7,8 @@
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 import type { MemberSpend } from "@/lib/contract";
-import { formatNumber } from "@/lib/format";
-import { useMembers, useSetDefaultCap, useSetMemberCap, useTeamSettings } from "@/lib/queries/team";
+import { formatNumber } from "@/lib/domain/format";
+import { useMembers, useSetDefaultCap, useSetMemberCap, useTeamSettings } from "@/lib/client/queries/team";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CapEditor } from "./cap-editor";

@@ -5,7 +5,7 @@
  * `label` is its accessible name, e.g. "Clips 2 of 4".
  */
 import { Progress } from "radix-ui";
-import { percentOf } from "@/lib/format";
+import { percentOf } from "@/lib/domain/format";
 
 export type ProgressTone = "accent" | "warning" | "success";
 

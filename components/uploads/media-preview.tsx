@@ -4,7 +4,7 @@
  * can check it is the right file without leaving the form.
  */
 import { useState } from "react";
-import type { ReferenceKind } from "@/lib/form";
+import type { ReferenceKind } from "@/lib/client/form";
 
 export function MediaPreview({
   kind,

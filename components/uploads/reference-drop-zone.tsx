@@ -11,7 +11,7 @@ import {
   checkReferenceFile,
   formatBytes,
   type ReferenceKind,
-} from "@/lib/form";
+} from "@/lib/client/form";
 
 export interface ReferenceDropZoneProps {
   acceptedKinds: readonly ReferenceKind[];

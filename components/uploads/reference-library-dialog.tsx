@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
 import { Notice } from "@/components/ui/notice";
 import type { LedgerUpload } from "@/lib/contract";
-import { formatBytes, type ReferenceKind } from "@/lib/form";
-import { uploadsOf, useUploadLibrary } from "@/lib/queries/uploads";
+import { formatBytes, type ReferenceKind } from "@/lib/client/form";
+import { uploadsOf, useUploadLibrary } from "@/lib/client/queries/uploads";
 import { MediaPreview } from "./media-preview";
 
 const KIND_TITLES: Record<ReferenceKind, string> = { image: "Images", video: "Videos", audio: "Audio" };

@@ -6,7 +6,7 @@
  */
 import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
-import type { ReferenceKind } from "@/lib/form";
+import type { ReferenceKind } from "@/lib/client/form";
 import { MediaPreview, fileNameOf } from "./media-preview";
 
 export interface ReferenceListProps {

@@ -5,10 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LedgerUpload } from "@/lib/contract";
-import { isAppError } from "@/lib/errors";
-import type { ReferenceKind } from "@/lib/form";
-import { useInvalidateUploads } from "@/lib/queries/uploads";
-import { isAbortError, uploadFile } from "@/lib/upload-client";
+import { isAppError } from "@/lib/contract/errors";
+import type { ReferenceKind } from "@/lib/client/form";
+import { useInvalidateUploads } from "@/lib/client/queries/uploads";
+import { isAbortError, uploadFile } from "@/lib/client/upload-client";
 
 export type QueuedUploadStatus = "uploading" | "failed" | "cancelled";
 

@@ -7,9 +7,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RenderRequest } from "../render-request";
-import { isTerminalStatus } from "../service-records";
-import { type RunningSimulator, startSimulator, type FaultConfig } from "../../simulator/server";
+import type { RenderRequest } from "@/lib/domain/render-request";
+import { isTerminalStatus } from "@/lib/domain/service-records";
+import { type RunningSimulator, startSimulator, type FaultConfig } from "@/simulator/server";
 import { type RenderServiceClient, type RenderServiceConfig, createRenderServiceClient } from "./client";
 import { mayHaveTakenEffect } from "./errors";
 import { plain, serviceErrorOf } from "./test-support";

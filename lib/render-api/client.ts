@@ -3,7 +3,7 @@
  * shared record schemas. Server-only: it holds the API key.
  */
 import "server-only";
-import type { RenderRequest } from "../render-request";
+import type { RenderRequest } from "@/lib/domain/render-request";
 import {
   type AccountRecord,
   type CreateRenderResponse,
@@ -13,7 +13,7 @@ import {
   createRenderResponseSchema,
   renderRecordSchema,
   uploadRecordSchema,
-} from "../service-records";
+} from "@/lib/domain/service-records";
 import { RenderServiceError } from "./errors";
 import { createTransport } from "./http";
 import { multipartBody } from "./multipart";

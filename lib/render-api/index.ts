@@ -18,4 +18,4 @@ export {
   isRenderServiceError,
   mayHaveTakenEffect,
 } from "./errors";
-export type { AccountRecord, CreateRenderResponse, RenderRecord, UploadRecord } from "../service-records";
+export type { AccountRecord, CreateRenderResponse, RenderRecord, UploadRecord } from "@/lib/domain/service-records";

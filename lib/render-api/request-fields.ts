@@ -4,7 +4,7 @@
  * The names come from the shared request schemas, so a field added there is recognised here without
  * a second list. Pure: importable anywhere.
  */
-import { imageRenderRequestSchema, videoRenderRequestSchema } from "../render-request";
+import { imageRenderRequestSchema, videoRenderRequestSchema } from "@/lib/domain/render-request";
 
 export const REQUEST_FIELD_NAMES: readonly string[] = [
   ...new Set([

@@ -4,10 +4,10 @@
  * and member credit caps enforced before anything reaches the service.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { LedgerRender } from "../../lib/contract";
-import { createMember, updateMember } from "../../lib/server/auth/members";
-import { getDb } from "../../lib/server/db";
-import { HTTP_METHODS, apiRoutes, startStack, type Stack } from "../server-stack";
+import type { LedgerRender } from "@/lib/contract";
+import { createMember, updateMember } from "@/lib/server/ledger/members";
+import { getDb } from "@/lib/server/db";
+import { HTTP_METHODS, apiRoutes, startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
 const ADMIN = { email: "ada@example.com", password: "correct horse battery" };

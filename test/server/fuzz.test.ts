@@ -5,12 +5,12 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { memberPatchSchema, signInSchema, teamSettingsSchema } from "../../lib/contract";
-import { errorBodySchema } from "../../lib/errors";
-import { REQUEST_FIELD_NAMES } from "../../lib/render-api/request-fields";
-import { createMember } from "../../lib/server/auth/members";
-import { getDb } from "../../lib/server/db";
-import { HTTP_METHODS, apiRoutes, startStack, type HttpMethod, type Stack } from "../server-stack";
+import { memberPatchSchema, signInSchema, teamSettingsSchema } from "@/lib/contract";
+import { errorBodySchema } from "@/lib/contract/errors";
+import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
+import { createMember } from "@/lib/server/ledger/members";
+import { getDb } from "@/lib/server/db";
+import { HTTP_METHODS, apiRoutes, startStack, type HttpMethod, type Stack } from "@/test/server-stack";
 
 const RUNS = 1_000;
 let stack: Stack;

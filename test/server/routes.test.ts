@@ -3,7 +3,7 @@
  * ledger file. Error cases assert the whole body, and that nothing reached the service.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { TEAM_KEY, startStack, waitFor, type CallInit, type Stack } from "../server-stack";
+import { TEAM_KEY, startStack, waitFor, type CallInit, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
 const UPLOAD_CAP = 256 * 1024;

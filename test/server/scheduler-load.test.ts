@@ -4,10 +4,10 @@
  * received, so the budget is checked where it is enforced.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { LedgerRender } from "../../lib/contract";
-import { isFinalLedgerStatus } from "../../lib/contract";
-import type { RenderRequest } from "../../lib/render-request";
-import { startStack, waitFor, type Stack } from "../server-stack";
+import type { LedgerRender } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/contract";
+import type { RenderRequest } from "@/lib/domain/render-request";
+import { startStack, waitFor, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
 const BUDGET = 50;

@@ -3,7 +3,7 @@
  * refused for it leaves nothing behind in the ledger.
  */
 import { afterEach, expect, test } from "vitest";
-import { startStack, type Stack } from "../server-stack";
+import { startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { getAccount } from "@/lib/server/account";
-import { apiRoute, json } from "@/lib/server/http";
+import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

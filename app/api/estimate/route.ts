@@ -1,4 +1,4 @@
-import { apiRoute, json } from "@/lib/server/http";
+import { apiRoute, json } from "@/lib/server/http/route";
 import { estimateCost, parseEstimateQuery } from "@/lib/server/renders/estimate";
 
 export const dynamic = "force-dynamic";

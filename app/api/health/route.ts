@@ -1,4 +1,4 @@
-import { apiRoute, json } from "@/lib/server/http";
+import { apiRoute, json } from "@/lib/server/http/route";
 import { checkHealth } from "@/lib/server/health";
 
 export const dynamic = "force-dynamic";

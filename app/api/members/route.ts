@@ -1,7 +1,7 @@
-import { listMembers } from "@/lib/server/auth/members";
-import { withSpend } from "@/lib/server/auth/spend";
+import { listMembers } from "@/lib/server/ledger/members";
+import { withSpend } from "@/lib/server/ledger/member-spend";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json } from "@/lib/server/http";
+import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { renderListQuerySchema } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json, readJsonBody, readQuery } from "@/lib/server/http";
+import { apiRoute, json, readJsonBody, readQuery } from "@/lib/server/http/route";
 import { listRenders } from "@/lib/server/ledger/renders";
 import { createRender } from "@/lib/server/renders/create";
 

@@ -1,7 +1,7 @@
 import { teamSettingsSchema } from "@/lib/contract";
-import { getDefaultCap, setDefaultCap } from "@/lib/server/auth/members";
+import { getDefaultCap, setDefaultCap } from "@/lib/server/ledger/members";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
+import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

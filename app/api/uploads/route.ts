@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { UPLOAD_KINDS } from "@/lib/service-records";
-import { serverConfig } from "@/lib/server/config";
+import { UPLOAD_KINDS } from "@/lib/domain/service-records";
+import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json, readQuery } from "@/lib/server/http";
+import { apiRoute, json, readQuery } from "@/lib/server/http/route";
 import { listUploads } from "@/lib/server/ledger/uploads";
 import { streamUpload } from "@/lib/server/uploads/stream-upload";
 

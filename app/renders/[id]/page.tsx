@@ -5,10 +5,10 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { RenderDetail } from "@/components/render-detail/render-detail";
-import { excerpt } from "@/lib/format";
-import { renderQueryOptions } from "@/lib/queries/renders";
+import { excerpt } from "@/lib/domain/format";
+import { renderQueryOptions } from "@/lib/client/queries/renders";
 import { RENDER_ID_PATTERN } from "@/lib/render-api";
-import { requirePageMember } from "@/lib/server/auth/page-session";
+import { requirePageMember } from "@/lib/server/team/page-session";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 

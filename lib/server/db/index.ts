@@ -8,7 +8,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { LibsqlDialect } from "./libsql-dialect";
 import { Kysely, Migrator } from "kysely";
-import { serverConfig } from "../config";
+import { serverConfig } from "@/lib/server/runtime/config";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 

@@ -2,7 +2,7 @@
  * Opaque page cursors: the position of the last item of a page, base64url-encoded so clients treat
  * it as a token rather than something to build by hand.
  */
-import { AppError } from "../../errors";
+import { AppError } from "@/lib/contract/errors";
 
 export function encodeCursor(parts: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");

@@ -2,10 +2,10 @@ import "server-only";
 /** Ledger queries of the poll scheduler: what is due, what changed, what was learned. */
 import type { Updateable } from "kysely";
 import { sql } from "kysely";
-import type { Db } from "../db";
-import type { RenderRow, RendersTable } from "../db/schema";
-import type { TimingStat } from "../timing";
-import { WINDOW_MS } from "../scheduler/budget";
+import type { Db } from "@/lib/server/db";
+import type { RenderRow, RendersTable } from "@/lib/server/db/schema";
+import type { TimingStat } from "@/lib/domain/timing";
+import { WINDOW_MS } from "@/lib/server/scheduler/budget";
 
 const notIn = (ids: readonly string[]) => (ids.length > 0 ? ids : [""]);
 

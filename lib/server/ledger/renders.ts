@@ -5,12 +5,12 @@ import "server-only";
  * leaves an honest "outcome unknown" entry rather than nothing.
  */
 import { sql } from "kysely";
-import type { LedgerRender, MadeBy, RenderListQuery } from "../../contract";
-import type { ErrorBody } from "../../errors";
-import type { RenderRequest } from "../../render-request";
-import type { CreateRenderResponse } from "../../service-records";
-import type { Db } from "../db";
-import type { RenderRequestRow, RenderRow } from "../db/schema";
+import type { LedgerRender, MadeBy, RenderListQuery } from "@/lib/contract";
+import type { ErrorBody } from "@/lib/contract/errors";
+import type { RenderRequest } from "@/lib/domain/render-request";
+import type { CreateRenderResponse } from "@/lib/domain/service-records";
+import type { Db } from "@/lib/server/db";
+import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { decodeCursor, toPage } from "./cursor";
 
 export const DEFAULT_PAGE_SIZE = 30;

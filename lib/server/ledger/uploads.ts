@@ -1,8 +1,8 @@
 import "server-only";
-import type { LedgerUpload, MadeBy } from "../../contract";
-import type { UploadRecord } from "../../service-records";
-import type { Db } from "../db";
-import type { UploadsTable } from "../db/schema";
+import type { LedgerUpload, MadeBy } from "@/lib/contract";
+import type { UploadRecord } from "@/lib/domain/service-records";
+import type { Db } from "@/lib/server/db";
+import type { UploadsTable } from "@/lib/server/db/schema";
 import { decodeCursor, toPage } from "./cursor";
 import { newLedgerId } from "./ids";
 

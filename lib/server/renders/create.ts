@@ -4,18 +4,18 @@ import "server-only";
  * call, never retried once it may have reached the service, and deduplicated by Idempotency-Key.
  */
 import { createHash } from "node:crypto";
-import { AppError, errorBodySchema } from "../../errors";
-import type { LedgerRender } from "../../contract";
-import { isRenderServiceError, mayHaveTakenEffect } from "../../render-api";
-import { renderRequestSchema, type RenderRequest } from "../../render-request";
-import type { CreateRenderResponse } from "../../service-records";
-import { invalidateAccount } from "../account";
-import { assertWithinCap } from "../auth/caps";
-import type { Member } from "../auth/members";
-import { getDb, type Db } from "../db";
-import type { RenderRequestRow } from "../db/schema";
-import { parseWith } from "../http";
-import { newLedgerId } from "../ledger/ids";
+import { AppError, errorBodySchema } from "@/lib/contract/errors";
+import type { LedgerRender } from "@/lib/contract";
+import { isRenderServiceError, mayHaveTakenEffect } from "@/lib/render-api";
+import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
+import type { CreateRenderResponse } from "@/lib/domain/service-records";
+import { invalidateAccount } from "@/lib/server/account";
+import { assertWithinCap } from "@/lib/server/team/caps";
+import type { Member } from "@/lib/server/ledger/members";
+import { getDb, type Db } from "@/lib/server/db";
+import type { RenderRequestRow } from "@/lib/server/db/schema";
+import { parseWith } from "@/lib/server/http/route";
+import { newLedgerId } from "@/lib/server/ledger/ids";
 import {
   beginRequest,
   completeRequest,
@@ -23,13 +23,13 @@ import {
   findRequestByIdempotencyKey,
   rendersOfRequest,
   toLedgerRender,
-} from "../ledger/renders";
-import { knownUploadUrls } from "../ledger/uploads";
-import { renderService } from "../render-service";
-import { getScheduler } from "../scheduler";
-import { nextPollAt } from "../scheduler/policy";
-import { timingLevels } from "../timing";
-import { toAppError } from "../upstream-errors";
+} from "@/lib/server/ledger/renders";
+import { knownUploadUrls } from "@/lib/server/ledger/uploads";
+import { renderService } from "@/lib/server/runtime/render-service";
+import { getScheduler } from "@/lib/server/scheduler";
+import { nextPollAt } from "@/lib/server/scheduler/policy";
+import { timingLevels } from "@/lib/domain/timing";
+import { toAppError } from "@/lib/server/runtime/upstream-errors";
 
 export type CreateRenderBody = CreateRenderResponse & { requestId: string; renders: LedgerRender[] };
 

@@ -5,12 +5,12 @@ import "server-only";
  * and resolution, else it says plainly that the cost will be known after submit.
  */
 import { z } from "zod";
-import { effectiveDuration, findVideoModel } from "../../catalogue";
-import { renderRequestSchema, type RenderRequest } from "../../render-request";
-import { serverConfig } from "../config";
-import { getDb } from "../db";
-import { parseWith } from "../http";
-import { recentCharges, requestedModel, requestedResolution } from "../ledger/renders";
+import { effectiveDuration, findVideoModel } from "@/lib/domain/catalogue";
+import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
+import { serverConfig } from "@/lib/server/runtime/config";
+import { getDb } from "@/lib/server/db";
+import { parseWith } from "@/lib/server/http/route";
+import { recentCharges, requestedModel, requestedResolution } from "@/lib/server/ledger/renders";
 
 export interface CostEstimate {
   credits: number | null;

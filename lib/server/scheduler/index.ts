@@ -3,10 +3,10 @@ import "server-only";
  * The process's one poll scheduler, kept on globalThis so Next's instrumentation bundle, its route
  * bundles and dev hot reloads all reach the same instance (two would spend the budget twice).
  */
-import { invalidateAccount } from "../account";
-import { serverConfig } from "../config";
-import { getDb } from "../db";
-import { renderService } from "../render-service";
+import { invalidateAccount } from "@/lib/server/account";
+import { serverConfig } from "@/lib/server/runtime/config";
+import { getDb } from "@/lib/server/db";
+import { renderService } from "@/lib/server/runtime/render-service";
 import { PollScheduler } from "./scheduler";
 
 const holder = globalThis as typeof globalThis & { __pollScheduler?: Promise<PollScheduler> };

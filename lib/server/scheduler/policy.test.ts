@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { estimateCompletion, learnCompletion, type TimingStat } from "../timing";
+import { estimateCompletion, learnCompletion, type TimingStat } from "@/lib/domain/timing";
 import { PollBudget, WINDOW_MS } from "./budget";
 import { WATCHED_INTERVAL_MS, errorRetryAt, nextPollAt } from "./policy";
 

@@ -7,7 +7,7 @@
  *   speed within a few polls whether it is far faster or slower than typical.
  * - Stitched chains: aim at each clip's expected completion, so progress shows clip by clip.
  */
-import type { CompletionEstimate } from "../timing";
+import type { CompletionEstimate } from "@/lib/domain/timing";
 
 const MIN_INTERVAL_MS = 250;
 const MAX_INTERVAL_MS = 60_000;

@@ -6,11 +6,11 @@ import "server-only";
  * learned timings, the last minute's polls), so a restart resumes where it stopped.
  */
 import type { Updateable } from "kysely";
-import { isRenderServiceError, type RenderServiceClient } from "../../render-api";
-import type { RenderRequest } from "../../render-request";
-import { isTerminalStatus, type RenderRecord } from "../../service-records";
-import type { Db } from "../db";
-import type { RenderRow, RendersTable } from "../db/schema";
+import { isRenderServiceError, type RenderServiceClient } from "@/lib/render-api";
+import type { RenderRequest } from "@/lib/domain/render-request";
+import { isTerminalStatus, type RenderRecord } from "@/lib/domain/service-records";
+import type { Db } from "@/lib/server/db";
+import type { RenderRow, RendersTable } from "@/lib/server/db/schema";
 import {
   countActiveRenders,
   earliestPollAt,
@@ -21,9 +21,9 @@ import {
   saveTimingStats,
   updateRender,
   watchRender,
-} from "../ledger/polling";
-import { markInterruptedRequests } from "../ledger/renders";
-import { estimateCompletion, learnCompletion, type CompletionEstimate, type TimingStat } from "../timing";
+} from "@/lib/server/ledger/polling";
+import { markInterruptedRequests } from "@/lib/server/ledger/renders";
+import { estimateCompletion, learnCompletion, type CompletionEstimate, type TimingStat } from "@/lib/domain/timing";
 import { PollBudget } from "./budget";
 import { WATCHED_INTERVAL_MS, errorRetryAt, nextPollAt } from "./policy";
 

@@ -8,14 +8,14 @@ import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { formatBytes } from "../../bytes";
-import { UPLOAD_LIMITS, type LedgerUpload, type MadeBy } from "../../contract";
-import { AppError } from "../../errors";
-import { UPLOAD_KINDS, type UploadKind } from "../../service-records";
-import { getDb } from "../db";
-import { recordUpload } from "../ledger/uploads";
-import { renderService } from "../render-service";
-import { toAppError } from "../upstream-errors";
+import { formatBytes } from "@/lib/domain/bytes";
+import { UPLOAD_LIMITS, type LedgerUpload, type MadeBy } from "@/lib/contract";
+import { AppError } from "@/lib/contract/errors";
+import { UPLOAD_KINDS, type UploadKind } from "@/lib/domain/service-records";
+import { getDb } from "@/lib/server/db";
+import { recordUpload } from "@/lib/server/ledger/uploads";
+import { renderService } from "@/lib/server/runtime/render-service";
+import { toAppError } from "@/lib/server/runtime/upstream-errors";
 
 /** Room for the multipart boundaries and the `kind` field around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
-import { authEnabled } from "@/lib/server/auth/session";
-import { withSpend } from "@/lib/server/auth/spend";
+import { authEnabled } from "@/lib/server/team/session";
+import { withSpend } from "@/lib/server/ledger/member-spend";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json } from "@/lib/server/http";
+import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

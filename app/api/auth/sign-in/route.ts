@@ -1,12 +1,12 @@
 import { signInSchema } from "@/lib/contract";
-import { AppError } from "@/lib/errors";
-import { findMemberRowByEmail, toMember } from "@/lib/server/auth/members";
-import { decoyHash, verifyPassword } from "@/lib/server/auth/password";
-import { authEnabled, sessionCookieFor } from "@/lib/server/auth/session";
-import { withSpend } from "@/lib/server/auth/spend";
-import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/server/auth/throttle";
+import { AppError } from "@/lib/contract/errors";
+import { findMemberRowByEmail, toMember } from "@/lib/server/ledger/members";
+import { decoyHash, verifyPassword } from "@/lib/server/team/password";
+import { authEnabled, sessionCookieFor } from "@/lib/server/team/session";
+import { withSpend } from "@/lib/server/ledger/member-spend";
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/server/team/throttle";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
+import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { clearedSessionCookie } from "@/lib/server/auth/session";
-import { apiRoute, json } from "@/lib/server/http";
+import { clearedSessionCookie } from "@/lib/server/team/session";
+import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { memberPatchSchema } from "@/lib/contract";
-import { AppError } from "@/lib/errors";
-import { updateMember } from "@/lib/server/auth/members";
-import { withSpend } from "@/lib/server/auth/spend";
+import { AppError } from "@/lib/contract/errors";
+import { updateMember } from "@/lib/server/ledger/members";
+import { withSpend } from "@/lib/server/ledger/member-spend";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http";
+import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/contract/errors";
 import { isFinalLedgerStatus } from "@/lib/contract";
 import { RENDER_ID_PATTERN } from "@/lib/render-api";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json } from "@/lib/server/http";
+import { apiRoute, json } from "@/lib/server/http/route";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { getScheduler } from "@/lib/server/scheduler";
 

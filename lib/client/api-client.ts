@@ -1,0 +1,60 @@
+/**
+ * The browser's one way to call the dashboard's API: JSON in, JSON out, and every failure rebuilt
+ * as the same `AppError` the server threw, so components branch on `code`, `field` and
+ * `retryAfterSeconds` rather than on messages.
+ */
+import type { z } from "zod";
+import { AppError } from "@/lib/contract/errors";
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, schema: z.ZodType<T>, request: ApiRequest = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: request.method ?? "GET",
+      headers: {
+        Accept: "application/json",
+        ...(request.body !== undefined && { "Content-Type": "application/json" }),
+        ...request.headers,
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      cache: "no-store",
+    });
+  } catch (cause) {
+    if (request.signal?.aborted) throw cause;
+    throw new AppError(
+      "upstream_unavailable",
+      "The dashboard server cannot be reached. Check your connection.",
+      {
+        status: 0,
+        cause,
+      },
+    );
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw AppError.fromBody(response.status, body);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError("upstream_error", `Unexpected response from ${path}`, { status: response.status });
+  }
+  return parsed.data;
+}
+
+/** Builds a query string from defined, non-empty values only. */
+export function toSearchParams(values: Record<string, string | number | boolean | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

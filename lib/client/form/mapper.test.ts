@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { renderRequestSchema } from "@/lib/domain/render-request";
+import { estimateParams, formValuesToRequest, requestToFormValues } from "./mapper";
+import { defaultFormValues, type RenderFormValues } from "./values";
+
+const U = (name: string) => `http://service.test/uploads/${name}`;
+
+function form(overrides: Partial<RenderFormValues>): RenderFormValues {
+  return { ...defaultFormValues(), ...overrides };
+}
+
+describe("formValuesToRequest", () => {
+  it("sends an image request with the image settings only, the prompt trimmed", () => {
+    const request = formValuesToRequest(
+      form({
+        prompt: "  a red fox \n",
+        imageCount: 3,
+        negativePrompt: "blur",
+        model: "veo-3.1",
+        resolution: "4k",
+      }),
+    );
+    expect(request).toEqual({
+      kind: "image",
+      prompt: "a red fox",
+      imageModel: "seedream",
+      imageResolution: "2K",
+      imageAspectRatio: "9:16",
+      imageCount: 3,
+    });
+  });
+
+  it("sends imageQuality for gpt-image-2 only", () => {
+    expect(
+      formValuesToRequest(form({ prompt: "x", imageModel: "gpt-image-2", imageQuality: "high" })),
+    ).toMatchObject({
+      imageQuality: "high",
+    });
+    expect(
+      formValuesToRequest(form({ prompt: "x", imageModel: "nano-banana", imageQuality: "high" })),
+    ).not.toHaveProperty("imageQuality");
+  });
+
+  it("sends a video request with the video settings, leaving out a blank negative prompt and empty lists", () => {
+    const request = formValuesToRequest(
+      form({
+        kind: "video",
+        prompt: "waves",
+        model: "kling",
+        durationSeconds: 10,
+        resolution: "1080p",
+        negativePrompt: "  ",
+      }),
+    );
+    expect(request).toEqual({
+      kind: "video",
+      prompt: "waves",
+      model: "kling",
+      durationSeconds: 10,
+      resolution: "1080p",
+      aspectRatio: "16:9",
+      generateAudio: false,
+    });
+    expect(Object.keys(request)).not.toContain("negativePrompt");
+  });
+
+  it("sends reference videos and audio only to models that take them", () => {
+    const refs = {
+      referenceImageUrls: [U("a.png")],
+      referenceVideoUrls: [U("b.mp4")],
+      referenceAudioUrls: [U("c.mp3")],
+    };
+    const kling = formValuesToRequest(form({ kind: "video", prompt: "x", model: "kling", ...refs }));
+    expect(kling).toMatchObject({ referenceImageUrls: [U("a.png")], referenceVideoUrls: [U("b.mp4")] });
+    expect(kling).not.toHaveProperty("referenceAudioUrls");
+
+    const seedance = formValuesToRequest(form({ kind: "video", prompt: "x", model: "seedance", ...refs }));
+    expect(seedance).toMatchObject(refs);
+
+    const veo = formValuesToRequest(
+      form({ kind: "video", prompt: "x", model: "veo-3.1", durationSeconds: 6, ...refs }),
+    );
+    expect(veo).toMatchObject({ referenceImageUrls: [U("a.png")] });
+    expect(veo).not.toHaveProperty("referenceVideoUrls");
+    expect(veo).not.toHaveProperty("referenceAudioUrls");
+
+    // An image request never carries video or audio references.
+    const image = formValuesToRequest(form({ prompt: "x", ...refs }));
+    expect(Object.keys(image)).not.toContain("referenceVideoUrls");
+  });
+
+  it("still sends reference images past a video model's cap (the service drops them; the form warns)", () => {
+    const urls = [U("1.png"), U("2.png"), U("3.png")];
+    expect(
+      formValuesToRequest(form({ kind: "video", prompt: "x", model: "kling", referenceImageUrls: urls })),
+    ).toMatchObject({
+      referenceImageUrls: urls,
+    });
+  });
+});
+
+describe("requestToFormValues", () => {
+  const base = form({
+    imageModel: "gpt-image-2",
+    imageQuality: "low",
+    model: "seedance",
+    durationSeconds: 30,
+  });
+
+  it("fills the image settings, applies the spec's defaults for omitted fields and keeps the video side", () => {
+    const values = requestToFormValues({ kind: "image", prompt: "fox", imageResolution: "4K" }, base);
+    expect(values).toEqual({
+      ...base,
+      kind: "image",
+      prompt: "fox",
+      imageModel: "seedream",
+      imageResolution: "4K",
+      imageAspectRatio: "9:16",
+      imageCount: 1,
+      referenceImageUrls: [],
+      referenceVideoUrls: [],
+      referenceAudioUrls: [],
+    });
+  });
+
+  it("fills the video settings and references", () => {
+    const values = requestToFormValues(
+      {
+        kind: "video",
+        prompt: "surf",
+        model: "seedance",
+        durationSeconds: 40,
+        resolution: "480p",
+        aspectRatio: "9:16",
+        generateAudio: true,
+        negativePrompt: "text",
+        referenceImageUrls: [U("a.png")],
+        referenceAudioUrls: [U("v.mp3")],
+      },
+      base,
+    );
+    expect(values).toMatchObject({
+      kind: "video",
+      model: "seedance",
+      durationSeconds: 40,
+      resolution: "480p",
+      aspectRatio: "9:16",
+      generateAudio: true,
+      negativePrompt: "text",
+      referenceImageUrls: [U("a.png")],
+      referenceVideoUrls: [],
+      referenceAudioUrls: [U("v.mp3")],
+      imageModel: "gpt-image-2",
+      imageQuality: "low",
+    });
+  });
+
+  it("reads a veo duration as the step the service rendered", () => {
+    expect(
+      requestToFormValues({ kind: "video", prompt: "x", model: "veo-3.1", durationSeconds: 5 }, base)
+        .durationSeconds,
+    ).toBe(6);
+  });
+
+  it.each<RenderFormValues>([
+    form({
+      prompt: "a",
+      imageModel: "gpt-image-2",
+      imageQuality: "high",
+      imageResolution: "4K",
+      imageCount: 4,
+      imageAspectRatio: "16:9",
+      referenceImageUrls: [U("1.png"), U("2.png")],
+    }),
+    form({ prompt: "b", imageModel: "nano-banana-pro", imageResolution: "1K", imageAspectRatio: "1:1" }),
+    form({
+      kind: "video",
+      prompt: "c",
+      model: "seedance",
+      durationSeconds: 47,
+      resolution: "480p",
+      aspectRatio: "1:1",
+      generateAudio: true,
+      negativePrompt: "noise",
+      referenceVideoUrls: [U("v.mp4")],
+      referenceAudioUrls: [U("a.wav")],
+    }),
+    form({
+      kind: "video",
+      prompt: "d",
+      model: "veo-3.1-lite",
+      durationSeconds: 8,
+      resolution: "1080p",
+      referenceImageUrls: [U("s.png")],
+    }),
+  ])("round-trips form → request → form for $kind $prompt", (values) => {
+    const request = formValuesToRequest(values);
+    expect(renderRequestSchema.safeParse(request).success).toBe(true);
+    expect(requestToFormValues(request, values)).toEqual(values);
+  });
+});
+
+describe("estimateParams", () => {
+  it("carries the priced settings, not the texts or references", () => {
+    const params = estimateParams(
+      form({
+        kind: "video",
+        prompt: "p",
+        negativePrompt: "n",
+        model: "kling",
+        durationSeconds: 10,
+        resolution: "1080p",
+        referenceImageUrls: [U("a.png")],
+      }),
+    );
+    expect(params).toEqual({
+      kind: "video",
+      model: "kling",
+      durationSeconds: 10,
+      resolution: "1080p",
+      aspectRatio: "16:9",
+      generateAudio: false,
+    });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Form values ⇄ render request (spec §4.2 field names).
+ *
+ * `formValuesToRequest` sends only what the chosen kind and model take, so what the schema checks is
+ * exactly what the server receives. `requestToFormValues` fills the form from a request as sent (the
+ * `params` of a ledger render), for "edit and run again".
+ */
+import {
+  DEFAULT_IMAGE_ASPECT_RATIO,
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_VIDEO_MODEL,
+  LIMITS,
+  findImageModel,
+  findVideoModel,
+} from "@/lib/domain/catalogue";
+import type { RenderRequest } from "@/lib/domain/render-request";
+import { fitToModels } from "./fit-model";
+import type { RenderFormValues } from "./values";
+
+/** The reference lists each kind and model actually takes: how many of each list the request may carry. */
+export function referenceCaps(values: RenderFormValues): { image: number; video: number; audio: number } {
+  if (values.kind === "image") {
+    return {
+      image: findImageModel(values.imageModel)?.maxReferenceImages ?? LIMITS.imageReferencesMax,
+      video: 0,
+      audio: 0,
+    };
+  }
+  const model = findVideoModel(values.model);
+  return {
+    image: model?.maxReferenceImages ?? 0,
+    video: model?.maxReferenceVideos ?? 0,
+    audio: model?.maxReferenceAudios ?? 0,
+  };
+}
+
+/** `{ [field]: list }` when the list has entries, so empty lists are left out of the request. */
+function listField<K extends string>(field: K, list: string[], taken = true): { [P in K]?: string[] } {
+  return (taken && list.length > 0 ? { [field]: [...list] } : {}) as { [P in K]?: string[] };
+}
+
+export function formValuesToRequest(values: RenderFormValues): RenderRequest {
+  const prompt = values.prompt.trim();
+  if (values.kind === "image") {
+    const model = findImageModel(values.imageModel);
+    return {
+      kind: "image",
+      prompt,
+      imageModel: values.imageModel,
+      imageResolution: values.imageResolution,
+      // Only gpt-image-2 takes a quality; the service refuses it for the others.
+      ...(model && model.qualities.length > 0 && { imageQuality: values.imageQuality }),
+      imageAspectRatio: values.imageAspectRatio,
+      imageCount: values.imageCount,
+      ...listField("referenceImageUrls", values.referenceImageUrls),
+    };
+  }
+  const caps = referenceCaps(values);
+  const negativePrompt = values.negativePrompt.trim();
+  return {
+    kind: "video",
+    prompt,
+    model: values.model,
+    durationSeconds: values.durationSeconds,
+    resolution: values.resolution,
+    aspectRatio: values.aspectRatio,
+    generateAudio: values.generateAudio,
+    ...(negativePrompt !== "" && { negativePrompt }),
+    // Images past the model's cap are still sent (the service drops them; the form warns before
+    // submit). Videos and audio are left out for models that take none, as the service refuses them.
+    ...listField("referenceImageUrls", values.referenceImageUrls),
+    ...listField("referenceVideoUrls", values.referenceVideoUrls, caps.video > 0),
+    ...listField("referenceAudioUrls", values.referenceAudioUrls, caps.audio > 0),
+  };
+}
+
+/**
+ * The form filled from a request as sent. Settings of the other kind are kept from `base`; fields the
+ * request left out take the service's stated defaults, or `base` where the spec states none. The
+ * result fits the catalogue (e.g. a 5 s veo request reads as the 6 s the service rendered).
+ */
+export function requestToFormValues(request: RenderRequest, base: RenderFormValues): RenderFormValues {
+  const common = { ...base, prompt: request.prompt, referenceImageUrls: request.referenceImageUrls ?? [] };
+  const values: RenderFormValues =
+    request.kind === "image"
+      ? {
+          ...common,
+          kind: "image",
+          imageModel: request.imageModel ?? DEFAULT_IMAGE_MODEL,
+          imageResolution: request.imageResolution ?? base.imageResolution,
+          imageQuality: request.imageQuality ?? base.imageQuality,
+          imageAspectRatio: request.imageAspectRatio ?? DEFAULT_IMAGE_ASPECT_RATIO,
+          imageCount: request.imageCount ?? 1,
+          referenceVideoUrls: [],
+          referenceAudioUrls: [],
+        }
+      : {
+          ...common,
+          kind: "video",
+          model: request.model ?? DEFAULT_VIDEO_MODEL,
+          durationSeconds: request.durationSeconds ?? base.durationSeconds,
+          resolution: request.resolution ?? base.resolution,
+          aspectRatio: request.aspectRatio ?? base.aspectRatio,
+          generateAudio: request.generateAudio ?? false,
+          negativePrompt: request.negativePrompt ?? "",
+          referenceVideoUrls: request.referenceVideoUrls ?? [],
+          referenceAudioUrls: request.referenceAudioUrls ?? [],
+        };
+  return fitToModels(values).values;
+}
+
+/**
+ * The query of `GET /api/estimate`: the request's settings without its texts and references, which
+ * do not change the price (and would make every keystroke a new estimate).
+ */
+export function estimateParams(values: RenderFormValues): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(formValuesToRequest(values))) {
+    if (NOT_PRICED.has(key)) continue;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      params[key] = value;
+  }
+  return params;
+}
+
+const NOT_PRICED = new Set(["prompt", "negativePrompt"]);

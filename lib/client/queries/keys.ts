@@ -1,0 +1,25 @@
+/**
+ * Query keys, from one factory so invalidation can target a whole family (`queryKeys.renders.all`)
+ * without hand-typed arrays drifting apart.
+ */
+import type { RenderListQuery } from "@/lib/contract";
+
+export const queryKeys = {
+  account: ["account"] as const,
+  /** The caller and their spend this month; moves with the account (creates, refunds, sign-in). */
+  session: ["session"] as const,
+  members: ["members"] as const,
+  team: ["team"] as const,
+  renders: {
+    all: ["renders"] as const,
+    lists: () => [...queryKeys.renders.all, "list"] as const,
+    list: (filters: Omit<RenderListQuery, "cursor">) => [...queryKeys.renders.lists(), filters] as const,
+    details: () => [...queryKeys.renders.all, "detail"] as const,
+    detail: (id: string) => [...queryKeys.renders.details(), id] as const,
+  },
+  uploads: {
+    all: ["uploads"] as const,
+    list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
+  },
+  estimate: (params: Record<string, unknown>) => ["estimate", params] as const,
+};

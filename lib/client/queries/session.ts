@@ -1,0 +1,31 @@
+/**
+ * Who is signed in (`GET /api/auth/session`): whether sign-in is on, and the member with this month's
+ * spend against their cap. Spend moves with the balance, so whatever refreshes the account refreshes
+ * this too (`useRefreshSpend`).
+ */
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { apiFetch } from "@/lib/client/api-client";
+import { sessionInfoSchema } from "@/lib/contract";
+import { queryKeys } from "./keys";
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => apiFetch("/api/auth/session", sessionInfoSchema, { signal }),
+    staleTime: 15_000,
+  });
+}
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** Marks the balance and the member's spend stale after anything that may have charged or refunded. */
+export function useRefreshSpend(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+  }, [queryClient]);
+}

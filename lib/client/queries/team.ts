@@ -1,0 +1,70 @@
+/**
+ * The team as an admin manages it: members with this month's spend and cap (`GET /api/members`,
+ * `POST /api/members/{id}`) and the default cap (`GET`/`POST /api/team`).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiFetch } from "@/lib/client/api-client";
+import { memberSpendSchema, teamSettingsSchema, type TeamSettings } from "@/lib/contract";
+import { queryKeys } from "./keys";
+
+const memberListSchema = z.object({ items: z.array(memberSpendSchema) });
+
+export function membersQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.members,
+    queryFn: ({ signal }) => apiFetch("/api/members", memberListSchema, { signal }),
+    select: (data) => data.items,
+  });
+}
+
+export function useMembers({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...membersQueryOptions(), enabled });
+}
+
+export function teamQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.team,
+    queryFn: ({ signal }) => apiFetch("/api/team", teamSettingsSchema, { signal }),
+  });
+}
+
+export function useTeamSettings() {
+  return useQuery(teamQueryOptions());
+}
+
+/**
+ * A cap change moves every affected member's effective cap (a default applies to all without their
+ * own), and perhaps the admin's own, so members and the session are refetched after either save.
+ */
+function useInvalidateCaps() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.members }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    ]);
+}
+
+export function useSetMemberCap() {
+  const invalidate = useInvalidateCaps();
+  return useMutation({
+    mutationFn: ({ id, monthlyCapCredits }: { id: string; monthlyCapCredits: number | null }) =>
+      apiFetch(`/api/members/${encodeURIComponent(id)}`, memberSpendSchema, {
+        method: "POST",
+        body: { monthlyCapCredits },
+      }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetDefaultCap() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCaps();
+  return useMutation({
+    mutationFn: (settings: TeamSettings) =>
+      apiFetch("/api/team", teamSettingsSchema, { method: "POST", body: settings }),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.team, settings),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,45 @@
+import "server-only";
+/**
+ * The account record, cached briefly and fetched single-flight: however many tabs ask at once, the
+ * service sees one call. Creates and refunds invalidate it so the balance shown follows spending.
+ */
+import type { AccountRecord } from "@/lib/domain/service-records";
+import { serverConfig } from "@/lib/server/runtime/config";
+import { renderService } from "@/lib/server/runtime/render-service";
+
+interface AccountCache {
+  value?: { record: AccountRecord; fetchedAt: number };
+  inFlight?: Promise<AccountRecord>;
+  /** Bumped by invalidation so a fetch started before it cannot refill the cache with stale data. */
+  generation: number;
+}
+
+const holder = globalThis as typeof globalThis & { __accountCache?: AccountCache };
+const cache = (): AccountCache => (holder.__accountCache ??= { generation: 0 });
+
+export async function getAccount(): Promise<AccountRecord> {
+  const state = cache();
+  const ttlMs = serverConfig().ACCOUNT_CACHE_SECONDS * 1000;
+  if (state.value && Date.now() - state.value.fetchedAt < ttlMs) return state.value.record;
+  if (!state.inFlight) {
+    const generation = state.generation;
+    const request: Promise<AccountRecord> = renderService()
+      .getAccount()
+      .then((record) => {
+        if (state.generation === generation) state.value = { record, fetchedAt: Date.now() };
+        return record;
+      })
+      .finally(() => {
+        if (state.inFlight === request) state.inFlight = undefined;
+      });
+    state.inFlight = request;
+  }
+  return state.inFlight;
+}
+
+export function invalidateAccount(): void {
+  const state = cache();
+  state.value = undefined;
+  state.inFlight = undefined;
+  state.generation += 1;
+}

@@ -1,0 +1,134 @@
+import "server-only";
+/** Team members, their roles and monthly credit caps, and what each has spent this month. */
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "@/lib/server/db";
+import type { MemberRow } from "@/lib/server/db/schema";
+import { hashPassword } from "@/lib/server/team/password";
+
+export const ROLES = ["admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Member {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  monthlyCapCredits: number | null;
+}
+
+export function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === "admin" ? "admin" : "member",
+    monthlyCapCredits: row.monthly_cap_credits,
+  };
+}
+
+export async function createMember(
+  db: Db,
+  input: { email: string; name: string; role: Role; password: string },
+): Promise<Member> {
+  const row = {
+    id: `mem_${randomBytes(12).toString("base64url")}`,
+    email: input.email.trim().toLowerCase(),
+    name: input.name.trim(),
+    role: input.role,
+    password_hash: await hashPassword(input.password),
+    monthly_cap_credits: null,
+    created_at: new Date().toISOString(),
+  };
+  await db.insertInto("members").values(row).execute();
+  return toMember({ ...row, session_version: 1 });
+}
+
+export async function findMemberRowByEmail(db: Db, email: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom("members")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findMemberRow(db: Db, id: string): Promise<MemberRow | undefined> {
+  return db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function listMembers(db: Db): Promise<Member[]> {
+  return (await db.selectFrom("members").selectAll().orderBy("name").execute()).map(toMember);
+}
+
+export async function countMembers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function updateMember(
+  db: Db,
+  id: string,
+  patch: { role?: Role; monthlyCapCredits?: number | null },
+): Promise<Member | undefined> {
+  if (patch.role === undefined && patch.monthlyCapCredits === undefined) {
+    const unchanged = await findMemberRow(db, id);
+    return unchanged && toMember(unchanged);
+  }
+  const row = await db
+    .updateTable("members")
+    .set({
+      ...(patch.role !== undefined && { role: patch.role }),
+      ...(patch.monthlyCapCredits !== undefined && { monthly_cap_credits: patch.monthlyCapCredits }),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toMember(row);
+}
+
+const DEFAULT_CAP_KEY = "default_monthly_cap_credits";
+
+export async function getDefaultCap(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom("team_settings")
+    .select("value")
+    .where("key", "=", DEFAULT_CAP_KEY)
+    .executeTakeFirst();
+  return row ? Number(row.value) : null;
+}
+
+export async function setDefaultCap(db: Db, credits: number | null): Promise<void> {
+  if (credits === null) {
+    await db.deleteFrom("team_settings").where("key", "=", DEFAULT_CAP_KEY).execute();
+    return;
+  }
+  await db
+    .insertInto("team_settings")
+    .values({ key: DEFAULT_CAP_KEY, value: String(credits) })
+    .onConflict((c) => c.column("key").doUpdateSet({ value: String(credits) }))
+    .execute();
+}
+
+/** The start of the current calendar month in UTC, when caps reset. */
+export function monthStart(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+/** Credits a member spent this month: charges less refunds of the renders they started. */
+export async function monthlySpend(db: Db, memberId: string, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("renders")
+    .select(sql<number>`coalesce(sum(credits_charged - credits_refunded), 0)`.as("spent"))
+    .where("member_id", "=", memberId)
+    .where("created_at", ">=", monthStart(now))
+    .executeTakeFirst();
+  return Number(row?.spent ?? 0);
+}
+
+/** The cap that applies to a member: their own, else the team default, else none. */
+export async function effectiveCap(db: Db, member: Member): Promise<number | null> {
+  return member.monthlyCapCredits ?? (await getDefaultCap(db));
+}
