@@ -1,5 +1,10 @@
 /** Spec §4.2 (render creation) and §8 (limits on request values): every validation rule, table-driven. */
 import { describe, expect, it } from "vitest";
+import {
+  IMAGE_MODELS as CATALOGUE_IMAGE_MODELS,
+  LIMITS,
+  VIDEO_MODELS as CATALOGUE_VIDEO_MODELS,
+} from "@/lib/domain/catalogue";
 import { KEYS, simulatorForTests, type SimClient } from "./test-client";
 
 const sim = simulatorForTests();
@@ -12,7 +17,14 @@ interface Row {
   refs?: RefCounts;
   body: (refs: Refs) => Record<string, unknown>;
   /** Expected 202 fields; `ids` is checked by count. */
-  accept?: { renderModel: string; creditsCharged?: number; variants?: number; referenceImagesUsed?: number };
+  accept?: {
+    renderModel: string;
+    creditsCharged?: number;
+    variants?: number;
+    referenceImagesUsed?: number;
+    /** The reference images the render kept, in order (the statistics show them). */
+    referenceImageUrlsUsed?: (refs: Refs) => string[];
+  };
   /** Expected 422 message. */
   reject?: string;
 }
@@ -303,6 +315,115 @@ const VIDEO_REF_ROWS: Row[] = [
   })),
 ];
 
+/**
+ * Every reference cap of the catalogue, at the cap, one past it and far past it (cap + 10: 11 and
+ * more for every model). The spec gives the rules but no numbers (§8: "not shown"), so the caps are
+ * read from the catalogue and the rules are checked around each: images past a video model's cap
+ * are accepted and only the first `cap` used (the first is the start frame); videos and audio past
+ * the cap are refused naming the list and the model; the image kind's 10 is the spec's hard limit.
+ */
+const REF_LISTS = [
+  ["referenceImageUrls", "maxReferenceImages", "images", "reference images"],
+  ["referenceVideoUrls", "maxReferenceVideos", "videos", "reference videos"],
+  ["referenceAudioUrls", "maxReferenceAudios", "audios", "reference audio"],
+] as const;
+const aroundCap = (cap: number) =>
+  [
+    ["at cap", cap],
+    ["cap + 1", cap + 1],
+    ["far over cap", cap + 10],
+  ] as const;
+
+const CAP_ROWS: Row[] = [
+  ...CATALOGUE_VIDEO_MODELS.flatMap(({ id: model, ...caps }) =>
+    REF_LISTS.flatMap(([field, capKey, refKind, noun]) =>
+      aroundCap(caps[capKey]).map(([where, count]): Row => {
+        const cap = caps[capKey];
+        const row = {
+          name: `${model}, ${field} × ${count}: ${where} (cap ${cap})`,
+          refs: { [refKind]: count },
+          body: (r: Refs) => video({ model, ...ok720, [field]: r[refKind] })(),
+        };
+        if (field === "referenceImageUrls") {
+          return {
+            ...row,
+            accept: {
+              renderModel: `${model} 720p`,
+              referenceImagesUsed: Math.min(count, cap),
+              referenceImageUrlsUsed: (r) => r.images.slice(0, cap),
+            },
+          };
+        }
+        if (count <= cap) return { ...row, accept: { renderModel: `${model} 720p`, referenceImagesUsed: 0 } };
+        return {
+          ...row,
+          reject:
+            cap === 0 ? `${field}: ${model} takes no ${noun}` : `${field} takes at most ${cap} for ${model}`,
+        };
+      }),
+    ),
+  ),
+  {
+    name: "kling with 11 reference images → 202 and the render used 2, the first as start frame",
+    refs: { images: 11 },
+    body: (r) => video({ model: "kling", referenceImageUrls: r.images })(),
+    accept: {
+      renderModel: "kling 720p",
+      referenceImagesUsed: 2,
+      referenceImageUrlsUsed: (r) => [r.images[0] as string, r.images[1] as string],
+    },
+  },
+  // The only bound on a video render's reference images, against abuse (catalogue LIMITS).
+  ...CATALOGUE_VIDEO_MODELS.flatMap(({ id: model, maxReferenceImages: cap }): Row[] => [
+    {
+      name: `${model}, referenceImageUrls × ${LIMITS.videoReferenceImagesMax}: at the abuse bound, the first ${cap} used`,
+      refs: { images: LIMITS.videoReferenceImagesMax },
+      body: (r) => video({ model, ...ok720, referenceImageUrls: r.images })(),
+      accept: {
+        renderModel: `${model} 720p`,
+        referenceImagesUsed: cap,
+        referenceImageUrlsUsed: (r) => r.images.slice(0, cap),
+      },
+    },
+    {
+      name: `${model}, referenceImageUrls × ${LIMITS.videoReferenceImagesMax + 1}: past the abuse bound`,
+      refs: { images: LIMITS.videoReferenceImagesMax + 1 },
+      body: (r) => video({ model, ...ok720, referenceImageUrls: r.images })(),
+      reject: `referenceImageUrls takes at most ${LIMITS.videoReferenceImagesMax} URLs`,
+    },
+  ]),
+  // Videos and audio have no list bound of their own: past the model's cap is refused at any length.
+  ...CATALOGUE_VIDEO_MODELS.flatMap(({ id: model, ...caps }) =>
+    REF_LISTS.slice(1).map(([field, capKey, refKind, noun]): Row => {
+      const cap = caps[capKey];
+      const count = LIMITS.videoReferenceImagesMax + 1;
+      return {
+        name: `${model}, ${field} × ${count}: the model's cap, not a list bound, refuses it (cap ${cap})`,
+        refs: { [refKind]: count },
+        body: (r) => video({ model, ...ok720, [field]: r[refKind] })(),
+        reject:
+          cap === 0 ? `${field}: ${model} takes no ${noun}` : `${field} takes at most ${cap} for ${model}`,
+      };
+    }),
+  ),
+  ...CATALOGUE_IMAGE_MODELS.flatMap(({ id: model, maxReferenceImages: cap }) =>
+    aroundCap(cap).map(([where, count]): Row => ({
+      name: `image ${model}, referenceImageUrls × ${count}: ${where} (cap ${cap})`,
+      refs: { images: count },
+      body: (r) => image({ imageModel: model, referenceImageUrls: r.images })(),
+      ...(count <= cap
+        ? {
+            accept: {
+              renderModel: `${model} 1K`,
+              referenceImagesUsed: count,
+              referenceImageUrlsUsed: (r: Refs) => r.images,
+            },
+          }
+        : { reject: `referenceImageUrls takes at most ${LIMITS.imageReferencesMax} URLs` }),
+    })),
+  ),
+];
+
 const URL_ROWS: Row[] = [
   {
     name: "another account's upload URL",
@@ -349,9 +470,10 @@ describe.each([
   ["prompt and kind", PROMPT_ROWS],
   ["video parameters", VIDEO_ROWS],
   ["video references", VIDEO_REF_ROWS],
+  ["and §8 reference caps", CAP_ROWS],
   ["reference URLs", URL_ROWS],
 ])("§4.2 %s", (_, rows) => {
-  it.each(rows)("$name", async (row) => {
+  it.each(rows.map((row) => [row.name, row] as const))("%s", async (_name, row) => {
     const refs = await makeRefs(sim.client, row.refs);
     const reply = await sim.client.createRender(KEYS.team1, row.body(refs));
     if (row.reject !== undefined) {
@@ -379,6 +501,11 @@ describe.each([
     expect(new Set(reply.body.ids).size).toBe(variants);
     if (accept.referenceImagesUsed !== undefined) {
       expect((await sim.client.statsOf(reply.body.id)).referenceImagesUsed).toBe(accept.referenceImagesUsed);
+    }
+    if (accept.referenceImageUrlsUsed !== undefined) {
+      expect((await sim.client.statsOf(reply.body.id)).referenceImageUrlsUsed).toEqual(
+        accept.referenceImageUrlsUsed(refs),
+      );
     }
   });
 });

@@ -86,6 +86,7 @@ export class Stats {
           creditsCharged: render.creditsCharged,
           creditsRefunded: state === "failed" && outcome.type === "failed" ? outcome.creditsRefunded : 0,
           referenceImagesUsed: render.referenceImageUrls.length,
+          referenceImageUrlsUsed: render.referenceImageUrls,
         };
       }),
     };

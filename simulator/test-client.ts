@@ -29,6 +29,8 @@ export interface StatsRender {
   creditsCharged: number;
   creditsRefunded: number;
   referenceImagesUsed: number;
+  /** The reference images kept after the model's cap, in order; a video's first is its start frame. */
+  referenceImageUrlsUsed: string[];
 }
 
 export interface Stats {

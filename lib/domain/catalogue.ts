@@ -4,7 +4,7 @@
  * This table is the single source of truth for the render form's choices, the request schema used by
  * the form and the route handlers, and the simulator's validation. Values the spec leaves unstated
  * (reference caps, clip length of stitched renders) are this project's choices, recorded in
- * docs/decisions.md.
+ * docs/architecture.md ("Choices where the spec is silent").
  */
 
 export const RENDER_KINDS = ["image", "video"] as const;
@@ -28,8 +28,15 @@ export const LIMITS = {
   imageCountMin: 1,
   imageCountMax: 4,
   imageReferencesMax: 10,
-  /** Upper bound the dashboard accepts for any reference list; the model's own cap may be lower. */
-  videoReferenceListMax: 10,
+  /**
+   * Most reference images a video render may carry. The spec sets no number: images past the model's
+   * cap are accepted and dropped silently (§4.2, §8), so 11 for kling must pass. The bound is only
+   * against abuse, since an accepted list is looked up URL by URL among the uploads and stored with
+   * the request: 50 is far above every video model's cap and the 10 of image renders, so nobody who
+   * picked a folder of references is refused, and a full list is a few KB. Reference videos and audio
+   * need no such bound: the model's own cap (at most 3) refuses any longer list.
+   */
+  videoReferenceImagesMax: 50,
 } as const;
 
 export interface ImageModel {
@@ -39,6 +46,7 @@ export interface ImageModel {
   readonly aspectRatios: readonly AspectRatio[];
   /** Quality levels, only for models that take `imageQuality`. */
   readonly qualities: readonly ImageQuality[];
+  /** More is refused (422): the spec's hard limit for image renders (§4.2, §8), not dropped. */
   readonly maxReferenceImages: number;
   /** Typical completion time in seconds (spec §1.7: images under a minute). */
   readonly typicalSeconds: number;
@@ -69,11 +77,14 @@ export interface VideoModel {
   readonly aspectRatios: readonly AspectRatio[];
   readonly duration: DurationRule;
   readonly supportsAudio: boolean;
-  /** Extra reference images beyond this are dropped silently by the service; the first is the start frame. */
+  /**
+   * Reference images past this are accepted and dropped silently (spec §4.2, §8); the first is the
+   * start frame. The request itself may carry up to `LIMITS.videoReferenceImagesMax`.
+   */
   readonly maxReferenceImages: number;
-  /** 0 means the model takes no reference videos (the service refuses them). */
+  /** More reference videos than this are refused (422); 0 means the model takes none. */
   readonly maxReferenceVideos: number;
-  /** 0 means the model takes no reference audio (the service refuses it). */
+  /** More reference audio files than this are refused (422); 0 means the model takes none. */
   readonly maxReferenceAudios: number;
   /** Typical seconds of processing per second of output (spec §1.7: one to several minutes). */
   readonly typicalSecondsPerOutputSecond: number;

@@ -3,8 +3,16 @@
  * are the spec's, written out here rather than read from the catalogue, so a wrong catalogue fails.
  */
 import { describe, expect, test } from "vitest";
-import { clipCount, durationChoices, effectiveDuration, videoModel } from "./catalogue";
-import { effectiveReferenceImages, firstIssue, renderRequestSchema } from "./render-request";
+import {
+  IMAGE_MODELS,
+  LIMITS,
+  VIDEO_MODELS,
+  clipCount,
+  durationChoices,
+  effectiveDuration,
+  videoModel,
+} from "@/lib/domain/catalogue";
+import { effectiveReferenceImages, firstIssue, renderRequestSchema } from "@/lib/domain/render-request";
 
 const url = (n: number) => `http://127.0.0.1:4010/files/up_${n}/ref.png`;
 const urls = (count: number) => Array.from({ length: count }, (_, i) => url(i));
@@ -162,6 +170,121 @@ describe("video parameters", () => {
     [{ model: "sora" }, false],
   ])("%j accepted: %s", (extra, ok) => {
     expect(check(video(extra)).ok).toBe(ok);
+  });
+});
+
+/**
+ * Reference caps, generated from the catalogue: the spec gives no numbers ("not shown", §8), only the
+ * rules, so the catalogue's caps are the values and the rules are checked at and around each one.
+ * Images past a video model's cap are accepted and dropped (the first `cap` are used); videos and
+ * audio past the cap are refused with a message naming the list and the model; the image kind's 10
+ * is the spec's hard limit.
+ */
+describe("reference caps", () => {
+  const LISTS = [
+    ["referenceImageUrls", "maxReferenceImages"],
+    ["referenceVideoUrls", "maxReferenceVideos"],
+    ["referenceAudioUrls", "maxReferenceAudios"],
+  ] as const;
+  /** At the cap, one past it, and far past it (cap + 10). */
+  const counts = (cap: number) =>
+    [
+      ["at cap", cap],
+      ["cap + 1", cap + 1],
+      ["far over cap", cap + 10],
+    ] as const;
+
+  const rows = VIDEO_MODELS.flatMap((model) =>
+    LISTS.flatMap(([field, capKey]) =>
+      counts(model[capKey]).map(([where, count]) => ({
+        name: `${model.id}, ${field} × ${count}: ${where} (cap ${model[capKey]})`,
+        model: model.id,
+        field,
+        cap: model[capKey],
+        count,
+      })),
+    ),
+  );
+
+  test.each(rows.map((row) => [row.name, row] as const))("%s", (_name, { model, field, cap, count }) => {
+    const result = check(video({ model, [field]: urls(count) }));
+    if (field === "referenceImageUrls") {
+      // Accepted whatever the count up to the abuse bound; only the first `cap` are used.
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+      if (result.ok) expect(effectiveReferenceImages(result.data)).toEqual(urls(Math.min(count, cap)));
+    } else if (count <= cap) {
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+    } else {
+      expect(result).toMatchObject({ ok: false, field });
+      expect(result.ok === false && result.message).toBe(
+        cap === 0
+          ? `${field}: ${model} takes no ${field === "referenceVideoUrls" ? "reference videos" : "reference audio"}`
+          : `${field} takes at most ${cap} for ${model}`,
+      );
+    }
+  });
+
+  test("kling with 11 reference images → accepted and the render uses 2, the first as start frame", () => {
+    const result = check(video({ model: "kling", referenceImageUrls: urls(11) }));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(effectiveReferenceImages(result.data)).toEqual([url(0), url(1)]);
+  });
+
+  test.each(VIDEO_MODELS.map((m) => m.id))(
+    "%s: reference images up to the abuse bound are accepted, one more is refused",
+    (model) => {
+      const cap = videoModel(model).maxReferenceImages;
+      const atBound = check(video({ model, referenceImageUrls: urls(LIMITS.videoReferenceImagesMax) }));
+      expect(atBound.ok).toBe(true);
+      if (atBound.ok) expect(effectiveReferenceImages(atBound.data)).toEqual(urls(cap));
+      const past = check(video({ model, referenceImageUrls: urls(LIMITS.videoReferenceImagesMax + 1) }));
+      expect(past).toEqual({
+        ok: false,
+        field: "referenceImageUrls",
+        message: `referenceImageUrls takes at most ${LIMITS.videoReferenceImagesMax} URLs`,
+      });
+    },
+  );
+
+  test.each(VIDEO_MODELS.map((m) => m.id))(
+    "%s: reference videos and audio past the cap are refused at any length, naming the model",
+    (model) => {
+      for (const field of ["referenceVideoUrls", "referenceAudioUrls"] as const) {
+        const result = check(video({ model, [field]: urls(LIMITS.videoReferenceImagesMax + 1) }));
+        expect(result).toMatchObject({ ok: false, field });
+        expect(result.ok === false && result.message).toContain(model);
+      }
+    },
+  );
+
+  test("the abuse bound is above every video model's cap and the image kind's limit", () => {
+    for (const model of VIDEO_MODELS) {
+      expect(LIMITS.videoReferenceImagesMax).toBeGreaterThan(model.maxReferenceImages);
+    }
+    expect(LIMITS.videoReferenceImagesMax).toBeGreaterThan(LIMITS.imageReferencesMax);
+  });
+
+  const imageRows = IMAGE_MODELS.flatMap((model) =>
+    counts(model.maxReferenceImages).map(
+      ([where, count]) =>
+        [
+          `image ${model.id}, referenceImageUrls × ${count}: ${where} (cap ${model.maxReferenceImages})`,
+          { model: model.id, cap: model.maxReferenceImages, count },
+        ] as const,
+    ),
+  );
+  test.each(imageRows)("%s", (_name, { model, cap, count }) => {
+    const result = check(image({ imageModel: model, referenceImageUrls: urls(count) }));
+    if (count <= cap) {
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(effectiveReferenceImages(result.data)).toEqual(urls(count));
+    } else {
+      expect(result).toEqual({
+        ok: false,
+        field: "referenceImageUrls",
+        message: `referenceImageUrls takes at most ${LIMITS.imageReferencesMax} URLs`,
+      });
+    }
   });
 });
 

@@ -32,10 +32,11 @@ const prompt = z
 
 const referenceUrl = (field: string) => z.url({ error: `${field} must contain only upload URLs` });
 
-const referenceList = (field: string, max: number) =>
-  z
-    .array(referenceUrl(field), { error: `${field} must be a list of upload URLs` })
-    .max(max, { error: `${field} takes at most ${max} URLs` });
+const referenceList = (field: string) =>
+  z.array(referenceUrl(field), { error: `${field} must be a list of upload URLs` });
+
+const boundedReferenceList = (field: string, max: number) =>
+  referenceList(field).max(max, { error: `${field} takes at most ${max} URLs` });
 
 export const imageRenderRequestSchema = z
   .object({
@@ -52,7 +53,8 @@ export const imageRenderRequestSchema = z
       .min(LIMITS.imageCountMin, { error: `imageCount must be between 1 and ${LIMITS.imageCountMax}` })
       .max(LIMITS.imageCountMax, { error: `imageCount must be between 1 and ${LIMITS.imageCountMax}` })
       .optional(),
-    referenceImageUrls: referenceList("referenceImageUrls", LIMITS.imageReferencesMax).optional(),
+    // The spec's hard limit (§4.2, §8): an 11th image is refused, not dropped.
+    referenceImageUrls: boundedReferenceList("referenceImageUrls", LIMITS.imageReferencesMax).optional(),
   })
   .superRefine((req, ctx) => {
     const model = imageModel(req.imageModel ?? DEFAULT_IMAGE_MODEL);
@@ -87,9 +89,11 @@ export const videoRenderRequestSchema = z
         error: `negativePrompt must be at most ${LIMITS.negativePromptMaxChars} characters`,
       })
       .optional(),
-    referenceImageUrls: referenceList("referenceImageUrls", LIMITS.videoReferenceListMax).optional(),
-    referenceVideoUrls: referenceList("referenceVideoUrls", LIMITS.videoReferenceListMax).optional(),
-    referenceAudioUrls: referenceList("referenceAudioUrls", LIMITS.videoReferenceListMax).optional(),
+    // Images past the model's cap are accepted and dropped (§4.2, §8), see `effectiveReferenceImages`;
+    // the bound is only against abuse. Videos and audio are bounded by the model's cap, below.
+    referenceImageUrls: boundedReferenceList("referenceImageUrls", LIMITS.videoReferenceImagesMax).optional(),
+    referenceVideoUrls: referenceList("referenceVideoUrls").optional(),
+    referenceAudioUrls: referenceList("referenceAudioUrls").optional(),
   })
   .superRefine((req, ctx) => {
     const model = videoModel(req.model ?? DEFAULT_VIDEO_MODEL);
@@ -111,6 +115,8 @@ export const videoRenderRequestSchema = z
         message: oneOf("resolution", model.resolutions) + ` for ${model.id}`,
       });
     }
+    // Only images are dropped past the cap (spec §8); any longer list of videos or audio is refused,
+    // whatever its length, with the model's own cap in the message.
     const capped = [
       ["referenceVideoUrls", req.referenceVideoUrls, model.maxReferenceVideos, "reference videos"],
       ["referenceAudioUrls", req.referenceAudioUrls, model.maxReferenceAudios, "reference audio"],
@@ -156,7 +162,11 @@ export function firstIssue(error: z.ZodError): FieldIssue {
   return field ? { field, message: issue.message } : { message: issue.message };
 }
 
-/** Reference image URLs the model will actually use; the service drops extras silently (spec §8). */
+/**
+ * Reference image URLs the model will actually use: the first `maxReferenceImages`, in order (for a
+ * video, the first is the start frame). A video render's extras are dropped silently (spec §8); an
+ * image render never has extras, as the schema refuses more than its cap.
+ */
 export function effectiveReferenceImages(request: RenderRequest): string[] {
   const urls = request.referenceImageUrls ?? [];
   const cap =

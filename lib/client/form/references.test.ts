@@ -94,6 +94,7 @@ describe("referenceNotes", () => {
     values({ kind: "video", model: "seedance", referenceAudioUrls: urls(5, "mp3") }),
     values({ kind: "video", model: "kling", referenceVideoUrls: urls(2, "mp4") }),
     values({ referenceImageUrls: urls(11, "png") }),
+    values({ kind: "video", model: "kling", referenceImageUrls: urls(51, "png") }),
   ])("marks as blocking exactly what the shared schema refuses (%#)", (form) => {
     const blocking = referenceNotes(form)
       .filter((n) => n.tone === "blocking")
@@ -101,6 +102,18 @@ describe("referenceNotes", () => {
     const parsed = renderFormSchema.safeParse(form);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.path[0])).toEqual(blocking);
+  });
+
+  it("tells plainly that only the first images are used, and lets 11 through for kling", () => {
+    const form = values({ kind: "video", model: "kling", referenceImageUrls: urls(11, "png") });
+    expect(referenceNotes(form)).toEqual([
+      {
+        field: "referenceImageUrls",
+        tone: "warning",
+        message: "Kling uses only the first 2 reference images: 9 more images will be ignored.",
+      },
+    ]);
+    expect(renderFormSchema.safeParse(form).success).toBe(true);
   });
 
   it("lets warnings through the schema", () => {

@@ -3,7 +3,7 @@
  * video model's cap without a word (spec §8), and refuses videos or audio a model cannot take, so the
  * form says which references will be used, ignored, or must go.
  */
-import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
+import { LIMITS, findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import { plural } from "./wording";
 import { referenceCaps } from "./mapper";
 import { REFERENCE_FIELDS, type ReferenceField, type ReferenceKind, type RenderFormValues } from "./values";
@@ -50,6 +50,13 @@ export function referenceNotes(values: RenderFormValues): ReferenceNote[] {
           values.kind === "image"
             ? `Image renders take no ${noun}s: ${count === 1 ? "it" : "these"} won't be sent.`
             : `${label} takes no ${noun}s: ${count === 1 ? "it" : "these"} won't be sent.`,
+      });
+    } else if (kind === "image" && values.kind === "video" && count > LIMITS.videoReferenceImagesMax) {
+      // Past the schema's bound against abuse, the request is refused, not trimmed.
+      notes.push({
+        field,
+        tone: "blocking",
+        message: `${label} uses only the first ${plural(cap, noun)}, and a render takes at most ${LIMITS.videoReferenceImagesMax}: remove ${count - LIMITS.videoReferenceImagesMax} before starting.`,
       });
     } else if (kind === "image" && values.kind === "video") {
       // The service keeps the first `cap` images and drops the rest without an error.
