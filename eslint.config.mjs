@@ -1,11 +1,13 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import pluginQuery from "@tanstack/eslint-plugin-query";
+import { layerConfigs } from "./eslint/layers.mjs";
 
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   ...pluginQuery.configs["flat/recommended"],
+  ...layerConfigs,
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "bench/results*", "next-env.d.ts"],
   },

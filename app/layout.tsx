@@ -7,8 +7,8 @@ import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
-import { pageSessionInfo } from "@/lib/server/team/page-session";
-import { publicSettings } from "@/lib/server/runtime/config";
+import { pageSessionInfo } from "@/lib/server/pages/session";
+import { publicSettings } from "@/lib/server/pages/settings";
 import { Providers } from "./providers";
 import "./globals.css";
 

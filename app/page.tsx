@@ -4,8 +4,8 @@ import { RenderForm } from "@/components/render-form";
 import { Gallery } from "@/components/gallery/gallery";
 import { GallerySkeleton } from "@/components/gallery/gallery-states";
 import { toSearchParams } from "@/lib/client/api-client";
-import { requirePageMember } from "@/lib/server/team/page-session";
-import { publicSettings } from "@/lib/server/runtime/config";
+import { requirePageMember } from "@/lib/server/pages/session";
+import { publicSettings } from "@/lib/server/pages/settings";
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;

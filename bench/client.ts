@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LedgerRender } from "@/lib/contract";
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import type { RenderRequest } from "@/lib/domain/render-request";
 
 /** Creates each request through `POST /api/renders` and waits until every render is final. */

@@ -20,6 +20,7 @@ import { BUILD_DIR } from "./servers";
 type DbModule = typeof import("@/lib/server/db");
 type RendersModule = typeof import("@/lib/server/ledger/renders");
 type PollingModule = typeof import("@/lib/server/ledger/polling");
+type RenderRequestModule = typeof import("@/lib/domain/render-request");
 
 const WORDS = (
   "harbour dawn desert road forest river portrait neon city night rain snow mountain studio product " +
@@ -84,9 +85,9 @@ async function seed(file: string, renders: number): Promise<void> {
   const lib = async <T>(module: string) =>
     (await import(pathToFileURL(path.join(BUILD_DIR, "lib", module)).href)) as T;
   const { getDb, closeDb } = await lib<DbModule>("server/db/index.ts");
-  const { beginRequest, completeRequest, requestedModel } =
-    await lib<RendersModule>("server/ledger/renders.ts");
-  const { updateRender } = await lib<PollingModule>("server/ledger/polling.ts");
+  const { beginRequest, completeRequest } = await lib<RendersModule>("server/ledger/renders.ts");
+  const { requestedModel } = await lib<RenderRequestModule>("domain/render-request.ts");
+  const { markFinished } = await lib<PollingModule>("server/ledger/polling.ts");
   const url = `file:${file}`;
   const db = await getDb(url);
   // A throwaway file: durability per statement would only make seeding slow.
@@ -127,16 +128,22 @@ async function seed(file: string, renders: number): Promise<void> {
     for (const id of ids) {
       const failed = random.next() < 0.12;
       const now = new Date().toISOString();
-      await updateRender(db, id, {
-        status: failed ? "failed" : "ready",
-        output_url: failed ? null : `https://media.example/${id}.${body.kind === "image" ? "png" : "webm"}`,
-        error_message: failed ? "The render failed." : null,
-        credits_refunded: failed ? credits : 0,
-        completed_at: now,
-        updated_at: now,
-        next_poll_at: null,
-        poll_count: 1,
-      });
+      await markFinished(
+        db,
+        id,
+        {
+          status: failed ? "failed" : "ready",
+          renderModel: requestedModel(body),
+          outputUrl: failed ? null : `https://media.example/${id}.${body.kind === "image" ? "png" : "webm"}`,
+          errorMessage: failed ? "The render failed." : null,
+          creditsRefunded: failed ? credits : 0,
+          chain: null,
+          upstreamCreatedAt: now,
+          upstreamUpdatedAt: now,
+          expectedSeconds: 30,
+        },
+        Date.now(),
+      );
     }
     made += variants;
   }

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LedgerRender } from "@/lib/contract";
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { LIVE_REFETCH_MS } from "@/lib/client/queries/renders";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { BenchResult } from "./report";

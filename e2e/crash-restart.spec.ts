@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 
 const SIMULATOR_PORT = 4130;
 const APP_PORT = 3130;

@@ -5,13 +5,9 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import {
-  ROLES,
-  countMembers,
-  createMember,
-  findMemberRowByEmail,
-  type Role,
-} from "@/lib/server/ledger/members";
+import { ROLES, type Role } from "@/lib/contract";
+import { countMembers, findMemberRowByEmail } from "@/lib/server/ledger/members";
+import { addMember } from "@/lib/server/team/members";
 import { MIN_PASSWORD_LENGTH } from "@/lib/server/team/password";
 import { closeDb, getDb } from "@/lib/server/db";
 
@@ -63,7 +59,7 @@ async function main(): Promise<number> {
     console.error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
     return 1;
   }
-  const member = await createMember(db, { email, name, role: role as Role, password });
+  const member = await addMember(db, { email, name, role: role as Role, password });
   console.log(`Added ${member.name} <${member.email}> as ${member.role}.`);
   return 0;
 }

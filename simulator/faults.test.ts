@@ -5,7 +5,7 @@ import {
   createRenderResponseSchema,
   renderRecordSchema,
   uploadRecordSchema,
-} from "@/lib/domain/service-records";
+} from "@/lib/render-api/records";
 import { FaultInjector, DEFAULT_FAULTS } from "./faults";
 import { startSimulator } from "./server";
 import { KEYS, simulatorForTests, statusSequence, withSimulator } from "./test-client";

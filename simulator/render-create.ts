@@ -26,7 +26,7 @@ import {
   type RenderRequest,
   type VideoRenderRequest,
 } from "@/lib/domain/render-request";
-import type { UploadKind } from "@/lib/domain/service-records";
+import type { UploadKind } from "@/lib/domain/uploads";
 import type { Accounts, Caller } from "./accounts";
 import { SimError } from "./errors";
 import { newId } from "./ids";

@@ -7,7 +7,7 @@ import { rm } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { once } from "node:events";
-import { UPLOAD_KINDS, type UploadKind } from "@/lib/domain/service-records";
+import { UPLOAD_KINDS, type UploadKind } from "@/lib/domain/uploads";
 import type { Caller } from "./accounts";
 import { SimError } from "./errors";
 import { newId } from "./ids";

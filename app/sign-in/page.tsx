@@ -6,8 +6,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { buttonClasses } from "@/components/ui/button";
 import { safeNextPath } from "@/lib/domain/next-path";
-import { pageMember } from "@/lib/server/team/page-session";
-import { authEnabled } from "@/lib/server/team/session";
+import { authEnabled, pageMember } from "@/lib/server/pages/session";
 
 export const metadata: Metadata = { title: `Sign in · ${PRODUCT_NAME}` };
 

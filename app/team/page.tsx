@@ -5,8 +5,7 @@ import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { TeamAdmin } from "@/components/team/team-admin";
 import { buttonClasses } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { requirePageMember } from "@/lib/server/team/page-session";
-import { authEnabled } from "@/lib/server/team/session";
+import { authEnabled, requirePageMember } from "@/lib/server/pages/session";
 
 export const metadata: Metadata = { title: `Team · ${PRODUCT_NAME}` };
 

@@ -5,7 +5,7 @@
  * for a signed-in member, their own spend against their cap. Creates and refunds invalidate both, so
  * they follow what the gallery shows. Nothing is shown to a visitor who has yet to sign in.
  */
-import type { AccountRecord } from "@/lib/domain/service-records";
+import type { Account } from "@/lib/contract";
 import type { MemberSpend } from "@/lib/contract";
 import { useAccount } from "@/lib/client/queries/account";
 import { useSession } from "@/lib/client/queries/session";
@@ -50,7 +50,7 @@ function AccountSummary({
   lowBalanceCredits,
   member,
 }: {
-  account: AccountRecord;
+  account: Account;
   lowBalanceCredits: number;
   member: MemberSpend | null;
 }) {

@@ -1,5 +1,5 @@
 /** Progress of a stitched (multi-clip) render: "Clips 2 of 4", as text and as a progress bar. */
-import type { ChainProgress as Chain } from "@/lib/domain/service-records";
+import type { ChainProgress as Chain } from "@/lib/contract";
 import { ProgressBar } from "@/components/ui/progress-bar";
 
 export function ChainProgress({ chain, status }: { chain: Chain; status: string }) {

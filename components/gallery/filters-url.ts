@@ -3,8 +3,7 @@
  * can be shared and survives a reload. Values that make no sense are ignored rather than sent.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
-import { LEDGER_ONLY_STATUSES } from "@/lib/contract";
-import { KNOWN_RENDER_STATUSES } from "@/lib/domain/service-records";
+import { ALL_STATUSES } from "@/lib/domain/statuses";
 
 export const FILTER_KEYS = ["status", "kind", "model", "q", "member"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -21,7 +20,7 @@ export interface GalleryFilters {
 export const MINE = "mine";
 
 /** Statuses offered in the filter, in the order a person thinks of them. */
-export const FILTER_STATUSES: readonly string[] = [...KNOWN_RENDER_STATUSES, ...LEDGER_ONLY_STATUSES];
+export const FILTER_STATUSES = ALL_STATUSES;
 
 /** Every unfinished status at once (the list route takes a comma-separated status list). */
 export const IN_PROGRESS_FILTER = ["submitting", "pending", "running", "unknown"].join(",");

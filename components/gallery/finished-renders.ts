@@ -3,7 +3,8 @@
  * tracked by request and variant, because a row's id changes from the request id to the service's
  * id when the create call answers.
  */
-import { isFinalLedgerStatus, type LedgerRender } from "@/lib/contract";
+import { type LedgerRender } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 
 type Tracked = Pick<LedgerRender, "requestId" | "variantIndex" | "status">;
 
@@ -12,7 +13,10 @@ export function trackingKey(render: Pick<LedgerRender, "requestId" | "variantInd
 }
 
 /** Renders final now that were unfinished when last seen (first sightings never count). */
-export function justFinished<T extends Tracked>(lastSeen: ReadonlyMap<string, string>, renders: readonly T[]): T[] {
+export function justFinished<T extends Tracked>(
+  lastSeen: ReadonlyMap<string, string>,
+  renders: readonly T[],
+): T[] {
   return renders.filter((render) => {
     const before = lastSeen.get(trackingKey(render));
     return before !== undefined && !isFinalLedgerStatus(before) && isFinalLedgerStatus(render.status);

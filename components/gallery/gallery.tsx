@@ -5,7 +5,7 @@
  * the list kept live while anything in it is unfinished.
  */
 import { useMemo } from "react";
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";

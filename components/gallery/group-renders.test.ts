@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { LedgerRender } from "@/lib/contract";
 import { groupRenders } from "./group-renders";
 
-function render(id: string, batch?: { batchId: string; variantIndex: number; imageCount?: number }): LedgerRender {
+function render(
+  id: string,
+  batch?: { batchId: string; variantIndex: number; imageCount?: number },
+): LedgerRender {
   return {
     id,
     requestId: batch ? `req-${batch.batchId}` : `req-${id}`,

@@ -30,7 +30,13 @@ export function groupRenders(renders: readonly LedgerRender[]): GalleryEntry[] {
     }
     const fresh = [render];
     batches.set(render.batchId, fresh);
-    entries.push({ type: "batch", key: `batch:${render.batchId}`, batchId: render.batchId, size: 0, renders: fresh });
+    entries.push({
+      type: "batch",
+      key: `batch:${render.batchId}`,
+      batchId: render.batchId,
+      size: 0,
+      renders: fresh,
+    });
   }
   for (const entry of entries) {
     if (entry.type !== "batch") continue;

@@ -16,7 +16,14 @@ interface Props {
   fetchNextPage: () => unknown;
 }
 
-export function LoadMore({ hasNextPage, isFetching, isFetchingNextPage, failed, shown, fetchNextPage }: Props) {
+export function LoadMore({
+  hasNextPage,
+  isFetching,
+  isFetchingNextPage,
+  failed,
+  shown,
+  fetchNextPage,
+}: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sentinel.current;
@@ -34,7 +41,10 @@ export function LoadMore({ hasNextPage, isFetching, isFetchingNextPage, failed, 
   }, [hasNextPage, isFetching, failed, fetchNextPage]);
 
   return (
-    <div ref={sentinel} className="flex flex-col items-center gap-2 py-4 text-xs text-zinc-500 dark:text-zinc-400">
+    <div
+      ref={sentinel}
+      className="flex flex-col items-center gap-2 py-4 text-xs text-zinc-500 dark:text-zinc-400"
+    >
       {hasNextPage ? (
         <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
           {isFetchingNextPage ? "Loading…" : "Load more"}

@@ -13,7 +13,10 @@ export function RenderActions({ render }: { render: LedgerRender }) {
   const { reuse } = useReuseRender();
   return (
     <Menu modal={false}>
-      <MenuTrigger className={buttonClasses({ variant: "ghost", size: "icon", className: "-mr-1 size-7" })} aria-label="Actions">
+      <MenuTrigger
+        className={buttonClasses({ variant: "ghost", size: "icon", className: "-mr-1 size-7" })}
+        aria-label="Actions"
+      >
         <MoreIcon />
       </MenuTrigger>
       <MenuContent>
@@ -24,7 +27,12 @@ export function RenderActions({ render }: { render: LedgerRender }) {
         </MenuItem>
         {render.status === "ready" && render.outputUrl && (
           <MenuItem asChild>
-            <a href={render.outputUrl} download={downloadName(render)} target="_blank" rel="noopener noreferrer">
+            <a
+              href={render.outputUrl}
+              download={downloadName(render)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <DownloadIcon /> Download
             </a>
           </MenuItem>

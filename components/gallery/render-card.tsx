@@ -7,7 +7,8 @@
  */
 import Link from "next/link";
 import { memo, useId } from "react";
-import { isFinalLedgerStatus, type LedgerRender } from "@/lib/contract";
+import { type LedgerRender } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
 import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";

@@ -8,7 +8,9 @@ import { ChainProgress } from "./chain-progress";
 import { RenderTiming } from "./render-timing";
 
 /** A batch's charge is carried by its first variant; the others show no charge line. */
-export function chargeText(render: Pick<LedgerRender, "batchId" | "variantIndex" | "creditsCharged">): string | null {
+export function chargeText(
+  render: Pick<LedgerRender, "batchId" | "variantIndex" | "creditsCharged">,
+): string | null {
   if (render.batchId !== null && render.variantIndex > 0) return null;
   return render.creditsCharged > 0 ? formatCredits(render.creditsCharged) : "No charge";
 }

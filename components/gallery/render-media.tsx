@@ -3,7 +3,7 @@
  * where the render stands. Media come straight from the service's `outputUrl`.
  */
 import type { LedgerRender } from "@/lib/contract";
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
 import { AlertIcon, ImageIcon, VideoIcon } from "@/components/ui/icons";
 import { RenderTiming } from "./render-timing";
@@ -31,7 +31,13 @@ export function RenderMedia({ render, className = "" }: { render: Media; classNa
       // Output media live on the service's host and are shown as they are; the Next image
       // optimiser would need every possible host configured and would re-encode finished work.
       // eslint-disable-next-line @next/next/no-img-element
-      <img src={outputUrl} alt={alt} loading="lazy" decoding="async" className={`object-contain ${className}`} />
+      <img
+        src={outputUrl}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        className={`object-contain ${className}`}
+      />
     );
   }
   return <MediaPlaceholder render={render} className={className} />;
@@ -46,7 +52,10 @@ function MediaPlaceholder({ render, className }: { render: Media; className: str
     >
       {/* Only the backdrop pulses: fading the text too would dip it below readable contrast. */}
       {active && (
-        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-zinc-200/70 dark:bg-zinc-800/60" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 animate-pulse bg-zinc-200/70 dark:bg-zinc-800/60"
+        />
       )}
       {active ? (
         <>

@@ -1,5 +1,5 @@
 /** The status word of a render, with a colour that matches its meaning. */
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { statusWord } from "@/lib/domain/format";
 
 const TONES: Record<string, string> = {

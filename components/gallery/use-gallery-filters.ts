@@ -6,7 +6,13 @@
  */
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { filtersFromSearchParams, withFilter, withoutFilters, type FilterKey, type GalleryFilters } from "./filters-url";
+import {
+  filtersFromSearchParams,
+  withFilter,
+  withoutFilters,
+  type FilterKey,
+  type GalleryFilters,
+} from "./filters-url";
 
 /** `null` state on purpose: Next ignores calls that pass its own history state, and would not sync. */
 function replaceQuery(next: URLSearchParams) {

@@ -43,7 +43,11 @@ export function useReuseRender() {
   const { mutateAsync, isPending } = useCreateRender();
   const reuse = useCallback(
     (render: Pick<LedgerRender, "kind" | "prompt" | "params">) => {
-      const parsed = renderRequestSchema.safeParse({ kind: render.kind, prompt: render.prompt, ...render.params });
+      const parsed = renderRequestSchema.safeParse({
+        kind: render.kind,
+        prompt: render.prompt,
+        ...render.params,
+      });
       if (!parsed.success) {
         toast.error("This render's parameters are no longer accepted; use Edit to adjust them");
         return;

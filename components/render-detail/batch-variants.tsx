@@ -9,7 +9,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export function BatchVariants({ batchId, currentId }: { batchId: string; currentId: string }) {
   const list = useRenderList({ batchId });
-  const others = useMemo(() => rendersOf(list.data).filter((r) => r.id !== currentId), [list.data, currentId]);
+  const others = useMemo(
+    () => rendersOf(list.data).filter((r) => r.id !== currentId),
+    [list.data, currentId],
+  );
   if (!list.isPending && others.length === 0) return null;
   return (
     <section aria-label="Other variants in this batch" className="space-y-3">

@@ -21,8 +21,16 @@ describe("describeParams", () => {
   });
 
   it("keeps reference URLs as a list and drops empty lists", () => {
-    const rows = describeParams({ kind: "image", referenceImageUrls: ["https://x/1.png"], referenceVideoUrls: [] });
-    expect(rows).toContainEqual({ key: "referenceImageUrls", label: "Reference images", value: ["https://x/1.png"] });
+    const rows = describeParams({
+      kind: "image",
+      referenceImageUrls: ["https://x/1.png"],
+      referenceVideoUrls: [],
+    });
+    expect(rows).toContainEqual({
+      key: "referenceImageUrls",
+      label: "Reference images",
+      value: ["https://x/1.png"],
+    });
     expect(rows.some((r) => r.key === "referenceVideoUrls")).toBe(false);
   });
 

@@ -41,8 +41,13 @@ export function RenderDetail({ id }: { id: string }) {
       >
         <ArrowLeftIcon /> All renders
       </Link>
-      {query.isRefetchError && <Notice tone="warning">Could not refresh this render ({query.error.message}).</Notice>}
-      <article aria-labelledby="render-title" className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
+      {query.isRefetchError && (
+        <Notice tone="warning">Could not refresh this render ({query.error.message}).</Notice>
+      )}
+      <article
+        aria-labelledby="render-title"
+        className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]"
+      >
         <div className="flex items-center justify-center overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
           <RenderMedia render={render} className="max-h-[75vh] min-h-64 w-full" />
         </div>
@@ -85,7 +90,9 @@ export function RenderDetail({ id }: { id: string }) {
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-      <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h2>
+      <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {title}
+      </h2>
       {children}
     </section>
   );

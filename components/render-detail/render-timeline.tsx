@@ -2,7 +2,11 @@
 import type { LedgerRender } from "@/lib/contract";
 import { LocalTime } from "@/components/ui/local-time";
 
-export function RenderTimeline({ render }: { render: Pick<LedgerRender, "createdAt" | "updatedAt" | "completedAt"> }) {
+export function RenderTimeline({
+  render,
+}: {
+  render: Pick<LedgerRender, "createdAt" | "updatedAt" | "completedAt">;
+}) {
   const rows: [string, string | null][] = [
     ["Created", render.createdAt],
     ["Updated", render.updatedAt],
@@ -13,7 +17,13 @@ export function RenderTimeline({ render }: { render: Pick<LedgerRender, "created
       {rows.map(([label, iso]) => (
         <div key={label} className="contents">
           <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
-          <dd>{iso ? <LocalTime iso={iso} /> : <span className="text-zinc-500 dark:text-zinc-400">Not yet</span>}</dd>
+          <dd>
+            {iso ? (
+              <LocalTime iso={iso} />
+            ) : (
+              <span className="text-zinc-500 dark:text-zinc-400">Not yet</span>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

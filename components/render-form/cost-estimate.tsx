@@ -8,7 +8,8 @@ import { Notice } from "@/components/ui/notice";
 import { formatCredits } from "@/lib/domain/format";
 import { estimateParams, type RenderFormValues } from "@/lib/client/form";
 import { useAccount } from "@/lib/client/queries/account";
-import { useEstimate, type Estimate } from "@/lib/client/queries/estimate";
+import { useEstimate } from "@/lib/client/queries/estimate";
+import type { CostEstimate as Estimate } from "@/lib/contract";
 
 export function costText(estimate: Estimate | undefined, pending: boolean): string {
   if (!estimate) return pending ? "Estimating cost…" : "Cost shown after submit";

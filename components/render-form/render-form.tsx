@@ -25,7 +25,7 @@ import {
 } from "@/lib/client/form";
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
-import type { PublicSettings } from "@/lib/server/runtime/config";
+import type { PublicSettings } from "@/lib/contract";
 import { ConfirmCostDialog } from "./confirm-cost-dialog";
 import { EditPrefill } from "./edit-prefill";
 import { TextAreaField } from "./field";

@@ -20,7 +20,8 @@ import {
   type SubmitFailure,
   type UnsettledSubmission,
 } from "@/lib/client/form";
-import { useCreateRender, type CreateRenderResult } from "@/lib/client/queries/create-render";
+import { useCreateRender } from "@/lib/client/queries/create-render";
+import type { CreateRenderResult } from "@/lib/contract";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { browserStorage, thisTab, withSubmissionLock } from "./submission-browser";
 

@@ -18,7 +18,11 @@ export function LocalTime({ iso }: { iso: string }) {
   );
   const date = new Date(iso);
   const valid = !Number.isNaN(date.getTime());
-  const text = !valid ? iso : inBrowser ? DATE_TIME.format(date) : `${iso.slice(0, 19).replace("T", " ")} UTC`;
+  const text = !valid
+    ? iso
+    : inBrowser
+      ? DATE_TIME.format(date)
+      : `${iso.slice(0, 19).replace("T", " ")} UTC`;
   return (
     <time dateTime={iso} title={iso} className="tabular-nums">
       {text}

@@ -5,7 +5,8 @@ import { AlertIcon } from "./icons";
 export type NoticeTone = "warning" | "error";
 
 const TONES: Record<NoticeTone, string> = {
-  warning: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-200",
+  warning:
+    "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-200",
   error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800/60 dark:bg-red-950/40 dark:text-red-200",
 };
 

@@ -5,13 +5,8 @@
  */
 import { useId, useState } from "react";
 import { useDropzone } from "react-dropzone";
-import {
-  acceptMap,
-  acceptedTypesText,
-  checkReferenceFile,
-  formatBytes,
-  type ReferenceKind,
-} from "@/lib/client/form";
+import { acceptMap, acceptedTypesText, checkReferenceFile, type ReferenceKind } from "@/lib/client/form";
+import { formatBytes } from "@/lib/domain/bytes";
 
 export interface ReferenceDropZoneProps {
   acceptedKinds: readonly ReferenceKind[];

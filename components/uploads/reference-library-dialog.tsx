@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
 import { Notice } from "@/components/ui/notice";
 import type { LedgerUpload } from "@/lib/contract";
-import { formatBytes, type ReferenceKind } from "@/lib/client/form";
+import type { ReferenceKind } from "@/lib/client/form";
+import { formatBytes } from "@/lib/domain/bytes";
 import { uploadsOf, useUploadLibrary } from "@/lib/client/queries/uploads";
 import { MediaPreview } from "./media-preview";
 

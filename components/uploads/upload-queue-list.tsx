@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatBytes } from "@/lib/client/form";
+import { formatBytes } from "@/lib/domain/bytes";
 import { MediaPreview } from "./media-preview";
 import type { QueuedUpload, UploadQueue } from "./use-upload-queue";
 

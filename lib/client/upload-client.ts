@@ -5,7 +5,7 @@
  */
 import { ledgerUploadSchema, type LedgerUpload } from "@/lib/contract";
 import { AppError } from "@/lib/contract/errors";
-import type { UploadKind } from "@/lib/domain/service-records";
+import type { UploadKind } from "@/lib/domain/uploads";
 
 export interface UploadRequest {
   file: File;

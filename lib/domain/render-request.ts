@@ -185,3 +185,15 @@ export function referenceUrlsOf(request: RenderRequest): string[] {
     ...(request.referenceAudioUrls ?? []),
   ];
 }
+
+/** The model a request asks for, the kind's default applied (`imageModel` or `model`). */
+export function requestedModel(request: RenderRequest): string {
+  return request.kind === "image"
+    ? (request.imageModel ?? DEFAULT_IMAGE_MODEL)
+    : (request.model ?? DEFAULT_VIDEO_MODEL);
+}
+
+/** The resolution a request asks for, or null when it leaves the service's default. */
+export function requestedResolution(request: RenderRequest): string | null {
+  return (request.kind === "image" ? request.imageResolution : request.resolution) ?? null;
+}

@@ -6,7 +6,7 @@
  * slower than the spec's typical times.
  */
 import { findVideoModel, effectiveDuration, typicalCompletionSeconds } from "./catalogue";
-import type { RenderRequest } from "./render-request";
+import { requestedModel, type RenderRequest } from "./render-request";
 
 export interface TimingStat {
   samples: number;
@@ -32,10 +32,10 @@ export const CONFIDENT_SAMPLES = 3;
 /** Timing levels from most to least specific, e.g. `video:kling:1080p:10`, `video:kling`, `video`, `*`. */
 export function timingLevels(request: RenderRequest): string[] {
   if (request.kind === "image") {
-    const model = request.imageModel ?? "seedream";
+    const model = requestedModel(request);
     return [`image:${model}:${request.imageResolution ?? "default"}`, `image:${model}`, "image", "*"];
   }
-  const model = request.model ?? "kling";
+  const model = requestedModel(request);
   const rule = findVideoModel(model)?.duration;
   const seconds = rule
     ? effectiveDuration(rule, request.durationSeconds ?? rule.min)

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import { isTerminalStatus } from "@/lib/domain/service-records";
+import { isTerminalServiceStatus } from "@/lib/domain/statuses";
 import { type RunningSimulator, startSimulator, type FaultConfig } from "@/simulator/server";
 import { type RenderServiceClient, type RenderServiceConfig, createRenderServiceClient } from "./client";
 import { mayHaveTakenEffect } from "./errors";
@@ -99,7 +99,7 @@ async function pollToEnd(client: RenderServiceClient, id: string) {
   while (Date.now() < deadline) {
     const record = await client.getRender(id, { retries: 0 });
     statuses.push(record.status);
-    if (isTerminalStatus(record.status)) return { record, statuses };
+    if (isTerminalServiceStatus(record.status)) return { record, statuses };
     await sleep(120);
   }
   throw new Error(`render ${id} did not finish; statuses seen: ${statuses.join(", ")}`);

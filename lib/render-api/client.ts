@@ -3,6 +3,7 @@
  * shared record schemas. Server-only: it holds the API key.
  */
 import "server-only";
+import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import {
   type AccountRecord,
@@ -13,7 +14,7 @@ import {
   createRenderResponseSchema,
   renderRecordSchema,
   uploadRecordSchema,
-} from "@/lib/domain/service-records";
+} from "./records";
 import { RenderServiceError } from "./errors";
 import { createTransport } from "./http";
 import { multipartBody } from "./multipart";
@@ -53,9 +54,6 @@ export interface UploadInput {
 const API_PREFIX = ["api", "v1"] as const;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_UPLOAD_TIMEOUT_MS = 30 * 60_000;
-
-/** Render ids travel in a URL path: anything beyond this could address another resource. */
-export const RENDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Settings that would misbehave silently (a NaN retry count retries without end) fail loudly instead. */
 function checkPositive(name: string, value: number | undefined): void {

@@ -8,7 +8,6 @@ export {
   type RenderServiceClient,
   type RenderServiceConfig,
   type UploadInput,
-  RENDER_ID_PATTERN,
   createRenderServiceClient,
 } from "./client";
 export {
@@ -18,4 +17,4 @@ export {
   isRenderServiceError,
   mayHaveTakenEffect,
 } from "./errors";
-export type { AccountRecord, CreateRenderResponse, RenderRecord, UploadRecord } from "@/lib/domain/service-records";
+export type { AccountRecord, CreateRenderResponse, RenderRecord, UploadRecord } from "./records";

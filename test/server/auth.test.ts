@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender } from "@/lib/contract";
-import { createMember, updateMember } from "@/lib/server/ledger/members";
+import { updateMember } from "@/lib/server/ledger/members";
+import { addMember } from "@/lib/server/team/members";
 import { getDb } from "@/lib/server/db";
 import { HTTP_METHODS, apiRoutes, startStack, type Stack } from "@/test/server-stack";
 
@@ -25,8 +26,8 @@ const PUBLIC = new Set([
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234" } });
   const db = await getDb(stack.databaseUrl);
-  await createMember(db, { ...ADMIN, name: "Ada", role: "admin" });
-  memberId = (await createMember(db, { ...MEMBER, name: "Grace", role: "member" })).id;
+  await addMember(db, { ...ADMIN, name: "Ada", role: "admin" });
+  memberId = (await addMember(db, { ...MEMBER, name: "Grace", role: "member" })).id;
 });
 afterAll(() => stack.close());
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { memberPatchSchema, signInSchema, teamSettingsSchema } from "@/lib/contract";
 import { errorBodySchema } from "@/lib/contract/errors";
 import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
-import { createMember } from "@/lib/server/ledger/members";
+import { addMember } from "@/lib/server/team/members";
 import { getDb } from "@/lib/server/db";
 import { HTTP_METHODS, apiRoutes, startStack, type HttpMethod, type Stack } from "@/test/server-stack";
 
@@ -18,7 +18,7 @@ let cookie = "";
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "fuzzing-secret-that-is-long-enough-0000" } });
-  await createMember(await getDb(stack.databaseUrl), {
+  await addMember(await getDb(stack.databaseUrl), {
     email: "fuzz@example.com",
     name: "Fuzz",
     role: "admin",

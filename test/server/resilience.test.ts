@@ -3,7 +3,8 @@
  * crash, and a service that fails, resets connections and sends what the spec does not show.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { isFinalLedgerStatus, type LedgerRender } from "@/lib/contract";
+import { type LedgerRender } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { getDb } from "@/lib/server/db";
 import { beginRequest } from "@/lib/server/ledger/renders";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";

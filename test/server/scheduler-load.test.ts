@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { LedgerRender } from "@/lib/contract";
-import { isFinalLedgerStatus } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
 

@@ -3,4 +3,4 @@ import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async () => json(await getAccount()));
+export const GET = apiRoute({}, async () => json(await getAccount()));

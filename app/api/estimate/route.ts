@@ -1,9 +1,9 @@
+import { estimateQuerySchema } from "@/lib/contract";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { estimateCost, parseEstimateQuery } from "@/lib/server/renders/estimate";
+import { estimateCost } from "@/lib/server/renders/estimate";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async ({ request }) => {
-  const query = Object.fromEntries(new URL(request.url).searchParams);
-  return json(await estimateCost(parseEstimateQuery(query)));
-});
+export const GET = apiRoute({ query: estimateQuerySchema }, async ({ query }) =>
+  json(await estimateCost(query)),
+);

@@ -2,30 +2,15 @@ import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { cache } from "react";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { RenderDetail } from "@/components/render-detail/render-detail";
 import { excerpt } from "@/lib/domain/format";
 import { renderQueryOptions } from "@/lib/client/queries/renders";
-import { RENDER_ID_PATTERN } from "@/lib/render-api";
-import { requirePageMember } from "@/lib/server/team/page-session";
-import { getDb } from "@/lib/server/db";
-import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { findRenderForPage as findRender } from "@/lib/server/pages/render";
 
 interface Props {
   params: Promise<{ id: string }>;
 }
-
-/**
- * The ledger's record, read once per request for both the metadata and the page. Without a session
- * (sign-in on) this redirects to sign-in before saying anything, not even whether the id exists.
- */
-const findRender = cache(async (id: string) => {
-  await requirePageMember(`/renders/${encodeURIComponent(id)}`);
-  if (!RENDER_ID_PATTERN.test(id)) return undefined;
-  const row = await getRenderRow(await getDb(), id);
-  return row && toLedgerRender(row);
-});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { acceptMap, acceptedTypesText, checkReferenceFile, uploadKindOf } from "./upload-check";
-import { formatBytes } from "./wording";
 
 const MB = 1024 * 1024;
 const imagesOnly = { acceptedKinds: ["image"] as const, maxBytes: 5 * MB, takerLabel: "Veo 3.1" };
@@ -59,14 +58,4 @@ describe("acceptedTypesText and acceptMap", () => {
   it("maps only the accepted kinds' types", () => {
     expect(Object.keys(acceptMap(["video"]))).toEqual(["video/mp4", "video/webm", "video/quicktime"]);
   });
-});
-
-describe("formatBytes", () => {
-  it.each([
-    [0, "0 bytes"],
-    [1536, "1.5 KB"],
-    [500 * MB, "500 MB"],
-    [512 * MB, "512 MB"],
-    [1.25 * 1024 * MB, "1.3 GB"],
-  ])("%i → %s", (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });

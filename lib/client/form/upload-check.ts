@@ -3,8 +3,9 @@
  * upload route (`UPLOAD_LIMITS`, `UPLOAD_MAX_BYTES`), narrowed to the media the chosen model takes,
  * so a refusal reads as a sentence here instead of a 413/415 after a long upload.
  */
-import { UPLOAD_LIMITS } from "@/lib/contract";
-import { formatBytes, orList } from "./wording";
+import { UPLOAD_LIMITS } from "@/lib/domain/uploads";
+import { formatBytes } from "@/lib/domain/bytes";
+import { orList } from "./wording";
 import type { ReferenceKind } from "./values";
 
 const TYPE_LABELS: Record<string, string> = {

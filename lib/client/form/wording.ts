@@ -19,17 +19,3 @@ export function durationRangeLabel(rule: DurationRule): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
-
-const BYTE_UNITS = ["bytes", "KB", "MB", "GB"] as const;
-
-/** `1536` → `"1.5 KB"`, `524288000` → `"500 MB"` (binary multiples, as file managers show them). */
-export function formatBytes(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits).replace(/\.0$/, "")} ${BYTE_UNITS[unit]}`;
-}

@@ -1,14 +1,13 @@
 /** The team's Render Service account (plan, balance, key), read through `GET /api/account`. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { accountRecordSchema, type AccountRecord } from "@/lib/domain/service-records";
+import { accountSchema } from "@/lib/contract";
 import { queryKeys } from "./keys";
 
 export function accountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.account,
-    queryFn: ({ signal }): Promise<AccountRecord> =>
-      apiFetch("/api/account", accountRecordSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/account", accountSchema, { signal }),
     // The server caches the record briefly; the balance changes on creates and refunds, which
     // invalidate this key, so a minute of background refresh is only a safety net.
     staleTime: 15_000,

@@ -4,19 +4,10 @@
  * failure the gallery and the balance are refetched.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch } from "@/lib/client/api-client";
-import { ledgerRenderSchema } from "@/lib/contract";
-import type { RenderRequest } from "@/lib/domain/render-request";
-import { createRenderResponseSchema } from "@/lib/domain/service-records";
+import { createRenderResultSchema, type CreateRenderResult, type RenderRequest } from "@/lib/contract";
 import { queryKeys } from "./keys";
 import { useRefreshSpend } from "./session";
-
-export const createRenderResultSchema = createRenderResponseSchema.extend({
-  requestId: z.string(),
-  renders: z.array(ledgerRenderSchema),
-});
-export type CreateRenderResult = z.infer<typeof createRenderResultSchema>;
 
 export interface CreateRenderVariables {
   request: RenderRequest;

@@ -3,23 +3,17 @@
  * renders of the same model and resolution, or "included in the plan".
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
+import { costEstimateSchema } from "@/lib/contract";
 import { queryKeys } from "./keys";
-
-export const estimateSchema = z.object({
-  credits: z.number().nullable(),
-  source: z.enum(["rate-card", "history", "plan", "none"]),
-  basis: z.string().nullable(),
-});
-export type Estimate = z.infer<typeof estimateSchema>;
 
 export type EstimateParams = Record<string, string | number | boolean>;
 
 export function estimateQueryOptions(params: EstimateParams) {
   return queryOptions({
     queryKey: queryKeys.estimate(params),
-    queryFn: ({ signal }) => apiFetch(`/api/estimate${toSearchParams(params)}`, estimateSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/estimate${toSearchParams(params)}`, costEstimateSchema, { signal }),
     // Estimates move only as renders complete; a minute old is fresh enough to decide on.
     staleTime: 60_000,
     // While the next estimate loads, keep showing the last one rather than flashing empty.

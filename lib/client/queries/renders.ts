@@ -16,17 +16,14 @@ import {
 } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import {
-  isFinalLedgerStatus,
   ledgerRenderSchema,
   renderListSchema,
   type LedgerRender,
   type RenderList,
   type RenderListQuery,
 } from "@/lib/contract";
+import { isFinalLedgerStatus, RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { queryKeys } from "./keys";
-
-/** Page size of the gallery: small enough to render at once, large enough to fill a wide screen. */
-export const RENDER_PAGE_SIZE = 30;
 
 /** How often an unfinished render is re-read from the ledger. */
 export const LIVE_REFETCH_MS = 2_000;

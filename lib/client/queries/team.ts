@@ -3,12 +3,9 @@
  * `POST /api/members/{id}`) and the default cap (`GET`/`POST /api/team`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch } from "@/lib/client/api-client";
-import { memberSpendSchema, teamSettingsSchema, type TeamSettings } from "@/lib/contract";
+import { memberListSchema, memberSpendSchema, teamSettingsSchema, type TeamSettings } from "@/lib/contract";
 import { queryKeys } from "./keys";
-
-const memberListSchema = z.object({ items: z.array(memberSpendSchema) });
 
 export function membersQueryOptions() {
   return queryOptions({

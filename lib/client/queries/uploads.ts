@@ -6,10 +6,9 @@ import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstac
 import { useCallback } from "react";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import { uploadListSchema, type LedgerUpload, type UploadList } from "@/lib/contract";
-import type { UploadKind } from "@/lib/domain/service-records";
+import { UPLOAD_PAGE_SIZE } from "@/lib/domain/statuses";
+import type { UploadKind } from "@/lib/domain/uploads";
 import { queryKeys } from "./keys";
-
-export const UPLOAD_PAGE_SIZE = 24;
 
 export function uploadLibraryQueryOptions(kind?: UploadKind) {
   return infiniteQueryOptions({

@@ -3,8 +3,9 @@ import "server-only";
  * The account record, cached briefly and fetched single-flight: however many tabs ask at once, the
  * service sees one call. Creates and refunds invalidate it so the balance shown follows spending.
  */
-import type { AccountRecord } from "@/lib/domain/service-records";
+import type { AccountRecord } from "@/lib/render-api/records";
 import { serverConfig } from "@/lib/server/runtime/config";
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 
 interface AccountCache {
@@ -14,8 +15,7 @@ interface AccountCache {
   generation: number;
 }
 
-const holder = globalThis as typeof globalThis & { __accountCache?: AccountCache };
-const cache = (): AccountCache => (holder.__accountCache ??= { generation: 0 });
+const cache = () => processSingleton<AccountCache>("account-cache", () => ({ generation: 0 }));
 
 export async function getAccount(): Promise<AccountRecord> {
   const state = cache();

@@ -1,7 +1,6 @@
 import "server-only";
 /**
- * The ledger's database handle: one per process (kept on globalThis so Next's separate bundles for
- * instrumentation and route handlers, and dev hot reloads, share it), migrated before first use.
+ * The ledger's database handle: one per process and URL, migrated before first use.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -9,21 +8,22 @@ import { createClient } from "@libsql/client";
 import { LibsqlDialect } from "./libsql-dialect";
 import { Kysely, Migrator } from "kysely";
 import { serverConfig } from "@/lib/server/runtime/config";
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
 
-const holder = globalThis as typeof globalThis & { __ledgerDb?: Map<string, Promise<Db>> };
+const openDatabases = () => processSingleton("ledger-databases", () => new Map<string, Promise<Db>>());
 
 /** Opens (once per URL) and migrates the ledger database. */
 export function getDb(url: string = serverConfig().DATABASE_URL): Promise<Db> {
-  holder.__ledgerDb ??= new Map();
-  let db = holder.__ledgerDb.get(url);
+  const databases = openDatabases();
+  let db = databases.get(url);
   if (!db) {
     db = openDb(url);
-    holder.__ledgerDb.set(url, db);
-    db.catch(() => holder.__ledgerDb?.delete(url));
+    databases.set(url, db);
+    db.catch(() => databases.delete(url));
   }
   return db;
 }
@@ -49,7 +49,7 @@ async function openDb(url: string): Promise<Db> {
 
 /** Closes a database opened by getDb (tests, shutdown). */
 export async function closeDb(url: string = serverConfig().DATABASE_URL): Promise<void> {
-  const db = holder.__ledgerDb?.get(url);
-  holder.__ledgerDb?.delete(url);
+  const db = openDatabases().get(url);
+  openDatabases().delete(url);
   if (db) await (await db).destroy();
 }

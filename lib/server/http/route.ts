@@ -1,45 +1,53 @@
 import "server-only";
 /**
- * The route wrapper and its helpers: handlers stay thin, every input is validated with a shared
- * schema, and every failure leaves as the one error shape.
+ * The route wrapper: a route declares who may call it and the contract schemas of its body, query and
+ * path parameters; the wrapper checks the origin and the session in the handler itself (a proxy is
+ * never the only guard), validates every input before the handler runs, and turns every failure into
+ * the one error shape.
  */
 import type { z } from "zod";
-import { AppError } from "@/lib/contract/errors";
-import { firstIssue } from "@/lib/domain/render-request";
-import type { Member } from "@/lib/server/ledger/members";
+import { AppError, parseWith, type Member } from "@/lib/contract";
+import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { assertSameOrigin } from "@/lib/server/team/origin";
 import { memberFromCookies, requireMember } from "@/lib/server/team/session";
-import { toAppError } from "@/lib/server/runtime/upstream-errors";
 
-type RouteContext<P> = { params: Promise<P> };
-
-export interface Caller<P> {
-  request: Request;
-  params: P;
-  /** The signed-in member; null when sign-in is off (or the route is public and nobody signed in). */
-  member: Member | null;
-}
-
-export interface RouteOptions {
+export interface RouteSpec<B, Q, P> {
   /** Who may call: any signed-in member (default), admins only, or anyone (sign-in, health). */
   access?: "member" | "admin" | "public";
+  /** The JSON body's schema; the body must be sent as `application/json`. */
+  body?: z.ZodType<B>;
+  /** The query string's schema (its values are text). */
+  query?: z.ZodType<Q>;
+  /** The dynamic path segments' schema. */
+  params?: z.ZodType<P>;
 }
 
-/**
- * Wraps a route handler: refuses cross-site writes, checks the session in the handler itself (a
- * proxy is never the only guard), and turns every failure into the one error shape.
- */
-export function apiRoute<P = Record<string, never>>(
-  handler: (caller: Caller<P>) => Promise<Response>,
-  { access = "member" }: RouteOptions = {},
+export interface Caller<B, Q, P> {
+  request: Request;
+  /** The signed-in member; null when sign-in is off (or the route is public and nobody signed in). */
+  member: Member | null;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export function apiRoute<B = undefined, Q = undefined, P = undefined>(
+  spec: RouteSpec<B, Q, P>,
+  handler: (caller: Caller<B, Q, P>) => Promise<Response>,
 ) {
-  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+  const { access = "member" } = spec;
+  return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(request);
       const cookies = request.headers.get("cookie");
       const member =
         access === "public" ? await memberFromCookies(cookies) : await requireMember(cookies, access);
-      return await handler({ request, params: await context.params, member });
+      const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
+      const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
+      const body = spec.body ? parseWith(spec.body, await readJsonBody(request)) : (undefined as B);
+      return await handler({ request, member, body, query, params });
     } catch (error) {
       return errorResponse(error);
     }
@@ -66,8 +74,17 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** Largest JSON body any route accepts: a render request with a full prompt and every reference. */
 const MAX_JSON_BYTES = 64 * 1024;
 
-/** The request's JSON body, size-capped and syntax-checked; callers validate it with a schema. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/**
+ * `application/json`, with or without parameters. Anything else is refused before the body is read:
+ * text/plain, form encodings and multipart are what a browser sends cross-site without a preflight.
+ */
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+/** The request's JSON body, type-checked, size-capped and syntax-checked; callers validate it. */
+async function readJsonBody(request: Request): Promise<unknown> {
+  if (!JSON_MEDIA_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError("unsupported_media_type", "The request body must be sent as application/json.");
+  }
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_JSON_BYTES) throw tooLarge();
   const text = await readTextWithin(request, MAX_JSON_BYTES);
@@ -78,15 +95,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-export function readQuery<T>(request: Request, schema: z.ZodType<T>): T {
+function readQuery<T>(request: Request, schema: z.ZodType<T>): T {
   return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
-}
-
-export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const { field, message } = firstIssue(parsed.error);
-  throw new AppError("invalid_request", message, field === undefined ? {} : { field });
 }
 
 const tooLarge = () =>

@@ -1,7 +1,7 @@
 import "server-only";
-import type { MemberSpend } from "@/lib/contract";
+import type { Member, MemberSpend } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
-import { effectiveCap, monthlySpend, type Member } from "./members";
+import { effectiveCap, monthlySpend } from "./members";
 
 /** A member as the account panel and the admin page show them: with this month's spend and cap. */
 export async function withSpend(db: Db, member: Member): Promise<MemberSpend> {

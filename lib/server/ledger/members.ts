@@ -4,18 +4,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "@/lib/server/db";
 import type { MemberRow } from "@/lib/server/db/schema";
-import { hashPassword } from "@/lib/server/team/password";
-
-export const ROLES = ["admin", "member"] as const;
-export type Role = (typeof ROLES)[number];
-
-export interface Member {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  monthlyCapCredits: number | null;
-}
+import type { Member, MemberPatch, Role } from "@/lib/contract";
 
 export function toMember(row: MemberRow): Member {
   return {
@@ -27,16 +16,17 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-export async function createMember(
+/** Adds a member whose password the team layer has already hashed (lib/server/team/members.ts). */
+export async function insertMember(
   db: Db,
-  input: { email: string; name: string; role: Role; password: string },
+  input: { email: string; name: string; role: Role; passwordHash: string },
 ): Promise<Member> {
   const row = {
     id: `mem_${randomBytes(12).toString("base64url")}`,
     email: input.email.trim().toLowerCase(),
     name: input.name.trim(),
     role: input.role,
-    password_hash: await hashPassword(input.password),
+    password_hash: input.passwordHash,
     monthly_cap_credits: null,
     created_at: new Date().toISOString(),
   };
@@ -68,11 +58,7 @@ export async function countMembers(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function updateMember(
-  db: Db,
-  id: string,
-  patch: { role?: Role; monthlyCapCredits?: number | null },
-): Promise<Member | undefined> {
+export async function updateMember(db: Db, id: string, patch: MemberPatch): Promise<Member | undefined> {
   if (patch.role === undefined && patch.monthlyCapCredits === undefined) {
     const unchanged = await findMemberRow(db, id);
     return unchanged && toMember(unchanged);

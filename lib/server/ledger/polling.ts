@@ -1,11 +1,10 @@
 import "server-only";
 /** Ledger queries of the poll scheduler: what is due, what changed, what was learned. */
-import type { Updateable } from "kysely";
 import { sql } from "kysely";
+import type { ChainProgress } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
-import type { RenderRow, RendersTable } from "@/lib/server/db/schema";
+import type { RenderRow } from "@/lib/server/db/schema";
 import type { TimingStat } from "@/lib/domain/timing";
-import { WINDOW_MS } from "@/lib/server/scheduler/budget";
 
 const notIn = (ids: readonly string[]) => (ids.length > 0 ? ids : [""]);
 
@@ -46,8 +45,112 @@ export async function countActiveRenders(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function updateRender(db: Db, id: string, patch: Updateable<RendersTable>): Promise<void> {
-  await db.updateTable("renders").set(patch).where("id", "=", id).execute();
+/** What one successful poll saw of a render at the service. */
+export interface PollObservation {
+  status: string;
+  renderModel: string;
+  outputUrl: string | null;
+  errorMessage: string | null;
+  creditsRefunded: number;
+  chain: ChainProgress | null;
+  upstreamCreatedAt: string;
+  upstreamUpdatedAt: string;
+  /** The scheduler's current expectation of the render's total time. */
+  expectedSeconds: number;
+}
+
+function observed(o: PollObservation, nowMs: number) {
+  return {
+    status: o.status,
+    render_model: o.renderModel,
+    output_url: o.outputUrl,
+    error_message: o.errorMessage,
+    credits_refunded: o.creditsRefunded,
+    chain_ready: o.chain?.clipsReady ?? null,
+    chain_total: o.chain?.clipsTotal ?? null,
+    upstream_created_at: o.upstreamCreatedAt,
+    upstream_updated_at: o.upstreamUpdatedAt,
+    expected_seconds: o.expectedSeconds,
+    updated_at: new Date(nowMs).toISOString(),
+    error_polls: 0,
+    not_found_polls: 0,
+  };
+}
+
+/** A poll found the render still in progress (pending, running, or a status the spec doesn't name). */
+export async function markInProgress(
+  db: Db,
+  id: string,
+  o: PollObservation,
+  next: { unchangedPolls: number; nextPollAt: number; nowMs: number },
+): Promise<void> {
+  await db
+    .updateTable("renders")
+    .set((eb) => ({
+      ...observed(o, next.nowMs),
+      poll_count: eb("poll_count", "+", 1),
+      unchanged_polls: next.unchangedPolls,
+      next_poll_at: next.nextPollAt,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A poll found the render `ready` or `failed` (refund included): it is never polled again. */
+export async function markFinished(db: Db, id: string, o: PollObservation, nowMs: number): Promise<void> {
+  await db
+    .updateTable("renders")
+    .set((eb) => ({
+      ...observed(o, nowMs),
+      poll_count: eb("poll_count", "+", 1),
+      unchanged_polls: 0,
+      completed_at: new Date(nowMs).toISOString(),
+      next_poll_at: null,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Why a poll told nothing about the render, which decides the counter it moves. */
+export type PollSetback = "paused" | "error" | "not-found";
+
+/** A poll told nothing (rate limited, key rejected, service error, not found): try again at `retryAt`. */
+export async function deferPoll(
+  db: Db,
+  id: string,
+  setback: PollSetback,
+  retryAt: number,
+  nowMs: number,
+): Promise<void> {
+  await db
+    .updateTable("renders")
+    .set((eb) => ({
+      poll_count: eb("poll_count", "+", 1),
+      updated_at: new Date(nowMs).toISOString(),
+      next_poll_at: retryAt,
+      ...(setback === "error" && { error_polls: eb("error_polls", "+", 1) }),
+      ...(setback === "not-found" && { not_found_polls: eb("not_found_polls", "+", 1) }),
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The service no longer knows the render: it is final, with the reason in its error message. */
+export async function markLost(db: Db, id: string, reason: string, nowMs: number): Promise<void> {
+  const now = new Date(nowMs).toISOString();
+  await db
+    .updateTable("renders")
+    .set((eb) => ({
+      status: "lost",
+      error_message: reason,
+      poll_count: eb("poll_count", "+", 1),
+      not_found_polls: eb("not_found_polls", "+", 1),
+      updated_at: now,
+      completed_at: now,
+      next_poll_at: null,
+    }))
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Marks a render as being looked at, and brings its next poll forward to at most `soonestMs`. */
@@ -87,19 +190,14 @@ export async function saveTimingStats(db: Db, changed: ReadonlyMap<string, Timin
   }
 }
 
-export async function recentPollTimes(db: Db, nowMs: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("poll_log")
-    .select("polled_at")
-    .where("polled_at", ">", nowMs - WINDOW_MS)
-    .execute();
+/** Polls sent after `sinceMs`, so a restarted scheduler knows what its window already spent. */
+export async function pollTimesSince(db: Db, sinceMs: number): Promise<number[]> {
+  const rows = await db.selectFrom("poll_log").select("polled_at").where("polled_at", ">", sinceMs).execute();
   return rows.map((r) => r.polled_at);
 }
 
-export async function logPoll(db: Db, nowMs: number): Promise<void> {
+/** Records a poll, forgetting those at or before `forgetUntilMs` (outside any window still counted). */
+export async function logPoll(db: Db, nowMs: number, forgetUntilMs: number): Promise<void> {
   await db.insertInto("poll_log").values({ polled_at: nowMs }).execute();
-  await db
-    .deleteFrom("poll_log")
-    .where("polled_at", "<=", nowMs - WINDOW_MS)
-    .execute();
+  await db.deleteFrom("poll_log").where("polled_at", "<=", forgetUntilMs).execute();
 }

@@ -5,23 +5,13 @@ import "server-only";
  * leaves an honest "outcome unknown" entry rather than nothing.
  */
 import { sql } from "kysely";
-import type { LedgerRender, MadeBy, RenderListQuery } from "@/lib/contract";
-import type { ErrorBody } from "@/lib/contract/errors";
-import type { RenderRequest } from "@/lib/domain/render-request";
-import type { CreateRenderResponse } from "@/lib/domain/service-records";
+import type { ErrorBody, LedgerRender, MadeBy, RenderListQuery } from "@/lib/contract";
+
+import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
+import type { CreateRenderResponse } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { decodeCursor, toPage } from "./cursor";
-
-export const DEFAULT_PAGE_SIZE = 30;
-
-export function requestedModel(request: RenderRequest): string {
-  return request.kind === "image" ? (request.imageModel ?? "seedream") : (request.model ?? "kling");
-}
-
-export function requestedResolution(request: RenderRequest): string | null {
-  return (request.kind === "image" ? request.imageResolution : request.resolution) ?? null;
-}
 
 export function toLedgerRender(row: RenderRow): LedgerRender {
   return {
@@ -271,7 +261,7 @@ export async function listRenders(
   db: Db,
   query: RenderListQuery,
 ): Promise<{ items: LedgerRender[]; nextCursor: string | null }> {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const { limit } = query;
   let q = db.selectFrom("renders").selectAll();
   if (query.status)
     q = q.where(

@@ -1,6 +1,6 @@
 import "server-only";
 import type { LedgerUpload, MadeBy } from "@/lib/contract";
-import type { UploadRecord } from "@/lib/domain/service-records";
+import type { UploadRecord } from "@/lib/render-api/records";
 import type { Db } from "@/lib/server/db";
 import type { UploadsTable } from "@/lib/server/db/schema";
 import { decodeCursor, toPage } from "./cursor";

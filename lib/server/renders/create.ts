@@ -4,56 +4,53 @@ import "server-only";
  * call, never retried once it may have reached the service, and deduplicated by Idempotency-Key.
  */
 import { createHash } from "node:crypto";
-import { AppError, errorBodySchema } from "@/lib/contract/errors";
-import type { LedgerRender } from "@/lib/contract";
-import { isRenderServiceError, mayHaveTakenEffect } from "@/lib/render-api";
-import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
-import type { CreateRenderResponse } from "@/lib/domain/service-records";
+import {
+  AppError,
+  errorBodySchema,
+  type CreateRenderResult,
+  type Member,
+  type RenderRequest,
+} from "@/lib/contract";
+import { isRenderServiceError, mayHaveTakenEffect, type CreateRenderResponse } from "@/lib/render-api";
 import { invalidateAccount } from "@/lib/server/account";
-import { assertWithinCap } from "@/lib/server/team/caps";
-import type { Member } from "@/lib/server/ledger/members";
 import { getDb, type Db } from "@/lib/server/db";
 import type { RenderRequestRow } from "@/lib/server/db/schema";
-import { parseWith } from "@/lib/server/http/route";
 import { newLedgerId } from "@/lib/server/ledger/ids";
 import {
   beginRequest,
-  completeRequest,
   failRequest,
   findRequestByIdempotencyKey,
   rendersOfRequest,
   toLedgerRender,
 } from "@/lib/server/ledger/renders";
 import { knownUploadUrls } from "@/lib/server/ledger/uploads";
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
-import { getScheduler } from "@/lib/server/scheduler";
-import { nextPollAt } from "@/lib/server/scheduler/policy";
-import { timingLevels } from "@/lib/domain/timing";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
-
-export type CreateRenderBody = CreateRenderResponse & { requestId: string; renders: LedgerRender[] };
+import { getScheduler } from "@/lib/server/scheduler";
+import { assertWithinCap } from "@/lib/server/team/caps";
+import { estimateCost } from "./estimate";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
 interface CreateInFlight {
   bodyHash: string;
-  creation: Promise<CreateRenderBody>;
+  creation: Promise<CreateRenderResult>;
 }
-const holder = globalThis as typeof globalThis & { __createsInFlight?: Map<string, CreateInFlight> };
-const inFlight = (holder.__createsInFlight ??= new Map());
+const inFlight = processSingleton("creates-in-flight", () => new Map<string, CreateInFlight>());
 
+/** Starts a render from a request the route has validated; see the module comment for the rules. */
 export async function createRender(
-  body: unknown,
+  request: RenderRequest,
   idempotencyKey: string | null,
   member: Member | null,
-): Promise<CreateRenderBody> {
+): Promise<CreateRenderResult> {
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new AppError("invalid_request", "Idempotency-Key must be 1 to 200 printable characters.", {
       field: "Idempotency-Key",
     });
   }
-  const request = parseWith(renderRequestSchema, body);
   const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
   if (idempotencyKey === null) return create(request, bodyHash, null, member);
 
@@ -82,7 +79,7 @@ async function create(
     if (existing) return replay(db, existing, bodyHash);
   }
   await assertKnownReferences(db, request);
-  await assertWithinCap(db, member, request);
+  if (member) await assertWithinCap(db, member, (await estimateCost(request)).credits);
   return submit(db, request, bodyHash, idempotencyKey, member);
 }
 
@@ -126,9 +123,8 @@ async function submit(
   bodyHash: string,
   idempotencyKey: string | null,
   member: Member | null,
-): Promise<CreateRenderBody> {
+): Promise<CreateRenderResult> {
   const scheduler = await getScheduler();
-  const estimate = scheduler.estimate(request);
   let requestRow: RenderRequestRow;
   try {
     requestRow = await beginRequest(db, {
@@ -136,8 +132,7 @@ async function submit(
       idempotencyKey,
       bodyHash,
       request,
-      timingKey: timingLevels(request)[0] ?? "*",
-      expectedSeconds: estimate.expectedSeconds,
+      ...scheduler.expect(request),
       madeBy: member && { id: member.id, name: member.name },
     });
   } catch (error) {
@@ -154,10 +149,12 @@ async function submit(
   } catch (error) {
     throw await recordFailedCreate(db, requestRow.id, error);
   }
-  const createdAtMs = Date.parse(requestRow.created_at);
-  const firstPoll = nextPollAt({ createdAtMs, nowMs: Date.now(), estimate, unchangedPolls: 0 });
-  const rows = await completeRequest(db, requestRow.id, response, firstPoll);
-  scheduler.wake();
+  const rows = await scheduler.track({
+    requestId: requestRow.id,
+    request,
+    createdAt: requestRow.created_at,
+    response,
+  });
   invalidateAccount();
   return { ...response, requestId: requestRow.id, renders: rows.map(toLedgerRender) };
 }
@@ -181,7 +178,7 @@ async function recordFailedCreate(db: Db, requestId: string, error: unknown): Pr
 }
 
 /** Answers a repeated Idempotency-Key as the first request was answered, without a second create. */
-async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderBody> {
+async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderResult> {
   if (existing.body_hash !== bodyHash) throw idempotencyConflict();
   if (existing.state === "created" && existing.response) {
     const response = JSON.parse(existing.response) as CreateRenderResponse;

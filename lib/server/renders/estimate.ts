@@ -4,40 +4,17 @@ import "server-only";
  * when one is configured, else from what the service actually charged this team for the same model
  * and resolution, else it says plainly that the cost will be known after submit.
  */
-import { z } from "zod";
+import type { CostEstimate } from "@/lib/contract";
 import { effectiveDuration, findVideoModel } from "@/lib/domain/catalogue";
-import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
+import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
-import { parseWith } from "@/lib/server/http/route";
-import { recentCharges, requestedModel, requestedResolution } from "@/lib/server/ledger/renders";
-
-export interface CostEstimate {
-  credits: number | null;
-  source: "rate-card" | "history" | "plan" | "none";
-  basis: string | null;
-}
-
-/** Query strings carry text; these fields are numbers or booleans in a render request. */
-const estimateQuerySchema = z
-  .record(z.string(), z.string())
-  .transform((query) => ({
-    ...query,
-    prompt: "cost estimate",
-    ...(query.durationSeconds !== undefined && { durationSeconds: Number(query.durationSeconds) }),
-    ...(query.imageCount !== undefined && { imageCount: Number(query.imageCount) }),
-    ...(query.generateAudio !== undefined && { generateAudio: query.generateAudio === "true" }),
-  }))
-  .pipe(renderRequestSchema);
-
-export function parseEstimateQuery(query: Record<string, string>): RenderRequest {
-  return parseWith(estimateQuerySchema, query);
-}
+import { recentCharges } from "@/lib/server/ledger/renders";
 
 /** Units a charge scales with: output seconds for video, variants for images. */
 function units(request: RenderRequest): number {
   if (request.kind === "image") return request.imageCount ?? 1;
-  const rule = findVideoModel(request.model ?? "kling")?.duration;
+  const rule = findVideoModel(requestedModel(request))?.duration;
   return rule ? effectiveDuration(rule, request.durationSeconds ?? rule.min) : (request.durationSeconds ?? 1);
 }
 

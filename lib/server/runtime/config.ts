@@ -4,7 +4,8 @@ import "server-only";
  * start instead of surfacing as an odd upstream error later. Every setting is listed in .env.example.
  */
 import { z } from "zod";
-import { UPLOAD_LIMITS } from "@/lib/contract";
+import type { PublicSettings } from "@/lib/contract";
+import { UPLOAD_LIMITS } from "@/lib/domain/uploads";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -54,13 +55,6 @@ export function serverConfig(): ServerConfig {
   }
   cached = parsed.data;
   return cached;
-}
-
-/** Settings the browser may see: never the key, the base URL or the database location. */
-export interface PublicSettings {
-  uploadMaxBytes: number;
-  confirmAboveCredits: number;
-  lowBalanceCredits: number;
 }
 
 export function publicSettings(): PublicSettings {

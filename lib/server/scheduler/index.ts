@@ -1,19 +1,22 @@
 import "server-only";
 /**
- * The process's one poll scheduler, kept on globalThis so Next's instrumentation bundle, its route
- * bundles and dev hot reloads all reach the same instance (two would spend the budget twice).
+ * The process's one poll scheduler (a process singleton: two would spend the budget twice), and the
+ * one way the rest of the server hands it a render to follow.
  */
 import { invalidateAccount } from "@/lib/server/account";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
+import { processSingleton, takeProcessSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { PollScheduler } from "./scheduler";
 
-const holder = globalThis as typeof globalThis & { __pollScheduler?: Promise<PollScheduler> };
+export type { PollScheduler, SchedulerStatus } from "./scheduler";
+
+const SCHEDULER = "poll-scheduler";
 
 export function getScheduler(): Promise<PollScheduler> {
-  if (!holder.__pollScheduler) {
-    holder.__pollScheduler = (async () => {
+  return processSingleton(SCHEDULER, () => {
+    const starting = (async () => {
       const scheduler = new PollScheduler({
         db: await getDb(),
         client: renderService(),
@@ -23,16 +26,13 @@ export function getScheduler(): Promise<PollScheduler> {
       await scheduler.start();
       return scheduler;
     })();
-    holder.__pollScheduler.catch(() => {
-      holder.__pollScheduler = undefined;
-    });
-  }
-  return holder.__pollScheduler;
+    starting.catch(() => takeProcessSingleton(SCHEDULER));
+    return starting;
+  });
 }
 
 /** Stops the process's scheduler (shutdown); the next getScheduler() starts a fresh one from the ledger. */
 export async function stopScheduler(): Promise<void> {
-  const scheduler = holder.__pollScheduler;
-  holder.__pollScheduler = undefined;
+  const scheduler = takeProcessSingleton<Promise<PollScheduler>>(SCHEDULER);
   if (scheduler) (await scheduler.catch(() => undefined))?.stop();
 }

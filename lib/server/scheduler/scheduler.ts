@@ -5,26 +5,40 @@ import "server-only";
  * to the ledger, which the browsers read instead. Its state lives in the ledger (next poll times,
  * learned timings, the last minute's polls), so a restart resumes where it stopped.
  */
-import type { Updateable } from "kysely";
-import { isRenderServiceError, type RenderServiceClient } from "@/lib/render-api";
+import {
+  isRenderServiceError,
+  type CreateRenderResponse,
+  type RenderRecord,
+  type RenderServiceClient,
+} from "@/lib/render-api";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import { isTerminalStatus, type RenderRecord } from "@/lib/domain/service-records";
+import { isTerminalServiceStatus } from "@/lib/domain/statuses";
+import {
+  estimateCompletion,
+  learnCompletion,
+  timingLevels,
+  type CompletionEstimate,
+  type TimingStat,
+} from "@/lib/domain/timing";
 import type { Db } from "@/lib/server/db";
-import type { RenderRow, RendersTable } from "@/lib/server/db/schema";
+import type { RenderRow } from "@/lib/server/db/schema";
 import {
   countActiveRenders,
+  deferPoll,
   earliestPollAt,
   loadTimingStats,
   logPoll,
+  markFinished,
+  markInProgress,
+  markLost,
   nextDueRender,
-  recentPollTimes,
+  pollTimesSince,
   saveTimingStats,
-  updateRender,
   watchRender,
+  type PollObservation,
 } from "@/lib/server/ledger/polling";
-import { markInterruptedRequests } from "@/lib/server/ledger/renders";
-import { estimateCompletion, learnCompletion, type CompletionEstimate, type TimingStat } from "@/lib/domain/timing";
-import { PollBudget } from "./budget";
+import { completeRequest, markInterruptedRequests } from "@/lib/server/ledger/renders";
+import { PollBudget, WINDOW_MS } from "./budget";
 import { WATCHED_INTERVAL_MS, errorRetryAt, nextPollAt } from "./policy";
 
 export interface SchedulerDeps {
@@ -34,6 +48,22 @@ export interface SchedulerDeps {
   /** Called when a render's refund lands, so the cached balance is refetched. */
   onRefund?: () => void;
   log?: (message: string) => void;
+}
+
+/** What the scheduler expects of a render before it is sent: stored with the ledger's first row. */
+export interface RenderExpectation {
+  /** The most specific timing level the render belongs to (what it will teach once it completes). */
+  timingKey: string;
+  expectedSeconds: number;
+}
+
+/** A create the service accepted, handed to the scheduler to follow to the end. */
+export interface AcceptedCreate {
+  requestId: string;
+  request: RenderRequest;
+  /** When the ledger recorded the request (ISO 8601): the render's clock starts there. */
+  createdAt: string;
+  response: CreateRenderResponse;
 }
 
 export interface SchedulerStatus {
@@ -73,7 +103,7 @@ export class PollScheduler {
   async start(): Promise<void> {
     if (this.running) return;
     const { db } = this.deps;
-    this.budget = new PollBudget(this.deps.budgetPerMinute, await recentPollTimes(db, Date.now()));
+    this.budget = new PollBudget(this.deps.budgetPerMinute, await pollTimesSince(db, Date.now() - WINDOW_MS));
     this.stats = await loadTimingStats(db);
     const interrupted = await markInterruptedRequests(db);
     if (interrupted > 0)
@@ -94,7 +124,31 @@ export class PollScheduler {
     this.armAt(Date.now());
   }
 
-  estimate(request: RenderRequest): CompletionEstimate {
+  /** What to record about a render before it is sent. */
+  expect(request: RenderRequest): RenderExpectation {
+    return {
+      timingKey: timingLevels(request)[0] ?? "*",
+      expectedSeconds: this.estimate(request).expectedSeconds,
+    };
+  }
+
+  /**
+   * The one entry for the rest of the server: records the renders of an accepted create in the
+   * ledger with their first poll planned, and follows them to `ready` or `failed`.
+   */
+  async track({ requestId, request, createdAt, response }: AcceptedCreate): Promise<RenderRow[]> {
+    const firstPoll = nextPollAt({
+      createdAtMs: Date.parse(createdAt),
+      nowMs: Date.now(),
+      estimate: this.estimate(request),
+      unchangedPolls: 0,
+    });
+    const rows = await completeRequest(this.deps.db, requestId, response, firstPoll);
+    this.wake();
+    return rows;
+  }
+
+  private estimate(request: RenderRequest): CompletionEstimate {
     return estimateCompletion(request, this.stats);
   }
 
@@ -167,7 +221,7 @@ export class PollScheduler {
       if (!this.budget.canSpend(now)) return this.armAt(this.budget.nextSlotAt(now));
       this.budget.spend();
       this.inFlight.add(due.id);
-      await logPoll(db, now);
+      await logPoll(db, now, now - WINDOW_MS);
       void this.poll(due)
         .catch((error: unknown) => this.log(`poll of ${due.id} failed to record: ${String(error)}`))
         .finally(() => {
@@ -194,45 +248,44 @@ export class PollScheduler {
   private async recordPoll(row: RenderRow, record: RenderRecord): Promise<void> {
     const now = Date.now();
     const request = JSON.parse(row.params) as RenderRequest;
-    const chain = record.chain ? { ready: record.chain.clipsReady, total: record.chain.clipsTotal } : null;
-    const changed =
-      record.status !== row.status ||
-      (chain?.ready ?? null) !== row.chain_ready ||
-      record.outputUrl !== row.output_url;
-    const unchangedPolls = changed ? 0 : row.unchanged_polls + 1;
-    const terminal = isTerminalStatus(record.status);
-
-    if (terminal && record.status === "ready") this.learn(request, row, record, now);
+    const chain = record.chain
+      ? { clipsReady: record.chain.clipsReady, clipsTotal: record.chain.clipsTotal }
+      : null;
+    if (record.status === "ready") this.learn(request, row, record, now);
     const estimate = this.estimate(request);
-    const patch: Updateable<RendersTable> = {
+    const observation: PollObservation = {
       status: record.status,
-      render_model: record.renderModel,
-      output_url: record.outputUrl,
-      error_message: record.errorMessage,
-      credits_refunded: record.creditsRefunded,
-      chain_ready: chain?.ready ?? null,
-      chain_total: chain?.total ?? null,
-      upstream_created_at: record.createdAt,
-      upstream_updated_at: record.updatedAt,
-      updated_at: new Date(now).toISOString(),
-      expected_seconds: estimate.expectedSeconds,
-      poll_count: row.poll_count + 1,
-      unchanged_polls: unchangedPolls,
-      error_polls: 0,
-      not_found_polls: 0,
-      completed_at: terminal ? new Date(now).toISOString() : null,
-      next_poll_at: terminal
-        ? null
-        : nextPollAt({
-            createdAtMs: Date.parse(row.created_at),
-            nowMs: now,
-            estimate,
-            unchangedPolls,
-            chain,
-            watched: (row.watched_until ?? 0) > now,
-          }),
+      renderModel: record.renderModel,
+      outputUrl: record.outputUrl,
+      errorMessage: record.errorMessage,
+      creditsRefunded: record.creditsRefunded,
+      chain,
+      upstreamCreatedAt: record.createdAt,
+      upstreamUpdatedAt: record.updatedAt,
+      expectedSeconds: estimate.expectedSeconds,
     };
-    await updateRender(this.deps.db, row.id, patch);
+    if (isTerminalServiceStatus(record.status)) {
+      await markFinished(this.deps.db, row.id, observation, now);
+    } else {
+      const changed =
+        record.status !== row.status ||
+        (chain?.clipsReady ?? null) !== row.chain_ready ||
+        record.outputUrl !== row.output_url;
+      const unchangedPolls = changed ? 0 : row.unchanged_polls + 1;
+      const nextPoll = nextPollAt({
+        createdAtMs: Date.parse(row.created_at),
+        nowMs: now,
+        estimate,
+        unchangedPolls,
+        chain: chain && { ready: chain.clipsReady, total: chain.clipsTotal },
+        watched: (row.watched_until ?? 0) > now,
+      });
+      await markInProgress(this.deps.db, row.id, observation, {
+        unchangedPolls,
+        nextPollAt: nextPoll,
+        nowMs: now,
+      });
+    }
     if (record.creditsRefunded > row.credits_refunded) this.deps.onRefund?.();
   }
 
@@ -249,8 +302,8 @@ export class PollScheduler {
 
   private async recordPollError(row: RenderRow, error: unknown): Promise<void> {
     const now = Date.now();
+    const { db } = this.deps;
     const status = isRenderServiceError(error) ? error.status : -1;
-    const base = { poll_count: row.poll_count + 1, updated_at: new Date(now).toISOString() };
 
     // Decided by HTTP status, which the spec fixes; the service's error codes are not all documented.
     if (status === 429) {
@@ -259,35 +312,20 @@ export class PollScheduler {
       this.log(
         `rate limited by the service: pausing all polls until ${new Date(this.pausedUntil).toISOString()}`,
       );
-      return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
+      return deferPoll(db, row.id, "paused", this.pausedUntil, now);
     }
     if (status === 401 || status === 403) {
       this.pausedUntil = Math.max(this.pausedUntil, now + KEY_REJECTED_PAUSE_MS);
       this.log(`the service rejected the server's key (HTTP ${status}): pausing polls for 30 s`);
-      return updateRender(this.deps.db, row.id, { ...base, next_poll_at: this.pausedUntil });
+      return deferPoll(db, row.id, "paused", this.pausedUntil, now);
     }
     if (status === 404) {
-      const notFound = row.not_found_polls + 1;
-      const lost = notFound >= NOT_FOUND_POLLS_TO_LOSE;
-      return updateRender(this.deps.db, row.id, {
-        ...base,
-        not_found_polls: notFound,
-        ...(lost
-          ? {
-              status: "lost",
-              error_message: "The Render Service no longer knows this render.",
-              completed_at: base.updated_at,
-              next_poll_at: null,
-            }
-          : { next_poll_at: now + 2_000 }),
-      });
+      if (row.not_found_polls + 1 >= NOT_FOUND_POLLS_TO_LOSE) {
+        return markLost(db, row.id, "The Render Service no longer knows this render.", now);
+      }
+      return deferPoll(db, row.id, "not-found", now + 2_000, now);
     }
-    const errorPolls = row.error_polls + 1;
     if (!isRenderServiceError(error)) this.log(`unexpected poll failure for ${row.id}: ${String(error)}`);
-    return updateRender(this.deps.db, row.id, {
-      ...base,
-      error_polls: errorPolls,
-      next_poll_at: errorRetryAt(now, errorPolls),
-    });
+    return deferPoll(db, row.id, "error", errorRetryAt(now, row.error_polls + 1), now);
   }
 }

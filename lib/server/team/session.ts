@@ -6,7 +6,8 @@ import "server-only";
 import { AppError } from "@/lib/contract/errors";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
-import { findMemberRow, toMember, type Member, type Role } from "@/lib/server/ledger/members";
+import type { Member, Role } from "@/lib/contract";
+import { findMemberRow, toMember } from "@/lib/server/ledger/members";
 import {
   SESSION_COOKIE,
   decodeSession,

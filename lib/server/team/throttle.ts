@@ -4,12 +4,13 @@ import "server-only";
  * window; past the limit, sign-in answers 429 until the oldest failure leaves the window. In memory,
  * like the scheduler: one dashboard process serves the team.
  */
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
+
 const WINDOW_MS = 15 * 60_000;
 const PER_ACCOUNT = 5;
 const PER_ADDRESS = 20;
 
-const holder = globalThis as typeof globalThis & { __signInFailures?: Map<string, number[]> };
-const failures: Map<string, number[]> = (holder.__signInFailures ??= new Map());
+const failures = processSingleton("sign-in-failures", () => new Map<string, number[]>());
 
 function recent(key: string, now: number): number[] {
   const times = (failures.get(key) ?? []).filter((t) => t > now - WINDOW_MS);

@@ -1,13 +1,11 @@
-import { authEnabled } from "@/lib/server/team/session";
-import { withSpend } from "@/lib/server/ledger/member-spend";
 import { getDb } from "@/lib/server/db";
 import { apiRoute, json } from "@/lib/server/http/route";
+import { withSpend } from "@/lib/server/ledger/member-spend";
+import { authEnabled } from "@/lib/server/team/session";
 
 export const dynamic = "force-dynamic";
 
 /** Public, so the sign-in page can ask whether sign-in is on; it names only the caller. */
-export const GET = apiRoute(
-  async ({ member }) =>
-    json({ authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) }),
-  { access: "public" },
+export const GET = apiRoute({ access: "public" }, async ({ member }) =>
+  json({ authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) }),
 );

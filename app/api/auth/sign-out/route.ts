@@ -1,11 +1,8 @@
-import { clearedSessionCookie } from "@/lib/server/team/session";
 import { apiRoute, json } from "@/lib/server/http/route";
+import { clearedSessionCookie } from "@/lib/server/team/session";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(
-  async ({ request }) => {
-    return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request) });
-  },
-  { access: "public" },
+export const POST = apiRoute({ access: "public" }, async ({ request }) =>
+  json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request) }),
 );

@@ -1,18 +1,14 @@
-import { memberPatchSchema } from "@/lib/contract";
-import { AppError } from "@/lib/contract/errors";
-import { updateMember } from "@/lib/server/ledger/members";
-import { withSpend } from "@/lib/server/ledger/member-spend";
+import { AppError, memberIdParamsSchema, memberPatchSchema } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
-import { apiRoute, json, parseWith, readJsonBody } from "@/lib/server/http/route";
+import { apiRoute, json } from "@/lib/server/http/route";
+import { withSpend } from "@/lib/server/ledger/member-spend";
+import { updateMember } from "@/lib/server/ledger/members";
 
 export const dynamic = "force-dynamic";
 
-const MEMBER_ID = /^mem_[A-Za-z0-9_-]{1,64}$/;
-
-export const POST = apiRoute<{ id: string }>(
-  async ({ request, params: { id }, member }) => {
-    if (!MEMBER_ID.test(id)) throw new AppError("not_found", "No team member with this id.");
-    const patch = parseWith(memberPatchSchema, await readJsonBody(request));
+export const POST = apiRoute(
+  { access: "admin", params: memberIdParamsSchema, body: memberPatchSchema },
+  async ({ params: { id }, body: patch, member }) => {
     if (member?.id === id && patch.role === "member") {
       throw new AppError("invalid_request", "An admin cannot remove their own admin role.", {
         field: "role",
@@ -23,5 +19,4 @@ export const POST = apiRoute<{ id: string }>(
     if (!updated) throw new AppError("not_found", "No team member with this id.");
     return json(await withSpend(db, updated));
   },
-  { access: "admin" },
 );

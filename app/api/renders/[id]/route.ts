@@ -1,6 +1,5 @@
-import { AppError } from "@/lib/contract/errors";
-import { isFinalLedgerStatus } from "@/lib/contract";
-import { RENDER_ID_PATTERN } from "@/lib/render-api";
+import { AppError, renderIdParamsSchema } from "@/lib/contract";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { getDb } from "@/lib/server/db";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
@@ -8,12 +7,7 @@ import { getScheduler } from "@/lib/server/scheduler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string }>(async ({ params: { id } }) => {
-  if (!RENDER_ID_PATTERN.test(id)) {
-    throw new AppError("invalid_request", "id must be a render id (letters, digits, - and _).", {
-      field: "id",
-    });
-  }
+export const GET = apiRoute({ params: renderIdParamsSchema }, async ({ params: { id } }) => {
   const row = await getRenderRow(await getDb(), id);
   if (!row) throw new AppError("not_found", "No render with this id in the dashboard's history.");
   // Someone is looking at it: let the scheduler put it ahead of the queue while it is unfinished.

@@ -4,17 +4,6 @@
  */
 import { z } from "zod";
 
-export const KNOWN_RENDER_STATUSES = ["pending", "running", "ready", "failed"] as const;
-export type KnownRenderStatus = (typeof KNOWN_RENDER_STATUSES)[number];
-export const TERMINAL_STATUSES: readonly string[] = ["ready", "failed"];
-
-export function isTerminalStatus(status: string): boolean {
-  return TERMINAL_STATUSES.includes(status);
-}
-
-export const UPLOAD_KINDS = ["image", "video", "audio"] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
-
 export const uploadRecordSchema = z.looseObject({
   url: z.string(),
   kind: z.string(),

@@ -5,12 +5,13 @@ import "server-only";
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { SessionInfo } from "@/lib/contract";
+import type { Member, SessionInfo } from "@/lib/contract";
 import { signInPath } from "@/lib/domain/next-path";
 import { getDb } from "@/lib/server/db";
-import type { Member } from "@/lib/server/ledger/members";
-import { authEnabled, memberFromCookies } from "./session";
 import { withSpend } from "@/lib/server/ledger/member-spend";
+import { authEnabled, memberFromCookies } from "@/lib/server/team/session";
+
+export { authEnabled };
 
 /** The signed-in member from this request's cookies, or null (also when sign-in is off). */
 export async function pageMember(): Promise<Member | null> {

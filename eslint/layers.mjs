@@ -1,0 +1,150 @@
+/**
+ * The layer map (docs/architecture.md), kept by ESLint: a module may import only from layers below
+ * its own. Every cross-folder import goes through the `@/` alias (a `../` import is refused), so the
+ * patterns below see every import there is.
+ *
+ *   app pages ─→ components ─→ lib/client ─→ lib/contract ─→ lib/domain
+ *       └─→ lib/server/pages        app/api ─→ lib/server ─→ lib/render-api ─→ lib/domain
+ *
+ * Inside lib/server, folders are ranked; a folder imports its own rank or lower, never higher.
+ */
+
+/** Server folders by rank, lowest first. */
+export const SERVER_RANKS = [
+  ["runtime"],
+  ["db"],
+  ["ledger", "account"],
+  ["scheduler"],
+  ["health", "renders", "team", "uploads"],
+  ["http", "pages"],
+];
+
+const below = (...paths) => paths.flatMap((p) => [p, `${p}/**`]);
+
+const rule = (groups) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          group: ["../*", "../**"],
+          message: "Import across folders through the @/ alias, so the layer rules can see it.",
+        },
+        ...groups,
+      ],
+    },
+  ],
+});
+
+const forbid = (what, why) => ({ group: below(...what), message: why });
+
+const BROWSER = ["@/components", "@/app", "@/lib/client"];
+const SERVER = ["@/lib/server", "@/lib/render-api"];
+
+function serverLayers() {
+  return SERVER_RANKS.flatMap((folders, rank) => {
+    const higher = SERVER_RANKS.slice(rank + 1).flat();
+    return folders.map((folder) => ({
+      name: `layers/lib/server/${folder}`,
+      files: [`lib/server/${folder}/**/*.{ts,tsx}`],
+      rules: rule([
+        forbid(BROWSER, "Server code never imports browser code (components, pages, lib/client)."),
+        ...(higher.length > 0
+          ? [
+              forbid(
+                higher.map((f) => `@/lib/server/${f}`),
+                `lib/server/${folder} is below ${higher.join(", ")}: a lower server module never imports a higher one (eslint/layers.mjs).`,
+              ),
+            ]
+          : []),
+      ]),
+    }));
+  });
+}
+
+export const layerConfigs = [
+  {
+    name: "layers/lib/domain",
+    files: ["lib/domain/**/*.{ts,tsx}"],
+    rules: rule([
+      forbid(
+        [...BROWSER, ...SERVER, "@/lib/contract"],
+        "lib/domain is the bottom layer: pure rules and data, importing only itself.",
+      ),
+    ]),
+  },
+  {
+    name: "layers/lib/contract",
+    files: ["lib/contract/**/*.{ts,tsx}"],
+    rules: rule([
+      forbid(
+        [...BROWSER, ...SERVER],
+        "lib/contract declares shapes from lib/domain only; both sides import it.",
+      ),
+    ]),
+  },
+  {
+    name: "layers/lib/render-api",
+    files: ["lib/render-api/**/*.{ts,tsx}"],
+    rules: rule([
+      forbid(
+        [...BROWSER, "@/lib/server", "@/lib/contract"],
+        "lib/render-api is the Render Service's client: it knows lib/domain and the service, nothing of the dashboard.",
+      ),
+    ]),
+  },
+  {
+    name: "layers/lib/client",
+    files: ["lib/client/**/*.{ts,tsx}"],
+    rules: rule([
+      forbid(
+        [...SERVER, "@/components", "@/app"],
+        "lib/client runs in the browser: it imports lib/contract and lib/domain, never the server or the UI.",
+      ),
+    ]),
+  },
+  {
+    name: "layers/components",
+    files: ["components/**/*.{ts,tsx}"],
+    rules: rule([
+      forbid(
+        [...SERVER, "@/app"],
+        "Components never import the server layer: data reaches them through lib/client or props.",
+      ),
+    ]),
+  },
+  {
+    name: "layers/app/pages",
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/api/**"],
+    rules: rule([
+      {
+        regex: "^@/lib/server(/(?!pages(/|$)).*)?$",
+        message: "Pages reach the server only through lib/server/pages, the loaders written for them.",
+      },
+      forbid(["@/lib/render-api"], "Pages never call the Render Service."),
+    ]),
+  },
+  {
+    name: "layers/app/api",
+    files: ["app/api/**/*.{ts,tsx}"],
+    rules: rule([
+      forbid(
+        [...BROWSER, "@/lib/server/pages"],
+        "Route handlers are thin: they call server services, never browser code or page loaders.",
+      ),
+    ]),
+  },
+  ...serverLayers(),
+  {
+    name: "layers/simulator",
+    files: ["simulator/**/*.ts"],
+    ignores: ["simulator/**/*.test.ts"],
+    rules: rule([
+      forbid(
+        [...BROWSER, ...SERVER, "@/lib/contract"],
+        "The simulator stands alone: it imports at most lib/domain (the model catalogue).",
+      ),
+    ]),
+  },
+];

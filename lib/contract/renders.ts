@@ -1,0 +1,114 @@
+/** Renders: the ledger's record of each, lists of them, creating one and its cost (docs/api.md). */
+import { z } from "zod";
+import { RENDER_KINDS } from "@/lib/domain/catalogue";
+import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
+import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
+import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
+import { madeBySchema } from "./team";
+import { pageLimitSchema, pageOf } from "./pages";
+
+/** `POST /api/renders` takes the render request as the service does (spec §4.2), validated first. */
+export { renderRequestSchema, type RenderRequest };
+
+export const chainProgressSchema = z.object({
+  clipsReady: z.number().int().nonnegative(),
+  clipsTotal: z.number().int().positive(),
+});
+export type ChainProgress = z.infer<typeof chainProgressSchema>;
+
+export const ledgerRenderSchema = z.object({
+  /** The service's render id; for `submitting`/`unknown`/`rejected` rows, the dashboard's request id. */
+  id: z.string(),
+  /** The dashboard's id of the create request this render came from (shared by a batch's variants). */
+  requestId: z.string(),
+  batchId: z.string().nullable(),
+  /** 0-based position of this variant in its batch. */
+  variantIndex: z.number().int(),
+  kind: z.enum(RENDER_KINDS),
+  /** One of lib/domain/statuses.ts, or any other string the service sends. */
+  status: z.string(),
+  /** The model id requested (`imageModel` or `model`, defaults applied). */
+  model: z.string(),
+  /** The service's resolved model and resolution label; null until the create call answers. */
+  renderModel: z.string().nullable(),
+  prompt: z.string(),
+  /** The render request as sent (spec §4.2 field names). */
+  params: z.record(z.string(), z.unknown()),
+  outputUrl: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  /** Credits debited for this create request (shared by a batch: counted on its first variant only). */
+  creditsCharged: z.number().int(),
+  creditsRefunded: z.number().int(),
+  chain: chainProgressSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When the ledger first saw the render ready or failed. */
+  completedAt: z.string().nullable(),
+  /** Expected seconds from creation to completion (learned, or the typical time until then). */
+  expectedSeconds: z.number(),
+  member: madeBySchema,
+});
+export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
+
+export const renderListSchema = pageOf(ledgerRenderSchema);
+export type RenderList = z.infer<typeof renderListSchema>;
+
+/** Query parameters of `GET /api/renders`. */
+export const renderListQuerySchema = z.object({
+  status: z.string().max(40).optional(),
+  kind: z.enum(RENDER_KINDS, { error: "kind must be one of 'image', 'video'" }).optional(),
+  model: z.string().max(60).optional(),
+  q: z.string().max(200, { error: "q must be at most 200 characters" }).optional(),
+  batchId: z.string().max(200).optional(),
+  /** A member id: their renders only ("mine" is the caller's own id). */
+  member: z.string().max(100).optional(),
+  /** Comma-separated render ids. */
+  ids: z.string().max(4000).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: pageLimitSchema.default(RENDER_PAGE_SIZE),
+});
+export type RenderListQuery = z.infer<typeof renderListQuerySchema>;
+
+/** `POST /api/renders` answers 202 with the service's create response and the ledger's rows. */
+export const createRenderResultSchema = z.object({
+  id: z.string(),
+  ids: z.array(z.string()).min(1),
+  batchId: z.string().nullable(),
+  kind: z.enum(RENDER_KINDS),
+  status: z.string(),
+  renderModel: z.string(),
+  creditsCharged: z.number().int(),
+  /** The dashboard's id of this create request. */
+  requestId: z.string(),
+  renders: z.array(ledgerRenderSchema),
+});
+export type CreateRenderResult = z.infer<typeof createRenderResultSchema>;
+
+/** `GET /api/estimate`: the cost of a render before it is started. */
+export const costEstimateSchema = z.object({
+  credits: z.number().int().nullable(),
+  source: z.enum(["rate-card", "history", "plan", "none"]),
+  /** Where the number comes from, in words; null when there is no estimate. */
+  basis: z.string().nullable(),
+});
+export type CostEstimate = z.infer<typeof costEstimateSchema>;
+
+/**
+ * Query of `GET /api/estimate`: the render request's fields as text (query strings carry text);
+ * numbers and booleans are converted before the request schema checks them.
+ */
+export const estimateQuerySchema = z
+  .record(z.string(), z.string())
+  .transform((query) => ({
+    ...query,
+    prompt: "cost estimate",
+    ...(query.durationSeconds !== undefined && { durationSeconds: Number(query.durationSeconds) }),
+    ...(query.imageCount !== undefined && { imageCount: Number(query.imageCount) }),
+    ...(query.generateAudio !== undefined && { generateAudio: query.generateAudio === "true" }),
+  }))
+  .pipe(renderRequestSchema);
+
+/** Path of `GET /api/renders/{id}`. */
+export const renderIdParamsSchema = z.object({
+  id: z.string().regex(RENDER_ID_PATTERN, { error: "id must be a render id (letters, digits, - and _)." }),
+});

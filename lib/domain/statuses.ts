@@ -1,0 +1,38 @@
+/**
+ * Every render status the dashboard knows, in one place.
+ *
+ * The service's own (spec §3) are `pending`, `running`, `ready` and `failed`; it may send others,
+ * which mean "not finished". The ledger adds four of its own:
+ * - `submitting`: the create call is under way; no upstream id yet.
+ * - `unknown`: the create call's outcome is unknown (timeout, crash); it may or may not exist upstream.
+ * - `rejected`: the service refused the create (no render exists, nothing charged).
+ * - `lost`: the service no longer knows the id (404 twice).
+ */
+export const SERVICE_STATUSES = ["pending", "running", "ready", "failed"] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const LEDGER_ONLY_STATUSES = ["submitting", "unknown", "rejected", "lost"] as const;
+
+/** Every status a gallery filter offers. */
+export const ALL_STATUSES: readonly string[] = [...SERVICE_STATUSES, ...LEDGER_ONLY_STATUSES];
+
+/** The service's statuses after which a render never changes again. */
+const SERVICE_FINAL: readonly string[] = ["ready", "failed"];
+
+/** Statuses after which a ledger row never changes again. */
+const LEDGER_FINAL: readonly string[] = [...SERVICE_FINAL, "rejected", "lost"];
+
+export function isTerminalServiceStatus(status: string): boolean {
+  return SERVICE_FINAL.includes(status);
+}
+
+export function isFinalLedgerStatus(status: string): boolean {
+  return LEDGER_FINAL.includes(status);
+}
+
+/** Renders per page of the gallery and of `GET /api/renders` when no limit is given. */
+export const RENDER_PAGE_SIZE = 30;
+/** Uploads per page of the reference library and of `GET /api/uploads` when no limit is given. */
+export const UPLOAD_PAGE_SIZE = 24;
+/** Most items one page may hold, whatever the caller asks. */
+export const MAX_PAGE_SIZE = 100;

@@ -1,0 +1,19 @@
+import "server-only";
+/** The render page's record, read from the ledger for a member allowed to see it. */
+import { cache } from "react";
+import type { LedgerRender } from "@/lib/contract";
+import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
+import { getDb } from "@/lib/server/db";
+import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { requirePageMember } from "./session";
+
+/**
+ * Read once per request for both the metadata and the page. Without a session (sign-in on) this
+ * redirects to sign-in before saying anything, not even whether the id exists.
+ */
+export const findRenderForPage = cache(async (id: string): Promise<LedgerRender | undefined> => {
+  await requirePageMember(`/renders/${encodeURIComponent(id)}`);
+  if (!RENDER_ID_PATTERN.test(id)) return undefined;
+  const row = await getRenderRow(await getDb(), id);
+  return row && toLedgerRender(row);
+});

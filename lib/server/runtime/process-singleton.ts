@@ -1,0 +1,30 @@
+import "server-only";
+/**
+ * The one way to hold process-wide state. Next builds instrumentation, each route handler and every
+ * dev hot reload as separate module instances; a plain module-level variable would exist once per
+ * bundle (two schedulers would spend the poll budget twice). Values kept here live on `globalThis`
+ * under a registered name, so every bundle of the process reaches the same one.
+ */
+const SLOT = Symbol.for("render-dashboard.process-singletons");
+
+type Registry = Map<string, unknown>;
+
+function registry(): Registry {
+  const holder = globalThis as typeof globalThis & { [SLOT]?: Registry };
+  return (holder[SLOT] ??= new Map());
+}
+
+/** The process's value under `name`, created by `create` on first use. */
+export function processSingleton<T>(name: string, create: () => T): T {
+  const values = registry();
+  if (!values.has(name)) values.set(name, create());
+  return values.get(name) as T;
+}
+
+/** Removes and returns the value under `name`; the next `processSingleton` call creates a fresh one. */
+export function takeProcessSingleton<T>(name: string): T | undefined {
+  const values = registry();
+  const value = values.get(name) as T | undefined;
+  values.delete(name);
+  return value;
+}

@@ -1,0 +1,75 @@
+/**
+ * The layer rule (eslint/layers.mjs) run by ESLint itself on deliberate violations, each linted as if
+ * it sat at the given path: every one must fail with the layer message, and every allowed import pass.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layerErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+const VIOLATIONS: [string, string, string][] = [
+  ["components/gallery/probe.tsx", "@/lib/server/runtime/config", "Components never import the server layer"],
+  ["components/gallery/probe.tsx", "@/lib/render-api", "Components never import the server layer"],
+  ["app/probe/page.tsx", "@/lib/server/db", "Pages reach the server only through lib/server/pages"],
+  [
+    "app/probe/page.tsx",
+    "@/lib/server/ledger/renders",
+    "Pages reach the server only through lib/server/pages",
+  ],
+  ["lib/client/probe.ts", "@/lib/server/scheduler", "lib/client runs in the browser"],
+  ["lib/server/renders/probe.ts", "@/components/ui/card", "Server code never imports browser code"],
+  [
+    "lib/server/ledger/probe.ts",
+    "@/lib/server/scheduler/budget",
+    "a lower server module never imports a higher one",
+  ],
+  ["lib/server/team/probe.ts", "@/lib/server/http/route", "a lower server module never imports a higher one"],
+  ["lib/server/runtime/probe.ts", "@/lib/server/db", "a lower server module never imports a higher one"],
+  ["lib/domain/probe.ts", "@/lib/contract", "lib/domain is the bottom layer"],
+  ["lib/contract/probe.ts", "@/lib/server/runtime/config", "lib/contract declares shapes"],
+  ["lib/render-api/probe.ts", "@/lib/server/db", "lib/render-api is the Render Service's client"],
+  ["app/api/probe/route.ts", "@/components/gallery/gallery", "Route handlers are thin"],
+  ["simulator/probe.ts", "@/lib/server/db", "The simulator stands alone"],
+  ["components/gallery/probe.tsx", "../ui/card", "through the @/ alias"],
+];
+
+const ALLOWED: [string, string][] = [
+  ["components/gallery/probe.tsx", "@/lib/client/queries/renders"],
+  ["components/gallery/probe.tsx", "@/lib/contract"],
+  ["app/probe/page.tsx", "@/lib/server/pages/session"],
+  ["app/probe/page.tsx", "@/components/gallery/gallery"],
+  ["app/api/probe/route.ts", "@/lib/server/renders/create"],
+  ["lib/server/renders/probe.ts", "@/lib/server/scheduler"],
+  ["lib/server/scheduler/probe.ts", "@/lib/server/ledger/polling"],
+  ["lib/server/ledger/probe.ts", "@/lib/server/db"],
+  ["lib/contract/probe.ts", "@/lib/domain/catalogue"],
+  ["simulator/probe.ts", "@/lib/domain/catalogue"],
+  ["components/gallery/probe.tsx", "./render-card"],
+];
+
+describe("layer rule", () => {
+  it.each(VIOLATIONS)("%s importing %s fails", async (file, target, message) => {
+    const errors = await layerErrors(file, `import { x } from "${target}";\nexport const y = x;\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each(ALLOWED)("%s importing %s passes", async (file, target) => {
+    expect(await layerErrors(file, `import { x } from "${target}";\nexport const y = x;\n`)).toEqual([]);
+  });
+
+  it("the whole tree passes the rule", async () => {
+    const results = await eslint.lintFiles(["app", "components", "lib", "simulator"]);
+    const violations = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === "no-restricted-imports")
+        .map((m) => `${r.filePath}: ${m.message}`),
+    );
+    expect(violations).toEqual([]);
+  });
+});
