@@ -1,7 +1,12 @@
+"use client";
 /**
  * A render's media: the image or a playable video once ready, otherwise a placeholder that says
- * where the render stands. Media come straight from the service's `outputUrl`.
+ * where the render stands. Media come straight from the service's `outputUrl`, which the service
+ * may stop serving (a restart, a retention limit) while the ledger still holds it: then the media
+ * give way to a "Media no longer available" placeholder of the same size, never alt text or a
+ * broken box.
  */
+import { useCallback, useState } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
@@ -15,16 +20,37 @@ type Media = Pick<
 
 export function RenderMedia({ render, className = "" }: { render: Media; className?: string }) {
   const { outputUrl } = render;
+  // Remembered per URL, so a render whose URL changes gets a fresh attempt.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const fail = useCallback(() => setFailedUrl(outputUrl), [outputUrl]);
+  // Media in the server-rendered HTML may fail before React attaches `onError`: check on mount.
+  const imageRef = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete && image.naturalWidth === 0) fail();
+    },
+    [fail],
+  );
+  const videoRef = useCallback(
+    (video: HTMLVideoElement | null) => {
+      if (video && (video.error || video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) fail();
+    },
+    [fail],
+  );
+  if (render.status === "ready" && outputUrl && failedUrl === outputUrl) {
+    return <MediaUnavailable kind={render.kind} className={className} />;
+  }
   if (render.status === "ready" && outputUrl) {
     const alt = excerpt(render.prompt, 120);
     return render.kind === "video" ? (
       <video
+        ref={videoRef}
         src={outputUrl}
         controls
         muted
         playsInline
         preload="metadata"
         aria-label={`Video: ${alt}`}
+        onError={fail}
         className={`bg-black object-contain ${className}`}
       />
     ) : (
@@ -32,15 +58,35 @@ export function RenderMedia({ render, className = "" }: { render: Media; classNa
       // optimiser would need every possible host configured and would re-encode finished work.
       // eslint-disable-next-line @next/next/no-img-element
       <img
+        ref={imageRef}
         src={outputUrl}
         alt={alt}
         loading="lazy"
         decoding="async"
+        onError={fail}
         className={`object-contain ${className}`}
       />
     );
   }
   return <MediaPlaceholder render={render} className={className} />;
+}
+
+/** A ready render whose file the service no longer serves. */
+function MediaUnavailable({ kind, className }: { kind: Media["kind"]; className: string }) {
+  const KindIcon = kind === "video" ? VideoIcon : ImageIcon;
+  return (
+    <div
+      data-media-unavailable=""
+      className={`flex flex-col items-center justify-center gap-1.5 bg-zinc-100 p-4 text-center text-zinc-600 dark:bg-zinc-950 dark:text-zinc-400 ${className}`}
+    >
+      <KindIcon className="size-6" />
+      <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Media no longer available</p>
+      <p className="max-w-64 text-xs">
+        The Render Service no longer has this {kind === "video" ? "video" : "image"}. The prompt and
+        settings are kept: reuse them to render it again.
+      </p>
+    </div>
+  );
 }
 
 function MediaPlaceholder({ render, className }: { render: Media; className: string }) {

@@ -99,18 +99,23 @@ describe("npm run dev shutdown", () => {
     it(`${signal} ends the app, its workers and the simulator`, { timeout: 150_000 }, async () => {
       const [appPort, simulatorPort] = [await freePort(), await freePort()];
       dataDir = mkdtempSync(path.join(tmpdir(), "dev-shutdown-"));
-      const env: NodeJS.ProcessEnv = {
+      // spawn leaves out variables set to undefined.
+      const env: Record<string, string | undefined> = {
         ...process.env,
+        // Only the simulator path is under test: a configured service would skip it.
+        RENDER_API_BASE_URL: undefined,
+        RENDER_API_KEY: undefined,
+        NODE_ENV: undefined,
         PORT: String(appPort),
         SIMULATOR_PORT: String(simulatorPort),
         DATABASE_URL: `file:${path.join(dataDir, "dashboard.db")}`,
         NEXT_TELEMETRY_DISABLED: "1",
       };
-      // Only the simulator path is under test: a configured service would skip it.
-      delete env.RENDER_API_BASE_URL;
-      delete env.RENDER_API_KEY;
-      delete env.NODE_ENV;
-      const child = spawn(process.execPath, ["scripts/dev.mjs"], { cwd: ROOT, env, stdio: "ignore" });
+      const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+        cwd: ROOT,
+        env: env as NodeJS.ProcessEnv,
+        stdio: "ignore",
+      });
       dev = child;
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
