@@ -5,7 +5,7 @@ import {
   createRenderResponseSchema,
   renderRecordSchema,
   uploadRecordSchema,
-} from "@/lib/render-api/records";
+} from "@/lib/domain/service-records";
 import { FaultInjector, DEFAULT_FAULTS } from "./faults";
 import { startSimulator } from "./server";
 import { KEYS, simulatorForTests, statusSequence, withSimulator } from "./test-client";

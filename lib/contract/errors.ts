@@ -5,6 +5,7 @@
  * the browser fetcher, so both sides branch on `code` and never on message text.
  */
 import { z } from "zod";
+import { isErrorOfShape } from "@/lib/domain/error-shape";
 
 /** Every code the dashboard's API answers with, and its HTTP status. */
 export const ERROR_STATUS = {
@@ -26,6 +27,8 @@ export const ERROR_STATUS = {
   service_plan_required: 403,
   upstream_error: 502,
   upstream_unavailable: 503,
+  /** The server has no Render Service address or key yet: every page shows the setup page. */
+  not_configured: 503,
   upstream_timeout: 504,
   internal_error: 500,
 } as const;
@@ -93,17 +96,11 @@ export class AppError extends Error {
   }
 }
 
-/**
- * Recognises the error by shape as well as by class: Next's separate server bundles (instrumentation,
- * route handlers) each have their own copy of this class.
- */
+/** By class, or by shape across Next's separately built bundles (lib/domain/error-shape.ts). */
 export function isAppError(value: unknown): value is AppError {
-  if (value instanceof AppError) return true;
-  if (!(value instanceof Error) || value.name !== "AppError") return false;
-  const candidate = value as Partial<AppError>;
-  return (
-    typeof candidate.code === "string" &&
-    typeof candidate.status === "number" &&
-    typeof candidate.toBody === "function"
-  );
+  return isErrorOfShape(value, AppError, "AppError", {
+    code: "string",
+    status: "number",
+    toBody: "function",
+  });
 }

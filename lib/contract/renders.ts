@@ -3,6 +3,11 @@ import { z } from "zod";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
 import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
+import {
+  chainProgressSchema as chainRecordSchema,
+  createRenderResponseSchema,
+  renderRecordSchema,
+} from "@/lib/domain/service-records";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
@@ -10,38 +15,33 @@ import { pageLimitSchema, pageOf } from "./pages";
 /** `POST /api/renders` takes the render request as the service does (spec §4.2), validated first. */
 export { renderRequestSchema, type RenderRequest };
 
-export const chainProgressSchema = z.object({
-  clipsReady: z.number().int().nonnegative(),
-  clipsTotal: z.number().int().positive(),
-});
+/** Stitching progress of a long seedance render, as the service reports it (spec §2.3). */
+export const chainProgressSchema = z.object(chainRecordSchema.shape);
 export type ChainProgress = z.infer<typeof chainProgressSchema>;
 
+/**
+ * A render as the ledger knows it: the service's record (spec §2.3, documented fields only) as last
+ * polled, plus what the dashboard adds. `id` is the service's render id, or for
+ * `submitting`/`unknown`/`rejected` rows the dashboard's request id; `status` is one of
+ * lib/domain/statuses.ts or any other string the service sends.
+ */
 export const ledgerRenderSchema = z.object({
-  /** The service's render id; for `submitting`/`unknown`/`rejected` rows, the dashboard's request id. */
-  id: z.string(),
+  ...renderRecordSchema.shape,
+  /** The service's resolved model and resolution label; null until the create call answers. */
+  renderModel: z.string().nullable(),
+  chain: chainProgressSchema.nullable(),
   /** The dashboard's id of the create request this render came from (shared by a batch's variants). */
   requestId: z.string(),
   batchId: z.string().nullable(),
   /** 0-based position of this variant in its batch. */
   variantIndex: z.number().int(),
-  kind: z.enum(RENDER_KINDS),
-  /** One of lib/domain/statuses.ts, or any other string the service sends. */
-  status: z.string(),
   /** The model id requested (`imageModel` or `model`, defaults applied). */
   model: z.string(),
-  /** The service's resolved model and resolution label; null until the create call answers. */
-  renderModel: z.string().nullable(),
   prompt: z.string(),
   /** The render request as sent (spec §4.2 field names). */
   params: z.record(z.string(), z.unknown()),
-  outputUrl: z.string().nullable(),
-  errorMessage: z.string().nullable(),
   /** Credits debited for this create request (shared by a batch: counted on its first variant only). */
   creditsCharged: z.number().int(),
-  creditsRefunded: z.number().int(),
-  chain: chainProgressSchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
   /** When the ledger first saw the render ready or failed. */
   completedAt: z.string().nullable(),
   /** Expected seconds from creation to completion (learned, or the typical time until then). */
@@ -71,13 +71,8 @@ export type RenderListQuery = z.infer<typeof renderListQuerySchema>;
 
 /** `POST /api/renders` answers 202 with the service's create response and the ledger's rows. */
 export const createRenderResultSchema = z.object({
-  id: z.string(),
-  ids: z.array(z.string()).min(1),
-  batchId: z.string().nullable(),
-  kind: z.enum(RENDER_KINDS),
-  status: z.string(),
-  renderModel: z.string(),
-  creditsCharged: z.number().int(),
+  /** The service's create response (spec §2.2), documented fields only. */
+  ...createRenderResponseSchema.shape,
   /** The dashboard's id of this create request. */
   requestId: z.string(),
   renders: z.array(ledgerRenderSchema),

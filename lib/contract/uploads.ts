@@ -1,25 +1,10 @@
-/** Reference uploads: the ledger's record of each and the library's pages (docs/api.md). */
+/** Reference uploads: the library's pages and the ledger's record of each (docs/api.md). */
 import { z } from "zod";
+import { uploadRecordSchema } from "@/lib/domain/service-records";
 import { UPLOAD_PAGE_SIZE } from "@/lib/domain/statuses";
 import { UPLOAD_KINDS } from "@/lib/domain/uploads";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
-
-export const ledgerUploadSchema = z.object({
-  id: z.string(),
-  /** The service's URL, to use in a render request's reference lists. */
-  url: z.string(),
-  kind: z.string(),
-  contentType: z.string(),
-  bytes: z.number().int().nonnegative(),
-  filename: z.string(),
-  createdAt: z.string(),
-  member: madeBySchema,
-});
-export type LedgerUpload = z.infer<typeof ledgerUploadSchema>;
-
-export const uploadListSchema = pageOf(ledgerUploadSchema);
-export type UploadList = z.infer<typeof uploadListSchema>;
 
 /** Query parameters of `GET /api/uploads`. */
 export const uploadListQuerySchema = z.object({
@@ -28,3 +13,17 @@ export const uploadListQuerySchema = z.object({
   limit: pageLimitSchema.default(UPLOAD_PAGE_SIZE),
 });
 export type UploadListQuery = z.infer<typeof uploadListQuerySchema>;
+
+/** The service's upload record (spec §2.1), whose `url` goes in a render request's reference lists. */
+export const ledgerUploadSchema = z.object({
+  ...uploadRecordSchema.shape,
+  id: z.string(),
+  filename: z.string(),
+  createdAt: z.string(),
+  member: madeBySchema,
+});
+export type LedgerUpload = z.infer<typeof ledgerUploadSchema>;
+
+/** `GET /api/uploads` answers a page of the library, newest first. */
+export const uploadListSchema = pageOf(ledgerUploadSchema);
+export type UploadList = z.infer<typeof uploadListSchema>;

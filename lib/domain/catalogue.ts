@@ -131,7 +131,16 @@ export const IMAGE_MODELS = [
   },
 ] as const satisfies readonly ImageModel[];
 
-const VEO_DURATION: DurationRule = { type: "snap", min: 4, max: 8, steps: [4, 6, 8] };
+/** What the three veo models share; Lite lacks 4k. */
+const VEO = {
+  resolutions: ["720p", "1080p", "4k"],
+  aspectRatios: ASPECT_RATIOS,
+  duration: { type: "snap", min: 4, max: 8, steps: [4, 6, 8] },
+  supportsAudio: true,
+  maxReferenceImages: 3,
+  maxReferenceVideos: 0,
+  maxReferenceAudios: 0,
+} as const satisfies Omit<VideoModel, "id" | "label" | "typicalSecondsPerOutputSecond">;
 
 export const VIDEO_MODELS = [
   {
@@ -170,40 +179,13 @@ export const VIDEO_MODELS = [
     maxReferenceAudios: 0,
     typicalSecondsPerOutputSecond: 6,
   },
-  {
-    id: "veo-3.1",
-    label: "Veo 3.1",
-    resolutions: ["720p", "1080p", "4k"],
-    aspectRatios: ASPECT_RATIOS,
-    duration: VEO_DURATION,
-    supportsAudio: true,
-    maxReferenceImages: 3,
-    maxReferenceVideos: 0,
-    maxReferenceAudios: 0,
-    typicalSecondsPerOutputSecond: 20,
-  },
-  {
-    id: "veo-3.1-fast",
-    label: "Veo 3.1 Fast",
-    resolutions: ["720p", "1080p", "4k"],
-    aspectRatios: ASPECT_RATIOS,
-    duration: VEO_DURATION,
-    supportsAudio: true,
-    maxReferenceImages: 3,
-    maxReferenceVideos: 0,
-    maxReferenceAudios: 0,
-    typicalSecondsPerOutputSecond: 10,
-  },
+  { id: "veo-3.1", label: "Veo 3.1", ...VEO, typicalSecondsPerOutputSecond: 20 },
+  { id: "veo-3.1-fast", label: "Veo 3.1 Fast", ...VEO, typicalSecondsPerOutputSecond: 10 },
   {
     id: "veo-3.1-lite",
     label: "Veo 3.1 Lite",
+    ...VEO,
     resolutions: ["720p", "1080p"],
-    aspectRatios: ASPECT_RATIOS,
-    duration: VEO_DURATION,
-    supportsAudio: true,
-    maxReferenceImages: 3,
-    maxReferenceVideos: 0,
-    maxReferenceAudios: 0,
     typicalSecondsPerOutputSecond: 8,
   },
 ] as const satisfies readonly VideoModel[];

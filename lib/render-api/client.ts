@@ -14,7 +14,7 @@ import {
   createRenderResponseSchema,
   renderRecordSchema,
   uploadRecordSchema,
-} from "./records";
+} from "@/lib/domain/service-records";
 import { RenderServiceError } from "./errors";
 import { createTransport } from "./http";
 import { multipartBody } from "./multipart";

@@ -6,6 +6,7 @@
  * Callers branch on `code` and `status`, never on message text.
  */
 import "server-only";
+import { isErrorOfShape } from "@/lib/domain/error-shape";
 import { describeErrorBody, readBodyText } from "./error-body";
 import { findRequestField } from "./request-fields";
 import { parseRetryAfter } from "./retry-after";
@@ -62,20 +63,13 @@ export class RenderServiceError extends Error {
   }
 }
 
-/**
- * Recognises the error by shape as well as by class: Next builds instrumentation and route handlers
- * as separate bundles, each with its own copy of this class, and process-wide singletons (the poll
- * scheduler, the account cache) can hand one bundle an error made by the other.
- */
+/** By class, or by shape across Next's separately built bundles (lib/domain/error-shape.ts). */
 export function isRenderServiceError(value: unknown): value is RenderServiceError {
-  if (value instanceof RenderServiceError) return true;
-  if (!(value instanceof Error) || value.name !== "RenderServiceError") return false;
-  const candidate = value as Partial<RenderServiceError>;
-  return (
-    typeof candidate.status === "number" &&
-    typeof candidate.code === "string" &&
-    typeof candidate.mayHaveReachedService === "boolean"
-  );
+  return isErrorOfShape(value, RenderServiceError, "RenderServiceError", {
+    status: "number",
+    code: "string",
+    mayHaveReachedService: "boolean",
+  });
 }
 
 /**

@@ -17,4 +17,9 @@ export {
   isRenderServiceError,
   mayHaveTakenEffect,
 } from "./errors";
-export type { AccountRecord, CreateRenderResponse, RenderRecord, UploadRecord } from "./records";
+export type {
+  AccountRecord,
+  CreateRenderResponse,
+  RenderRecord,
+  UploadRecord,
+} from "@/lib/domain/service-records";

@@ -3,28 +3,30 @@ import "server-only";
  * The account record, cached briefly and fetched single-flight: however many tabs ask at once, the
  * service sees one call. Creates and refunds invalidate it so the balance shown follows spending.
  */
-import type { AccountRecord } from "@/lib/render-api/records";
+import { accountSchema, type Account } from "@/lib/contract";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 
 interface AccountCache {
-  value?: { record: AccountRecord; fetchedAt: number };
-  inFlight?: Promise<AccountRecord>;
+  value?: { record: Account; fetchedAt: number };
+  inFlight?: Promise<Account>;
   /** Bumped by invalidation so a fetch started before it cannot refill the cache with stale data. */
   generation: number;
 }
 
 const cache = () => processSingleton<AccountCache>("account-cache", () => ({ generation: 0 }));
 
-export async function getAccount(): Promise<AccountRecord> {
+export async function getAccount(): Promise<Account> {
   const state = cache();
   const ttlMs = serverConfig().ACCOUNT_CACHE_SECONDS * 1000;
   if (state.value && Date.now() - state.value.fetchedAt < ttlMs) return state.value.record;
   if (!state.inFlight) {
     const generation = state.generation;
-    const request: Promise<AccountRecord> = renderService()
+    const request: Promise<Account> = renderService()
       .getAccount()
+      // Only the documented fields leave the server, whatever else the service sends.
+      .then((upstream) => accountSchema.parse(upstream))
       .then((record) => {
         if (state.generation === generation) state.value = { record, fetchedAt: Date.now() };
         return record;

@@ -2,7 +2,8 @@
  * Opaque page cursors: the position of the last item of a page, base64url-encoded so clients treat
  * it as a token rather than something to build by hand.
  */
-import { AppError } from "@/lib/contract/errors";
+import { sql, type RawBuilder } from "kysely";
+import { AppError } from "@/lib/contract";
 
 export function encodeCursor(parts: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");
@@ -39,4 +40,24 @@ export function toPage<Row, Item>(
     items: page.map(toItem),
     nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null,
   };
+}
+
+/** One column of a list's order, and its direction. */
+export interface SortKey {
+  column: string;
+  direction: "asc" | "desc";
+}
+
+/** A list's total order: a main key and a unique tie-breaker. */
+export type KeysetOrder = readonly [SortKey, SortKey];
+
+const after = (key: SortKey) => sql.raw(key.direction === "desc" ? "<" : ">");
+
+/** Rows strictly after `position` in `order`: the keyset condition of the next page. */
+export function afterPosition(
+  order: KeysetOrder,
+  [first, second]: readonly [string | number, string | number],
+): RawBuilder<boolean> {
+  const [a, b] = order.map((key) => sql.ref(key.column));
+  return sql<boolean>`(${a} ${after(order[0])} ${first} or (${a} = ${first} and ${b} ${after(order[1])} ${second}))`;
 }

@@ -1,9 +1,9 @@
 import "server-only";
 /** Ledger queries of the poll scheduler: what is due, what changed, what was learned. */
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder, type UpdateObject } from "kysely";
 import type { ChainProgress } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
-import type { RenderRow } from "@/lib/server/db/schema";
+import type { Database, RenderRow } from "@/lib/server/db/schema";
 import type { TimingStat } from "@/lib/domain/timing";
 
 const notIn = (ids: readonly string[]) => (ids.length > 0 ? ids : [""]);
@@ -77,6 +77,17 @@ function observed(o: PollObservation, nowMs: number) {
   };
 }
 
+type RenderPatch = (eb: ExpressionBuilder<Database, "renders">) => UpdateObject<Database, "renders">;
+
+/** Every poll sent counts once in the render's `poll_count`; `patch` is what else it changed. */
+async function afterPoll(db: Db, id: string, patch: RenderPatch): Promise<void> {
+  await db
+    .updateTable("renders")
+    .set((eb) => ({ poll_count: eb("poll_count", "+", 1), ...patch(eb) }))
+    .where("id", "=", id)
+    .execute();
+}
+
 /** A poll found the render still in progress (pending, running, or a status the spec doesn't name). */
 export async function markInProgress(
   db: Db,
@@ -84,31 +95,21 @@ export async function markInProgress(
   o: PollObservation,
   next: { unchangedPolls: number; nextPollAt: number; nowMs: number },
 ): Promise<void> {
-  await db
-    .updateTable("renders")
-    .set((eb) => ({
-      ...observed(o, next.nowMs),
-      poll_count: eb("poll_count", "+", 1),
-      unchanged_polls: next.unchangedPolls,
-      next_poll_at: next.nextPollAt,
-    }))
-    .where("id", "=", id)
-    .execute();
+  await afterPoll(db, id, () => ({
+    ...observed(o, next.nowMs),
+    unchanged_polls: next.unchangedPolls,
+    next_poll_at: next.nextPollAt,
+  }));
 }
 
 /** A poll found the render `ready` or `failed` (refund included): it is never polled again. */
 export async function markFinished(db: Db, id: string, o: PollObservation, nowMs: number): Promise<void> {
-  await db
-    .updateTable("renders")
-    .set((eb) => ({
-      ...observed(o, nowMs),
-      poll_count: eb("poll_count", "+", 1),
-      unchanged_polls: 0,
-      completed_at: new Date(nowMs).toISOString(),
-      next_poll_at: null,
-    }))
-    .where("id", "=", id)
-    .execute();
+  await afterPoll(db, id, () => ({
+    ...observed(o, nowMs),
+    unchanged_polls: 0,
+    completed_at: new Date(nowMs).toISOString(),
+    next_poll_at: null,
+  }));
 }
 
 /** Why a poll told nothing about the render, which decides the counter it moves. */
@@ -122,35 +123,25 @@ export async function deferPoll(
   retryAt: number,
   nowMs: number,
 ): Promise<void> {
-  await db
-    .updateTable("renders")
-    .set((eb) => ({
-      poll_count: eb("poll_count", "+", 1),
-      updated_at: new Date(nowMs).toISOString(),
-      next_poll_at: retryAt,
-      ...(setback === "error" && { error_polls: eb("error_polls", "+", 1) }),
-      ...(setback === "not-found" && { not_found_polls: eb("not_found_polls", "+", 1) }),
-    }))
-    .where("id", "=", id)
-    .execute();
+  await afterPoll(db, id, (eb) => ({
+    updated_at: new Date(nowMs).toISOString(),
+    next_poll_at: retryAt,
+    ...(setback === "error" && { error_polls: eb("error_polls", "+", 1) }),
+    ...(setback === "not-found" && { not_found_polls: eb("not_found_polls", "+", 1) }),
+  }));
 }
 
 /** The service no longer knows the render: it is final, with the reason in its error message. */
 export async function markLost(db: Db, id: string, reason: string, nowMs: number): Promise<void> {
   const now = new Date(nowMs).toISOString();
-  await db
-    .updateTable("renders")
-    .set((eb) => ({
-      status: "lost",
-      error_message: reason,
-      poll_count: eb("poll_count", "+", 1),
-      not_found_polls: eb("not_found_polls", "+", 1),
-      updated_at: now,
-      completed_at: now,
-      next_poll_at: null,
-    }))
-    .where("id", "=", id)
-    .execute();
+  await afterPoll(db, id, (eb) => ({
+    status: "lost",
+    error_message: reason,
+    not_found_polls: eb("not_found_polls", "+", 1),
+    updated_at: now,
+    completed_at: now,
+    next_poll_at: null,
+  }));
 }
 
 /** Marks a render as being looked at, and brings its next poll forward to at most `soonestMs`. */

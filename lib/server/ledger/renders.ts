@@ -11,7 +11,13 @@ import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/d
 import type { CreateRenderResponse } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
-import { decodeCursor, toPage } from "./cursor";
+import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
+
+/** Newest request first; a batch's variants in their order. */
+const RENDER_ORDER: KeysetOrder = [
+  { column: "request_seq", direction: "desc" },
+  { column: "variant_index", direction: "asc" },
+];
 
 export function toLedgerRender(row: RenderRow): LedgerRender {
   return {
@@ -280,15 +286,7 @@ export async function listRenders(
       query.ids.split(",").map((s) => s.trim()),
     );
   if (query.q?.trim()) q = q.where(sql<boolean>`prompt like ${likePattern(query.q.trim())} escape '\\'`);
-  if (query.cursor) {
-    const [seq, variant] = decodeCursor(query.cursor, isRenderCursor);
-    q = q.where((eb) =>
-      eb.or([
-        eb("request_seq", "<", seq),
-        eb.and([eb("request_seq", "=", seq), eb("variant_index", ">", variant)]),
-      ]),
-    );
-  }
+  if (query.cursor) q = q.where(afterPosition(RENDER_ORDER, decodeCursor(query.cursor, isRenderCursor)));
   const rows = await q
     .orderBy("request_seq", "desc")
     .orderBy("variant_index", "asc")

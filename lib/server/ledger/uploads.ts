@@ -1,9 +1,9 @@
 import "server-only";
-import type { LedgerUpload, MadeBy } from "@/lib/contract";
-import type { UploadRecord } from "@/lib/render-api/records";
+import type { LedgerUpload, MadeBy, UploadListQuery } from "@/lib/contract";
+import type { UploadRecord } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { UploadsTable } from "@/lib/server/db/schema";
-import { decodeCursor, toPage } from "./cursor";
+import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { newLedgerId } from "./ids";
 
 function toLedgerUpload(row: UploadsTable): LedgerUpload {
@@ -47,21 +47,19 @@ export async function recordUpload(
 const isUploadCursor = (v: unknown): v is [string, string] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string";
 
+/** Newest first; ids break ties between uploads of the same millisecond. */
+const UPLOAD_ORDER: KeysetOrder = [
+  { column: "created_at", direction: "desc" },
+  { column: "id", direction: "desc" },
+];
+
 export async function listUploads(
   db: Db,
-  query: { kind?: string; cursor?: string; limit: number },
+  query: UploadListQuery,
 ): Promise<{ items: LedgerUpload[]; nextCursor: string | null }> {
   let q = db.selectFrom("uploads").selectAll();
   if (query.kind) q = q.where("kind", "=", query.kind);
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor, isUploadCursor);
-    q = q.where((eb) =>
-      eb.or([
-        eb("created_at", "<", createdAt),
-        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
-      ]),
-    );
-  }
+  if (query.cursor) q = q.where(afterPosition(UPLOAD_ORDER, decodeCursor(query.cursor, isUploadCursor)));
   const rows = await q
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

@@ -4,7 +4,7 @@ import "server-only";
  * passed on only where they help the user fix a request (422 names a field); key and plan problems
  * are reworded to say what an admin must do, since users of the dashboard do not hold the key.
  */
-import { AppError, isAppError } from "@/lib/contract/errors";
+import { AppError, isAppError, type ErrorCode } from "@/lib/contract";
 import { isRenderServiceError, type RenderServiceError } from "@/lib/render-api";
 
 export function toAppError(error: unknown): AppError {
@@ -15,56 +15,52 @@ export function toAppError(error: unknown): AppError {
   return fromRenderServiceError(error);
 }
 
+const TIMED_OUT = ["upstream_timeout", "The Render Service did not answer in time."] as const;
+const NO_CREDITS = ["insufficient_credits", "Not enough render credits for this render."] as const;
+
+/** The dashboard's code and wording for each status the service may answer with. */
+const BY_STATUS: Record<number, readonly [ErrorCode, string]> = {
+  401: [
+    "service_key_rejected",
+    "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY.",
+  ],
+  402: NO_CREDITS,
+  403: [
+    "service_plan_required",
+    "The dashboard's API key belongs to a Free-plan account. An admin must move the account to a paid plan.",
+  ],
+  404: ["not_found", "The Render Service does not know this render."],
+  408: TIMED_OUT,
+  413: ["payload_too_large", "The file is larger than the Render Service accepts."],
+  429: ["rate_limited", "The Render Service asked to slow down. Try again shortly."],
+  503: ["upstream_unavailable", "The Render Service is unavailable. Try again shortly."],
+  504: TIMED_OUT,
+};
+
 /** Decided by HTTP status, which the spec fixes; the service's own codes are not all documented. */
 function fromRenderServiceError(error: RenderServiceError): AppError {
   const cause = error;
   const retry = error.retryAfterSeconds;
-  switch (error.status) {
-    case 0:
-      return error.code === "timeout"
-        ? new AppError("upstream_timeout", "The Render Service did not answer in time.", { cause })
-        : new AppError("upstream_unavailable", "The Render Service cannot be reached.", { cause });
-    case 401:
-      return new AppError(
-        "service_key_rejected",
-        "The Render Service rejected the dashboard's API key. An admin must set a valid RENDER_API_KEY.",
-        { cause },
-      );
-    case 402:
-      return new AppError("insufficient_credits", "Not enough render credits for this render.", { cause });
-    case 403:
-      return new AppError(
-        "service_plan_required",
-        "The dashboard's API key belongs to a Free-plan account. An admin must move the account to a paid plan.",
-        { cause },
-      );
-    case 404:
-      return new AppError("not_found", "The Render Service does not know this render.", { cause });
-    case 408:
-    case 504:
-      return new AppError("upstream_timeout", "The Render Service did not answer in time.", { cause });
-    case 413:
-      return new AppError("payload_too_large", "The file is larger than the Render Service accepts.", {
-        cause,
-      });
-    case 422:
-      return new AppError("invalid_request", error.message, {
-        cause,
-        ...(error.field !== undefined && { field: error.field }),
-      });
-    case 429:
-      return new AppError("rate_limited", "The Render Service asked to slow down. Try again shortly.", {
-        cause,
-        retryAfterSeconds: retry ?? 5,
-      });
-    case 503:
-      return new AppError("upstream_unavailable", "The Render Service is unavailable. Try again shortly.", {
-        cause,
-        ...(retry !== undefined && { retryAfterSeconds: retry }),
-      });
+  if (error.status === 0) {
+    return error.code === "timeout"
+      ? new AppError(...TIMED_OUT, { cause })
+      : new AppError("upstream_unavailable", "The Render Service cannot be reached.", { cause });
   }
-  if (error.code === "insufficient_credits") {
-    return new AppError("insufficient_credits", "Not enough render credits for this render.", { cause });
+  // A 422 names the field at fault: the service's own message helps the user fix the request.
+  if (error.status === 422) {
+    return new AppError("invalid_request", error.message, {
+      cause,
+      ...(error.field !== undefined && { field: error.field }),
+    });
   }
-  return new AppError("upstream_error", `The Render Service failed (HTTP ${error.status}).`, { cause });
+  const known = BY_STATUS[error.status] ?? (error.code === "insufficient_credits" ? NO_CREDITS : undefined);
+  if (!known)
+    return new AppError("upstream_error", `The Render Service failed (HTTP ${error.status}).`, { cause });
+  // A 429 always says when to retry (the spec sends Retry-After); a 503 only when the service said.
+  const retryAfterSeconds = error.status === 429 ? (retry ?? 5) : retry;
+  return new AppError(...known, {
+    cause,
+    ...(retryAfterSeconds !== undefined &&
+      (error.status === 429 || error.status === 503) && { retryAfterSeconds }),
+  });
 }
