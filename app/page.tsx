@@ -1,3 +1,4 @@
+import { Panel } from "@/components/ui/surface";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { RenderForm } from "@/components/render-form";
@@ -26,11 +27,11 @@ export default async function HomePage({ searchParams }: Props) {
       <h1 className="sr-only">Render dashboard</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(340px,420px)_1fr]">
         {/* On wide screens the form stays in view (scrolling on its own) while the gallery scrolls. */}
-        <div className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900">
+        <Panel className="p-4 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
           <Suspense>
             <RenderForm settings={settings} />
           </Suspense>
-        </div>
+        </Panel>
         {/* The gallery reads its filters from the URL. */}
         <Suspense fallback={<GallerySkeleton />}>
           <Gallery />

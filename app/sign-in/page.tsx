@@ -1,3 +1,4 @@
+import { Panel } from "@/components/ui/surface";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -21,7 +22,7 @@ export default async function SignInPage({ searchParams }: Props) {
   if (enabled && (await pageMember())) redirect("/");
   const { next } = await searchParams;
   return (
-    <div className="mx-auto mt-6 w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-6 shadow-xs sm:mt-16 dark:border-zinc-800 dark:bg-zinc-900">
+    <Panel className="mx-auto mt-6 w-full max-w-sm p-6 sm:mt-16">
       <h1 className="mb-1 text-lg font-semibold tracking-tight">Sign in</h1>
       {enabled ? (
         <>
@@ -41,6 +42,6 @@ export default async function SignInPage({ searchParams }: Props) {
           </Link>
         </>
       )}
-    </div>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 /** What the gallery shows before, instead of, or after its renders. */
+import { Card } from "@/components/ui/surface";
 import { Button } from "@/components/ui/button";
 import { ImageIcon } from "@/components/ui/icons";
 import { Notice } from "@/components/ui/notice";
@@ -12,14 +13,14 @@ export function GallerySkeleton({ count = 8 }: { count?: number }) {
         Loading renders…
       </p>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <Card key={i}>
           <Skeleton className="aspect-square w-full rounded-none" />
           <div className="space-y-2 p-2.5">
             <Skeleton className="h-4 w-20" />
             <Skeleton className="h-3 w-full" />
             <Skeleton className="h-3 w-2/3" />
           </div>
-        </div>
+        </Card>
       ))}
     </div>
   );

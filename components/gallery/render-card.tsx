@@ -5,6 +5,7 @@
  * as the same objects (structural sharing), so only cards whose render changed re-render.
  * `content-visibility: auto` lets the browser skip layout and paint of cards far off screen.
  */
+import { Card } from "@/components/ui/surface";
 import Link from "next/link";
 import { memo, useId } from "react";
 import { type LedgerRender } from "@/lib/contract";
@@ -19,10 +20,11 @@ import { renderHref } from "./use-render-actions";
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();
   return (
-    <article
+    <Card
+      as="article"
       aria-labelledby={titleId}
       data-render-id={render.id}
-      className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs [contain-intrinsic-size:auto_380px] [content-visibility:auto] dark:border-zinc-800 dark:bg-zinc-900"
+      className="flex flex-col [contain-intrinsic-size:auto_380px] [content-visibility:auto]"
     >
       <RenderMedia render={render} className="aspect-square w-full bg-zinc-100 dark:bg-zinc-950" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-2.5">
@@ -43,6 +45,6 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
         </p>
         <RenderFacts render={render} showTiming={isFinalLedgerStatus(render.status)} />
       </div>
-    </article>
+    </Card>
   );
 });

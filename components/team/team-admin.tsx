@@ -4,6 +4,7 @@
  * The admin's view of the team: the default monthly cap, then every member with this month's spend
  * and their own cap. Saves go straight to the server and are confirmed with a toast.
  */
+import { Panel } from "@/components/ui/surface";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 import type { MemberSpend } from "@/lib/contract";
@@ -30,9 +31,10 @@ function DefaultCap() {
   const team = useTeamSettings();
   const save = useSetDefaultCap();
   return (
-    <section
+    <Panel
+      as="section"
       aria-labelledby="default-cap-heading"
-      className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800 dark:bg-zinc-900"
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
     >
       <div>
         <h2 id="default-cap-heading" className="text-base font-semibold">
@@ -63,7 +65,7 @@ function DefaultCap() {
       ) : (
         <Skeleton className="h-8 w-44" />
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -3,10 +3,9 @@
  * The team's earlier uploads, to reuse as references without uploading the same file again
  * (Radix Dialog; the list loads only while it is open).
  */
-import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CloseIcon } from "@/components/ui/icons";
+import { Dialog, DialogHeader, DialogPanel, DialogTrigger } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import type { LedgerUpload } from "@/lib/contract";
 import type { ReferenceKind } from "@/lib/client/form";
@@ -26,32 +25,20 @@ export interface ReferenceLibraryDialogProps {
 
 export function ReferenceLibraryDialog({ kinds, inUse, onUse }: ReferenceLibraryDialogProps) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
+    <Dialog>
+      <DialogTrigger asChild>
         <Button size="sm" variant="secondary">
           Reference library
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
-        <Dialog.Content className="fixed inset-x-2 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-3xl flex-col rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950">
-          <div className="flex items-start justify-between gap-4 border-b border-zinc-200 p-4 dark:border-zinc-800">
-            <div>
-              <Dialog.Title className="text-base font-semibold">Reference library</Dialog.Title>
-              <Dialog.Description className="text-sm text-zinc-500 dark:text-zinc-400">
-                Your team&apos;s earlier uploads. Use one again without uploading it.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button size="icon" variant="ghost" aria-label="Close">
-                <CloseIcon />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <LibraryBody kinds={kinds} inUse={inUse} onUse={onUse} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogTrigger>
+      <DialogPanel size="sheet">
+        <DialogHeader
+          title="Reference library"
+          description="Your team's earlier uploads. Use one again without uploading it."
+        />
+        <LibraryBody kinds={kinds} inUse={inUse} onUse={onUse} />
+      </DialogPanel>
+    </Dialog>
   );
 }
 
