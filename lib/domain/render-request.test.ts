@@ -305,13 +305,13 @@ describe("catalogue helpers", () => {
   });
 
   test.each([
-    ["seedance", 15, 1],
-    ["seedance", 16, 2],
-    ["seedance", 45, 3],
-    ["seedance", 60, 4],
-    ["seedance-fast", 30, 2],
-    ["kling", 15, 1],
-  ] as const)("%s for %i s is stitched from %i clip(s)", (model, seconds, clips) => {
+    { model: "seedance", seconds: 15, clips: 1 },
+    { model: "seedance", seconds: 16, clips: 2 },
+    { model: "seedance", seconds: 45, clips: 3 },
+    { model: "seedance", seconds: 60, clips: 4 },
+    { model: "seedance-fast", seconds: 30, clips: 2 },
+    { model: "kling", seconds: 15, clips: 1 },
+  ] as const)("$model for $seconds s is stitched from $clips clip(s)", ({ model, seconds, clips }) => {
     expect(clipCount(videoModel(model).duration, seconds)).toBe(clips);
   });
 });

@@ -12,7 +12,7 @@ import { isTerminalServiceStatus } from "@/lib/domain/statuses";
 import { type RunningSimulator, startSimulator, type FaultConfig } from "@/simulator/server";
 import { type RenderServiceClient, type RenderServiceConfig, createRenderServiceClient } from "./client";
 import { mayHaveTakenEffect } from "./errors";
-import { plain, serviceErrorOf } from "./test-support";
+import { plain, plainError, pngUpload, serviceErrorOf } from "./test-support";
 
 const TEAM_KEY = "rs_live_demo_team_1";
 const FREE_KEY = "rs_live_demo_free";
@@ -194,13 +194,7 @@ describe("against the simulator", () => {
     const client = team();
     const bytes = 6 * 1024 * 1024 + 123;
     const source = generatedStream(bytes);
-    const upload = await client.upload({
-      kind: "image",
-      filename: "reference.png",
-      contentType: "image/png",
-      body: source.stream,
-      contentLength: bytes,
-    });
+    const upload = await client.upload(pngUpload(source.stream, { contentLength: bytes }));
     expect(upload).toEqual({
       url: expect.stringMatching(/^http/),
       kind: "image",
@@ -213,12 +207,7 @@ describe("against the simulator", () => {
 
   it("streams an upload of unknown length (chunked)", async () => {
     const source = generatedStream(1024 * 1024);
-    const upload = await team().upload({
-      kind: "image",
-      filename: "r.png",
-      contentType: "image/png",
-      body: source.stream,
-    });
+    const upload = await team().upload(pngUpload(source.stream));
     expect(upload.bytes).toBe(1024 * 1024);
   });
 
@@ -226,21 +215,9 @@ describe("against the simulator", () => {
     const source = generatedStream(8 * 1024 * 1024);
     const client = createRenderServiceClient({ baseUrl: sim.url, apiKey: REVOKED_KEY });
     const error = await serviceErrorOf(
-      client.upload({
-        kind: "image",
-        filename: "r.png",
-        contentType: "image/png",
-        body: source.stream,
-        contentLength: 8 * 1024 * 1024,
-      }),
+      client.upload(pngUpload(source.stream, { contentLength: 8 * 1024 * 1024 })),
     );
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 401,
-      code: "unauthorized",
-      message: "This API key has been revoked",
-      mayHaveReachedService: true,
-    });
+    expect(plain(error)).toEqual(plainError(401, "unauthorized", "This API key has been revoked"));
     expect(source.cancelled() || source.read() === 8 * 1024 * 1024).toBe(true);
   });
 
@@ -250,16 +227,10 @@ describe("against the simulator", () => {
       const source = generatedStream(3 * 1024 * 1024);
       const client = createRenderServiceClient({ baseUrl: small.url, apiKey: TEAM_KEY });
       // Without a declared length the service can only refuse part way through the body.
-      const error = await serviceErrorOf(
-        client.upload({ kind: "image", filename: "big.png", contentType: "image/png", body: source.stream }),
+      const error = await serviceErrorOf(client.upload(pngUpload(source.stream)));
+      expect(plain(error)).toEqual(
+        plainError(413, "payload_too_large", "file exceeds the upload limit of 1048576 bytes"),
       );
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 413,
-        code: "payload_too_large",
-        message: "file exceeds the upload limit of 1048576 bytes",
-        mayHaveReachedService: true,
-      });
     } finally {
       await small.close();
     }
@@ -267,13 +238,9 @@ describe("against the simulator", () => {
 
   it("a render id the account does not have is not_found", async () => {
     const error = await serviceErrorOf(team().getRender("rnd_doesnotexist"));
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 404,
-      code: "not_found",
-      message: "No render with id 'rnd_doesnotexist' on this account",
-      mayHaveReachedService: true,
-    });
+    expect(plain(error)).toEqual(
+      plainError(404, "not_found", "No render with id 'rnd_doesnotexist' on this account"),
+    );
   });
 
   it("the polling limit answers 429 with Retry-After, handed back at once with retries: 0", async () => {
@@ -281,14 +248,11 @@ describe("against the simulator", () => {
     const { id } = await client.createRender(IMAGE);
     for (let i = 0; i < 60; i++) await client.getRender(id, { retries: 0 });
     const error = await serviceErrorOf(client.getRender(id, { retries: 0 }));
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 429,
-      code: "rate_limited",
-      message: "Polling limit reached: 60 render polls per minute per account",
-      retryAfterSeconds: expect.any(Number),
-      mayHaveReachedService: true,
-    });
+    expect(plain(error)).toEqual(
+      plainError(429, "rate_limited", "Polling limit reached: 60 render polls per minute per account", {
+        retryAfterSeconds: expect.any(Number),
+      }),
+    );
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
@@ -333,14 +297,9 @@ describe("errors in every body shape", () => {
       ],
     ] as [RenderRequest, string, string][])("422 names the field: %#", async (request, field, text) => {
       const error = await serviceErrorOf(team().createRender(request));
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 422,
-        code: "invalid_request",
-        message: message(422, "invalid_request", text),
-        field,
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(
+        plainError(422, "invalid_request", message(422, "invalid_request", text), { field }),
+      );
       expect(mayHaveTakenEffect(error)).toBe(false);
     });
 
@@ -353,13 +312,7 @@ describe("errors in every body shape", () => {
       const error = await serviceErrorOf(
         createRenderServiceClient({ baseUrl: sim.url, apiKey }).getAccount(),
       );
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status,
-        code,
-        message: message(status, code, text),
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(plainError(status, code, message(status, code, text)));
     });
   });
 });
@@ -376,13 +329,9 @@ describe("fault switches", () => {
     await setFaults({ errorRate: 1 });
     const { client, attempts } = observedClient();
     const error = await serviceErrorOf(client.getAccount({ retries: 1 }));
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 502,
-      code: "bad_gateway",
-      message: "Bad gateway: upstream render worker did not answer",
-      mayHaveReachedService: true,
-    });
+    expect(plain(error)).toEqual(
+      plainError(502, "bad_gateway", "Bad gateway: upstream render worker did not answer"),
+    );
     expect(attempts).toHaveLength(2);
   });
 
@@ -398,13 +347,7 @@ describe("fault switches", () => {
     await setFaults({ errorRate: 1 });
     const { client, attempts } = observedClient();
     const error = await serviceErrorOf(client.createRender(IMAGE));
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 500,
-      code: "internal_error",
-      message: "Internal server error",
-      mayHaveReachedService: true,
-    });
+    expect(plain(error)).toEqual(plainError(500, "internal_error", "Internal server error"));
     expect(mayHaveTakenEffect(error)).toBe(true);
     expect(attempts).toEqual([{ method: "POST", path: "/api/v1/renders", outcome: 500 }]);
     // The fault sits in front of the service: this create never reached it, and was not repeated.
@@ -447,13 +390,7 @@ describe("fault switches", () => {
     await setFaults({ latencyMs: 600 });
     const { client, attempts } = observedClient({ config: { timeoutMs: 200 } });
     const error = await serviceErrorOf(client.createRender(IMAGE));
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 0,
-      code: "timeout",
-      message: "The Render Service did not answer within 0.2 s",
-      mayHaveReachedService: true,
-    });
+    expect(plain(error)).toEqual(plainError(0, "timeout", "The Render Service did not answer within 0.2 s"));
     expect(mayHaveTakenEffect(error)).toBe(true);
     expect(attempts).toHaveLength(1);
     // The delayed request reaches the service after the client gave up: exactly once.
@@ -465,13 +402,7 @@ describe("fault switches", () => {
     await setFaults({ extraFields: true });
     const client = team();
     const extra = { seed: expect.any(Number), meta: expect.objectContaining({ region: expect.any(String) }) };
-    const upload = await client.upload({
-      kind: "image",
-      filename: "r.png",
-      contentType: "image/png",
-      body: generatedStream(1000).stream,
-      contentLength: 1000,
-    });
+    const upload = await client.upload(pngUpload(generatedStream(1000).stream, { contentLength: 1000 }));
     expect(upload).toMatchObject(extra);
     const created = await client.createRender({ ...IMAGE, referenceImageUrls: [upload.url] });
     expect(created).toMatchObject(extra);

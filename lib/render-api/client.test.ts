@@ -15,6 +15,8 @@ import {
   hang,
   json,
   plain,
+  plainError,
+  pngUpload,
   serviceErrorOf,
   sampleRecords,
   startScriptedServer,
@@ -80,13 +82,11 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
       "refuses the render id %j without a request",
       async (id) => {
         const error = await serviceErrorOf(client().getRender(id));
-        expect(plain(error)).toEqual({
-          name: "RenderServiceError",
-          status: 0,
-          code: "invalid_request",
-          message: "Render id must be 1 to 128 letters, digits, '_' or '-'",
-          mayHaveReachedService: false,
-        });
+        expect(plain(error)).toEqual(
+          plainError(0, "invalid_request", "Render id must be 1 to 128 letters, digits, '_' or '-'", {
+            mayHaveReachedService: false,
+          }),
+        );
         expect(server.requests).toHaveLength(0);
       },
     );
@@ -103,14 +103,13 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
     it("reports an answer that is not the record as invalid_response, with the HTTP status", async () => {
       server.script(json(200, { ...sampleRecords.account, renderCreditsBalance: "lots" }));
       const error = await serviceErrorOf(client().getAccount());
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 200,
-        code: "invalid_response",
-        message:
+      expect(plain(error)).toEqual(
+        plainError(
+          200,
+          "invalid_response",
           "The Render Service's answer did not have the expected shape (renderCreditsBalance: Invalid input: expected number, received string)",
-        mayHaveReachedService: true,
-      });
+        ),
+      );
       expect(server.requests).toHaveLength(1);
     });
 
@@ -119,13 +118,13 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
         res.writeHead(202, { "content-type": "text/html" }).end("<html>ok</html>"),
       );
       const error = await serviceErrorOf(client().createRender(request));
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 202,
-        code: "invalid_response",
-        message: "The Render Service answered HTTP 202 with a body that is not JSON",
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(
+        plainError(
+          202,
+          "invalid_response",
+          "The Render Service answered HTTP 202 with a body that is not JSON",
+        ),
+      );
       // The render may well exist: the ledger must treat it as unknown.
       expect(mayHaveTakenEffect(error)).toBe(true);
     });
@@ -133,13 +132,13 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
     it("does not follow redirects (the key must not travel elsewhere)", async () => {
       server.script((_req, res) => res.writeHead(307, { location: "http://example.invalid/steal" }).end());
       const error = await serviceErrorOf(client().getAccount());
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 0,
-        code: "invalid_response",
-        message: "The Render Service answered with a redirect; check the configured base URL",
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(
+        plainError(
+          0,
+          "invalid_response",
+          "The Render Service answered with a redirect; check the configured base URL",
+        ),
+      );
       expect(server.requests).toHaveLength(1);
     });
 
@@ -178,13 +177,7 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
     it("gives up after maxRetries (default 2) with the last error", async () => {
       server.script(json(503, { error: { code: "overloaded", message: "Try later" } }));
       const error = await serviceErrorOf(client().getAccount());
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 503,
-        code: "overloaded",
-        message: "Try later",
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(plainError(503, "overloaded", "Try later"));
       expect(server.requests).toHaveLength(3);
     });
 
@@ -214,14 +207,9 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
     it("does not wait out a Retry-After beyond 60 s: the caller gets the error at once", async () => {
       server.script(json(429, { message: "Polling limit" }, { "retry-after": "120" }));
       const error = await serviceErrorOf(client().getRender("r_1"));
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 429,
-        code: "rate_limited",
-        message: "Polling limit",
-        retryAfterSeconds: 120,
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(
+        plainError(429, "rate_limited", "Polling limit", { retryAfterSeconds: 120 }),
+      );
       expect(server.requests).toHaveLength(1);
     });
 
@@ -249,13 +237,9 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
     it("reports the timeout when every attempt times out", async () => {
       server.script(hang);
       const error = await serviceErrorOf(client().getAccount({ timeoutMs: 200, retries: 1 }));
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 0,
-        code: "timeout",
-        message: "The Render Service did not answer within 0.2 s",
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(
+        plainError(0, "timeout", "The Render Service did not answer within 0.2 s"),
+      );
       expect(server.requests).toHaveLength(2);
     });
 
@@ -277,13 +261,9 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
       const started = performance.now();
       const error = await serviceErrorOf(client().getAccount({ signal: controller.signal }));
       expect(performance.now() - started).toBeLessThan(2_000);
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 0,
-        code: "aborted",
-        message: "The request to the Render Service was cancelled",
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(
+        plainError(0, "aborted", "The request to the Render Service was cancelled"),
+      );
       expect(server.requests).toHaveLength(1);
     });
 
@@ -330,14 +310,7 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
         json(202, sampleRecords.created),
       );
       const error = await serviceErrorOf(client().createRender(request));
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 429,
-        code: "rate_limited",
-        message: "Fair use",
-        retryAfterSeconds: 1,
-        mayHaveReachedService: true,
-      });
+      expect(plain(error)).toEqual(plainError(429, "rate_limited", "Fair use", { retryAfterSeconds: 1 }));
       expect(mayHaveTakenEffect(error)).toBe(false);
       expect(server.requests).toHaveLength(1);
     });
@@ -352,13 +325,14 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
       const error = await serviceErrorOf(
         client({ baseUrl: `http://127.0.0.1:${port}`, fetch: counting }).createRender(request),
       );
-      expect(plain(error)).toEqual({
-        name: "RenderServiceError",
-        status: 0,
-        code: "network_error",
-        message: `Could not connect to the Render Service (connect ECONNREFUSED 127.0.0.1:${port})`,
-        mayHaveReachedService: false,
-      });
+      expect(plain(error)).toEqual(
+        plainError(
+          0,
+          "network_error",
+          `Could not connect to the Render Service (connect ECONNREFUSED 127.0.0.1:${port})`,
+          { mayHaveReachedService: false },
+        ),
+      );
       expect(mayHaveTakenEffect(error)).toBe(false);
       expect(calls).toBe(3);
     });
@@ -369,14 +343,9 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
 
     it("sends a multipart body with kind and file, with a Content-Length when the size is known", async () => {
       server.script(json(201, sampleRecords.upload));
-      const input = {
-        kind: "image",
-        filename: "cat.png",
-        contentType: "image/png",
-        body: file("png!"),
-        contentLength: 4,
-      };
-      await expect(client().upload(input)).resolves.toEqual(sampleRecords.upload);
+      await expect(
+        client().upload(pngUpload(file("png!"), { filename: "cat.png", contentLength: 4 })),
+      ).resolves.toEqual(sampleRecords.upload);
       const [sent] = server.requests;
       expect(sent?.url).toBe("/api/v1/uploads");
       expect(sent?.headers["authorization"]).toBe(`Bearer ${KEY}`);
@@ -395,35 +364,20 @@ describe.each(FETCHES)("with %s", (_name, implementation) => {
 
     it("sends chunked when the size is unknown", async () => {
       server.script(json(200, sampleRecords.upload));
-      await client().upload({
-        kind: "image",
-        filename: "cat.png",
-        contentType: "image/png",
-        body: file("png!"),
-      });
+      await client().upload(pngUpload(file("png!")));
       expect(server.requests[0]?.headers).toMatchObject({ "transfer-encoding": "chunked" });
       expect(server.requests[0]?.headers["content-length"]).toBeUndefined();
     });
 
     it("is never retried", async () => {
       server.script(json(503, {}), json(201, sampleRecords.upload));
-      await expect(
-        client().upload({ kind: "image", filename: "a.png", contentType: "image/png", body: file("x") }),
-      ).rejects.toMatchObject({ status: 503 });
+      await expect(client().upload(pngUpload(file("x")))).rejects.toMatchObject({ status: 503 });
       expect(server.requests).toHaveLength(1);
     });
 
     it("reports a body shorter than its declared length", async () => {
       server.script(json(201, sampleRecords.upload));
-      const error = await serviceErrorOf(
-        client().upload({
-          kind: "image",
-          filename: "a.png",
-          contentType: "image/png",
-          body: file("abc"),
-          contentLength: 10,
-        }),
-      );
+      const error = await serviceErrorOf(client().upload(pngUpload(file("abc"), { contentLength: 10 })));
       expect(plain(error)).toMatchObject({ status: 0, code: "invalid_request" });
     });
   });

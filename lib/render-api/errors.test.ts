@@ -302,43 +302,22 @@ const cases: Case[] = [
     expected: { code: "invalid_request", field: undefined, message: "prompt is required" },
   },
 
-  // Retry-After
-  {
-    name: "429 Retry-After in seconds",
-    status: 429,
-    headers: { "retry-after": "7" },
-    expected: { code: "rate_limited", retryAfterSeconds: 7 },
-  },
-  {
-    name: "429 Retry-After as an HTTP date",
-    status: 429,
-    headers: { "retry-after": "Sun, 01 Jun 2025 12:00:42 GMT" },
-    expected: { code: "rate_limited", retryAfterSeconds: 42 },
-  },
-  {
-    name: "503 Retry-After in seconds",
-    status: 503,
-    headers: { "retry-after": "120" },
-    expected: { code: "server_error", retryAfterSeconds: 120 },
-  },
-  {
-    name: "Retry-After date in the past means now",
-    status: 503,
-    headers: { "retry-after": "Sun, 01 Jun 2025 11:00:00 GMT" },
-    expected: { code: "server_error", retryAfterSeconds: 0 },
-  },
-  {
-    name: "unreadable Retry-After is ignored",
-    status: 429,
-    headers: { "retry-after": "soon" },
-    expected: { code: "rate_limited", retryAfterSeconds: undefined },
-  },
-  {
-    name: "Retry-After on another status is ignored",
-    status: 500,
-    headers: { "retry-after": "5" },
-    expected: { code: "server_error", retryAfterSeconds: undefined },
-  },
+  // Retry-After: [name, status, header, expected code, expected seconds]
+  ...(
+    [
+      ["429 Retry-After in seconds", 429, "7", "rate_limited", 7],
+      ["429 Retry-After as an HTTP date", 429, "Sun, 01 Jun 2025 12:00:42 GMT", "rate_limited", 42],
+      ["503 Retry-After in seconds", 503, "120", "server_error", 120],
+      ["Retry-After date in the past means now", 503, "Sun, 01 Jun 2025 11:00:00 GMT", "server_error", 0],
+      ["unreadable Retry-After is ignored", 429, "soon", "rate_limited", undefined],
+      ["Retry-After on another status is ignored", 500, "5", "server_error", undefined],
+    ] as const
+  ).map(([name, status, retryAfter, code, retryAfterSeconds]): Case => ({
+    name,
+    status,
+    headers: { "retry-after": retryAfter },
+    expected: { code, retryAfterSeconds },
+  })),
 ];
 
 describe("errorFromResponse", () => {

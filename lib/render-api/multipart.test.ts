@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { multipartBody } from "./multipart";
-import { plain, serviceErrorOf } from "./test-support";
+import { plain, plainError, pngUpload, serviceErrorOf } from "./test-support";
 
 function streamOf(...chunks: string[]) {
   let cancelled: unknown = "not cancelled";
@@ -25,13 +25,7 @@ async function bytesOf(stream: ReadableStream<Uint8Array>) {
 describe("multipartBody", () => {
   it("is a multipart body a form-data parser reads back, with its exact length", async () => {
     const source = streamOf("hello ", "world");
-    const body = multipartBody({
-      kind: "image",
-      filename: "a.png",
-      contentType: "image/png",
-      body: source.stream,
-      contentLength: 11,
-    });
+    const body = multipartBody(pngUpload(source.stream, { contentLength: 11 }));
     const bytes = await bytesOf(body.stream);
     expect(bytes.byteLength).toBe(body.contentLength);
     const form = await new Response(bytes, { headers: { "content-type": body.contentType } }).formData();
@@ -45,30 +39,15 @@ describe("multipartBody", () => {
   });
 
   it("quotes file names as browsers do", async () => {
-    const body = multipartBody({
-      kind: "image",
-      filename: 'a"b\r\nc.png',
-      contentType: "image/png",
-      body: streamOf("x").stream,
-    });
+    const body = multipartBody(pngUpload(streamOf("x").stream, { filename: 'a"b\r\nc.png' }));
     const text = new TextDecoder().decode(await bytesOf(body.stream));
     expect(text).toContain('filename="a%22b%0D%0Ac.png"');
     expect(body.contentLength).toBeUndefined();
   });
 
   it("uses a fresh random boundary each time", () => {
-    const a = multipartBody({
-      kind: "image",
-      filename: "a",
-      contentType: "image/png",
-      body: streamOf().stream,
-    });
-    const b = multipartBody({
-      kind: "image",
-      filename: "a",
-      contentType: "image/png",
-      body: streamOf().stream,
-    });
+    const a = multipartBody(pngUpload(streamOf().stream));
+    const b = multipartBody(pngUpload(streamOf().stream));
     expect(a.contentType).toMatch(/^multipart\/form-data; boundary=-+RenderServiceBoundary[0-9a-f]{32}$/);
     // RFC 2046: at most 70 characters (a parser may cut a longer one short).
     expect(a.contentType.split("boundary=")[1]?.length).toBeLessThanOrEqual(70);
@@ -79,32 +58,23 @@ describe("multipartBody", () => {
     const source = streamOf("x");
     const error = await serviceErrorOf(
       Promise.resolve().then(() =>
-        multipartBody({
-          kind: "image",
-          filename: "a",
-          contentType: "image/png\r\nX-Evil: 1",
-          body: source.stream,
-        }),
+        multipartBody(pngUpload(source.stream, { contentType: "image/png\r\nX-Evil: 1" })),
       ),
     );
-    expect(plain(error)).toEqual({
-      name: "RenderServiceError",
-      status: 0,
-      code: "invalid_request",
-      message: "Upload content type is not a valid MIME type: image/png\r\nX-Evil: 1",
-      mayHaveReachedService: false,
-    });
+    expect(plain(error)).toEqual(
+      plainError(
+        0,
+        "invalid_request",
+        "Upload content type is not a valid MIME type: image/png\r\nX-Evil: 1",
+        { mayHaveReachedService: false },
+      ),
+    );
     expect(source.stream.locked).toBe(false);
   });
 
   it("release cancels the caller's stream, and a released body never ends with a closing boundary", async () => {
     const source = streamOf("a", "b", "c");
-    const body = multipartBody({
-      kind: "image",
-      filename: "a",
-      contentType: "image/png",
-      body: source.stream,
-    });
+    const body = multipartBody(pngUpload(source.stream));
     const reader = body.stream.getReader();
     await reader.read(); // preamble
     await reader.read(); // "a"
@@ -115,12 +85,7 @@ describe("multipartBody", () => {
 
   it("cancelling the body (fetch aborted) cancels the caller's stream", async () => {
     const source = streamOf("a", "b");
-    const body = multipartBody({
-      kind: "image",
-      filename: "a",
-      contentType: "image/png",
-      body: source.stream,
-    });
+    const body = multipartBody(pngUpload(source.stream));
     await body.stream.cancel("timeout");
     expect(source.cancelled()).toBe("timeout");
   });

@@ -4,6 +4,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { UploadInput } from "./client";
 import { RenderServiceError } from "./errors";
 
 export interface ReceivedRequest {
@@ -89,6 +90,35 @@ export function plain(e: RenderServiceError) {
     retryAfterSeconds: e.retryAfterSeconds,
     mayHaveReachedService: e.mayHaveReachedService,
   };
+}
+
+type PlainError = ReturnType<typeof plain>;
+
+/**
+ * The whole `plain` view a test expects of an error: `mayHaveReachedService` is true, and `field` and
+ * `retryAfterSeconds` are undefined, unless `more` says otherwise.
+ */
+export function plainError(
+  status: number,
+  code: string,
+  message: string,
+  more: Partial<Pick<PlainError, "field" | "retryAfterSeconds" | "mayHaveReachedService">> = {},
+): PlainError {
+  return {
+    name: "RenderServiceError",
+    status,
+    code,
+    message,
+    field: undefined,
+    retryAfterSeconds: undefined,
+    mayHaveReachedService: true,
+    ...more,
+  };
+}
+
+/** An image upload of `body` as `a.png`, `image/png`; `more` sets a name or a declared length. */
+export function pngUpload(body: ReadableStream<Uint8Array>, more: Partial<UploadInput> = {}): UploadInput {
+  return { kind: "image", filename: "a.png", contentType: "image/png", body, ...more };
 }
 
 /** The RenderServiceError a promise must reject with. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderRequestSchema } from "@/lib/domain/render-request";
+import { type RenderRequest, renderRequestSchema } from "@/lib/domain/render-request";
 import { estimateParams, formValuesToRequest, requestToFormValues } from "./mapper";
 import { defaultFormValues, type RenderFormValues } from "./values";
 
@@ -8,6 +8,22 @@ const U = (name: string) => `http://service.test/uploads/${name}`;
 function form(overrides: Partial<RenderFormValues>): RenderFormValues {
   return { ...defaultFormValues(), ...overrides };
 }
+
+/** A kling video's settings as the form takes them... */
+const KLING = { kind: "video", model: "kling", durationSeconds: 10, resolution: "1080p" } as const;
+/** ...and as a request or an estimate carries them, with the form's default aspect ratio and audio. */
+const KLING_SENT = { ...KLING, aspectRatio: "16:9", generateAudio: false } as const;
+
+/** Every video setting away from the form's defaults, on seedance (the one model that takes 480p). */
+const SEEDANCE = {
+  kind: "video",
+  model: "seedance",
+  durationSeconds: 47,
+  resolution: "480p",
+  aspectRatio: "1:1",
+  generateAudio: true,
+  negativePrompt: "noise",
+} as const;
 
 describe("formValuesToRequest", () => {
   it("sends an image request with the image settings only, the prompt trimmed", () => {
@@ -42,25 +58,8 @@ describe("formValuesToRequest", () => {
   });
 
   it("sends a video request with the video settings, leaving out a blank negative prompt and empty lists", () => {
-    const request = formValuesToRequest(
-      form({
-        kind: "video",
-        prompt: "waves",
-        model: "kling",
-        durationSeconds: 10,
-        resolution: "1080p",
-        negativePrompt: "  ",
-      }),
-    );
-    expect(request).toEqual({
-      kind: "video",
-      prompt: "waves",
-      model: "kling",
-      durationSeconds: 10,
-      resolution: "1080p",
-      aspectRatio: "16:9",
-      generateAudio: false,
-    });
+    const request = formValuesToRequest(form({ ...KLING, prompt: "waves", negativePrompt: "  " }));
+    expect(request).toEqual({ ...KLING_SENT, prompt: "waves" });
     expect(Object.keys(request)).not.toContain("negativePrompt");
   });
 
@@ -124,32 +123,17 @@ describe("requestToFormValues", () => {
   });
 
   it("fills the video settings and references", () => {
-    const values = requestToFormValues(
-      {
-        kind: "video",
-        prompt: "surf",
-        model: "seedance",
-        durationSeconds: 40,
-        resolution: "480p",
-        aspectRatio: "9:16",
-        generateAudio: true,
-        negativePrompt: "text",
-        referenceImageUrls: [U("a.png")],
-        referenceAudioUrls: [U("v.mp3")],
-      },
-      base,
-    );
-    expect(values).toMatchObject({
-      kind: "video",
-      model: "seedance",
-      durationSeconds: 40,
-      resolution: "480p",
-      aspectRatio: "9:16",
-      generateAudio: true,
-      negativePrompt: "text",
+    const request: RenderRequest = {
+      ...SEEDANCE,
+      prompt: "surf",
       referenceImageUrls: [U("a.png")],
-      referenceVideoUrls: [],
       referenceAudioUrls: [U("v.mp3")],
+    };
+    // Every field of the request lands in the form field of the same name, the list it leaves out is
+    // empty, and the image side is kept.
+    expect(requestToFormValues(request, base)).toMatchObject({
+      ...request,
+      referenceVideoUrls: [],
       imageModel: "gpt-image-2",
       imageQuality: "low",
     });
@@ -173,18 +157,7 @@ describe("requestToFormValues", () => {
       referenceImageUrls: [U("1.png"), U("2.png")],
     }),
     form({ prompt: "b", imageModel: "nano-banana-pro", imageResolution: "1K", imageAspectRatio: "1:1" }),
-    form({
-      kind: "video",
-      prompt: "c",
-      model: "seedance",
-      durationSeconds: 47,
-      resolution: "480p",
-      aspectRatio: "1:1",
-      generateAudio: true,
-      negativePrompt: "noise",
-      referenceVideoUrls: [U("v.mp4")],
-      referenceAudioUrls: [U("a.wav")],
-    }),
+    form({ ...SEEDANCE, prompt: "c", referenceVideoUrls: [U("v.mp4")], referenceAudioUrls: [U("a.wav")] }),
     form({
       kind: "video",
       prompt: "d",
@@ -203,23 +176,8 @@ describe("requestToFormValues", () => {
 describe("estimateParams", () => {
   it("carries the priced settings, not the texts or references", () => {
     const params = estimateParams(
-      form({
-        kind: "video",
-        prompt: "p",
-        negativePrompt: "n",
-        model: "kling",
-        durationSeconds: 10,
-        resolution: "1080p",
-        referenceImageUrls: [U("a.png")],
-      }),
+      form({ ...KLING, prompt: "p", negativePrompt: "n", referenceImageUrls: [U("a.png")] }),
     );
-    expect(params).toEqual({
-      kind: "video",
-      model: "kling",
-      durationSeconds: 10,
-      resolution: "1080p",
-      aspectRatio: "16:9",
-      generateAudio: false,
-    });
+    expect(params).toEqual(KLING_SENT);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedReferenceKinds, referenceNotes } from "./references";
+import { type ReferenceNote, acceptedReferenceKinds, referenceNotes } from "./references";
 import { renderFormSchema } from "./resolver";
 import { defaultFormValues, type RenderFormValues } from "./values";
 
@@ -9,6 +9,13 @@ const urls = (n: number, ext: string) =>
 function values(overrides: Partial<RenderFormValues>): RenderFormValues {
   return { ...defaultFormValues(), prompt: "p", ...overrides };
 }
+
+/** The note `referenceNotes` gives about one list, in one tone. */
+const note =
+  (tone: ReferenceNote["tone"]) =>
+  (field: ReferenceNote["field"], message: string): ReferenceNote => ({ field, tone, message });
+const warning = note("warning");
+const blocking = note("blocking");
 
 describe("referenceNotes", () => {
   it("says nothing while every list fits", () => {
@@ -30,11 +37,10 @@ describe("referenceNotes", () => {
     expect(
       referenceNotes(values({ kind: "video", model: "kling", referenceImageUrls: urls(3, "png") })),
     ).toEqual([
-      {
-        field: "referenceImageUrls",
-        tone: "warning",
-        message: "Kling uses only the first 2 reference images: 1 more image will be ignored.",
-      },
+      warning(
+        "referenceImageUrls",
+        "Kling uses only the first 2 reference images: 1 more image will be ignored.",
+      ),
     ]);
   });
 
@@ -50,23 +56,11 @@ describe("referenceNotes", () => {
         }),
       ),
     ).toEqual([
-      {
-        field: "referenceVideoUrls",
-        tone: "warning",
-        message: "Veo 3.1 takes no reference videos: it won't be sent.",
-      },
-      {
-        field: "referenceAudioUrls",
-        tone: "warning",
-        message: "Veo 3.1 takes no reference audio files: these won't be sent.",
-      },
+      warning("referenceVideoUrls", "Veo 3.1 takes no reference videos: it won't be sent."),
+      warning("referenceAudioUrls", "Veo 3.1 takes no reference audio files: these won't be sent."),
     ]);
     expect(referenceNotes(values({ referenceVideoUrls: urls(2, "mp4") }))).toEqual([
-      {
-        field: "referenceVideoUrls",
-        tone: "warning",
-        message: "Image renders take no reference videos: these won't be sent.",
-      },
+      warning("referenceVideoUrls", "Image renders take no reference videos: these won't be sent."),
     ]);
   });
 
@@ -74,18 +68,10 @@ describe("referenceNotes", () => {
     expect(
       referenceNotes(values({ kind: "video", model: "seedance", referenceVideoUrls: urls(4, "mp4") })),
     ).toEqual([
-      {
-        field: "referenceVideoUrls",
-        tone: "blocking",
-        message: "Seedance takes at most 3 reference videos: remove 1 before starting.",
-      },
+      blocking("referenceVideoUrls", "Seedance takes at most 3 reference videos: remove 1 before starting."),
     ]);
     expect(referenceNotes(values({ referenceImageUrls: urls(11, "png") }))).toEqual([
-      {
-        field: "referenceImageUrls",
-        tone: "blocking",
-        message: "Seedream takes at most 10 reference images: remove 1 before starting.",
-      },
+      blocking("referenceImageUrls", "Seedream takes at most 10 reference images: remove 1 before starting."),
     ]);
   });
 
@@ -107,11 +93,10 @@ describe("referenceNotes", () => {
   it("tells plainly that only the first images are used, and lets 11 through for kling", () => {
     const form = values({ kind: "video", model: "kling", referenceImageUrls: urls(11, "png") });
     expect(referenceNotes(form)).toEqual([
-      {
-        field: "referenceImageUrls",
-        tone: "warning",
-        message: "Kling uses only the first 2 reference images: 9 more images will be ignored.",
-      },
+      warning(
+        "referenceImageUrls",
+        "Kling uses only the first 2 reference images: 9 more images will be ignored.",
+      ),
     ]);
     expect(renderFormSchema.safeParse(form).success).toBe(true);
   });
