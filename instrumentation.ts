@@ -1,18 +1,11 @@
 /**
- * Server start: warns when sign-in is off, and starts the poll scheduler so renders left unfinished
- * by a restart resume without waiting for someone to open the dashboard.
+ * Server start (Next calls `register` once per runtime). All of it is Node-only, so it lives in
+ * instrumentation-node.ts behind the runtime check, which the Edge build then leaves out.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (!process.env.AUTH_SECRET) {
-    console.warn(
-      "[auth] Sign-in is off: anyone who can open this dashboard can spend the team's credits. Set AUTH_SECRET to turn it on.",
-    );
-  }
-  const { getScheduler } = await import("@/lib/server/scheduler");
-  try {
-    await getScheduler();
-  } catch (error) {
-    console.error(`[poll scheduler] not started: ${error instanceof Error ? error.message : String(error)}`);
+  // NEXT_RUNTIME is Next's own build-time switch, not a setting of the dashboard.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startServer } = await import("./instrumentation-node");
+    await startServer();
   }
 }

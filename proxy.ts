@@ -1,24 +1,67 @@
 /**
- * Adds the Content-Security-Policy, with a fresh nonce, to every page. It is not an access check:
- * every page and route handler checks the session itself. API routes are left out of the matcher,
- * since a proxied request body over 10 MB is truncated (uploads go through /api/uploads).
+ * Runs before pages and most API routes. It is not an access check: every page and route handler
+ * checks the session itself.
+ *
+ * - Pages get the Content-Security-Policy, with a fresh nonce, and `Strict-Transport-Security` when
+ *   reached over HTTPS (never over plain http, where a browser would ignore it or, on a LAN name,
+ *   lock the team out of a host without TLS).
+ * - A path with a malformed percent-escape (`/renders/%E2%82`, `/api/renders/%ZZ`) is answered here:
+ *   Next fails decoding it as a dynamic segment and answers a plain-text 500, so pages get the
+ *   not-found page and API routes a 400 in the one error shape.
+ *
+ * /api/uploads stays out of the matcher: a request body passing through here is cut at 10 MB.
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { AppError } from "@/lib/contract";
 import { buildCsp, mediaOriginsFrom } from "@/lib/server/http/csp";
+import { settings } from "@/lib/server/runtime/config";
+import { reachedOverHttps } from "@/lib/server/team/origin";
+
+/** Two years, the preload list's own figure; no includeSubDomains, since other hosts of the domain are not ours. */
+const HSTS = "max-age=63072000";
+
+/** Any path that matches no route: rewriting to it renders the not-found page with a 404. */
+const NOT_FOUND_PATH = "/_malformed-path";
+
+function decodesCleanly(pathname: string): boolean {
+  try {
+    for (const segment of pathname.split("/")) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function proxy(request: NextRequest) {
+  // The raw path: request.nextUrl may already have been normalised.
+  const pathname = new URL(request.url).pathname;
+  const api = pathname.startsWith("/api/");
+  if (!decodesCleanly(pathname) && api) {
+    const error = new AppError("invalid_request", "The address has a malformed percent-escape.", {
+      status: 400,
+    });
+    return NextResponse.json(error.toBody(), { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  if (api) return NextResponse.next();
+
+  const config = settings();
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = buildCsp({
     nonce,
-    mediaOrigins: mediaOriginsFrom(process.env.MEDIA_ORIGINS, process.env.RENDER_API_BASE_URL),
-    development: process.env.NODE_ENV === "development",
+    mediaOrigins: mediaOriginsFrom(config.MEDIA_ORIGINS, config.RENDER_API_BASE_URL),
+    development: config.NODE_ENV === "development",
   });
   // Next reads the nonce from the request's policy and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = decodesCleanly(pathname)
+    ? NextResponse.next({ request: { headers: requestHeaders } })
+    : NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
+  if (reachedOverHttps(request, config.TRUSTED_PROXY_HOPS)) {
+    response.headers.set("Strict-Transport-Security", HSTS);
+  }
   return response;
 }
 
@@ -28,5 +71,7 @@ export const config = {
       source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
+    // Every API route but uploads, for the percent-escape check only.
+    "/api/((?!uploads(?:/|$)).*)",
   ],
 };

@@ -30,17 +30,19 @@ export function buildCsp({ nonce, mediaOrigins, development }: CspOptions): stri
 }
 
 /**
- * Media origins: MEDIA_ORIGINS (comma-separated) when set, else the origin of RENDER_API_BASE_URL.
- * Anything that is not an http(s) origin is left out rather than widening the policy.
+ * Media origins: MEDIA_ORIGINS when set (validated as bare http(s) origins by the settings schema),
+ * else the origin of RENDER_API_BASE_URL; none when neither is set.
  */
-export function mediaOriginsFrom(mediaOrigins: string | undefined, baseUrl: string | undefined): string[] {
-  const candidates = mediaOrigins ? mediaOrigins.split(",") : baseUrl ? [baseUrl] : [];
-  return candidates.flatMap((candidate) => {
-    try {
-      const url = new URL(candidate.trim());
-      return url.protocol === "http:" || url.protocol === "https:" ? [url.origin] : [];
-    } catch {
-      return [];
-    }
-  });
+export function mediaOriginsFrom(
+  mediaOrigins: readonly string[] | undefined,
+  baseUrl: string | undefined,
+): string[] {
+  if (mediaOrigins) return [...mediaOrigins];
+  if (!baseUrl) return [];
+  try {
+    const url = new URL(baseUrl);
+    return url.protocol === "http:" || url.protocol === "https:" ? [url.origin] : [];
+  } catch {
+    return [];
+  }
 }

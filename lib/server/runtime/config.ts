@@ -1,7 +1,12 @@
 import "server-only";
 /**
  * The server's settings, read once from the environment and validated, so a typo fails loudly at
- * start instead of surfacing as an odd upstream error later. Every setting is listed in .env.example.
+ * start instead of surfacing as an odd upstream error later. Every variable the server reads is
+ * declared here (and listed in .env.example and the README); nothing else reads `process.env`.
+ *
+ * Two kinds of trouble are kept apart: a malformed value is *invalid* (instrumentation.ts stops the
+ * server with one line naming it), while a missing service address or key is *not configured* (the
+ * server still starts, so a fresh install can show how to set it up).
  */
 import { z } from "zod";
 import type { PublicSettings } from "@/lib/contract";
@@ -16,15 +21,43 @@ const rateCardSchema = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: 'RATE_CARD must be JSON like {"kling:1080p": 14}' });
+      ctx.addIssue({ code: "custom", message: "not JSON" });
       return z.NEVER;
     }
   })
   .pipe(z.record(z.string(), z.number().nonnegative()));
 
+/**
+ * Comma-separated http(s) origins. Each one ends up in the pages' Content-Security-Policy, so
+ * anything but a bare origin (a path, a query, `;`, another scheme) is refused rather than trimmed.
+ */
+const originListSchema = z.string().transform((text, ctx) => {
+  const origins: string[] = [];
+  for (const entry of text.split(",").map((e) => e.trim())) {
+    if (entry === "") continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const bare =
+      url &&
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.origin === entry.replace(/\/$/, "");
+    if (!url || !bare) {
+      ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const envSchema = z.object({
-  RENDER_API_BASE_URL: z.url({ error: "RENDER_API_BASE_URL must be the service's base URL" }),
-  RENDER_API_KEY: z.string().min(1, { error: "RENDER_API_KEY is required" }),
+  /** Missing: not configured (the setup page); malformed: invalid. */
+  RENDER_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RENDER_API_KEY: z.string().optional(),
   DATABASE_URL: z.string().default("file:./data/dashboard.db"),
   RENDER_POLL_BUDGET_PER_MIN: positiveInt(50),
   RENDER_API_TIMEOUT_MS: positiveInt(30_000),
@@ -34,31 +67,122 @@ const envSchema = z.object({
   CONFIRM_ABOVE_CREDITS: positiveInt(500),
   LOW_BALANCE_CREDITS: positiveInt(200),
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
-  AUTH_SECRET: z
-    .string()
-    .min(32, { error: "AUTH_SECRET must be at least 32 characters" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
+  /** Origins allowed to serve media under the pages' CSP; default: the service's own origin. */
+  MEDIA_ORIGINS: originListSchema.optional(),
+  /**
+   * Reverse proxies in front of the server that append to `X-Forwarded-For` and set
+   * `X-Forwarded-Proto`. 0: the headers are the client's own word and are not trusted.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Read by `next start` itself; validated here so a typo is reported like any other. */
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  /** Set by Next (`development` under `next dev`); only read, never required. */
+  NODE_ENV: z.string().optional(),
 });
 
-export type ServerConfig = z.infer<typeof envSchema>;
+export type Settings = z.infer<typeof envSchema>;
 
-let cached: ServerConfig | undefined;
+/** The settings once the service is configured: what the service client and the scheduler need. */
+export type ServerConfig = Settings & { RENDER_API_BASE_URL: string; RENDER_API_KEY: string };
 
-export function serverConfig(): ServerConfig {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid server configuration: ${problems}`);
+/** What each variable must be, for the one-line start-up error. */
+const EXPECTED: Record<keyof Settings, string> = {
+  RENDER_API_BASE_URL: "the service's http(s) base address, e.g. https://render.example.com",
+  RENDER_API_KEY: "the team's API key",
+  DATABASE_URL: "a libsql URL such as file:./data/dashboard.db",
+  RENDER_POLL_BUDGET_PER_MIN: "a whole number above 0",
+  RENDER_API_TIMEOUT_MS: "a whole number of milliseconds above 0",
+  UPLOAD_MAX_BYTES: "a whole number of bytes above 0",
+  ACCOUNT_CACHE_SECONDS: "a number of seconds, 0 or more",
+  RATE_CARD: 'JSON like {"kling:1080p": 14} (credits per second or per image, 0 or more)',
+  CONFIRM_ABOVE_CREDITS: "a whole number above 0",
+  LOW_BALANCE_CREDITS: "a whole number above 0",
+  AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
+  SESSION_DAYS: "a whole number of days above 0",
+  MEDIA_ORIGINS: "comma-separated http(s) origins such as https://cdn.example.com (no path)",
+  TRUSTED_PROXY_HOPS: "a whole number from 0 to 10",
+  PORT: "a TCP port from 1 to 65535",
+  NODE_ENV: "text",
+};
+
+/** Values never echoed back in an error: a log line must not carry a secret. */
+const SECRET = new Set<string>(["RENDER_API_KEY", "AUTH_SECRET"]);
+
+/** Why the server cannot use its settings. `kind` tells a malformed value from a missing one. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "invalid" | "not-configured",
+  ) {
+    super(message);
+    this.name = "ConfigError";
   }
-  cached = parsed.data;
+}
+
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return "unset";
+  if (SECRET.has(name)) return `${value.length} characters`;
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+}
+
+/**
+ * Validates an environment. An empty value counts as unset, as `.env.example`'s blank lines are
+ * meant. The problems are one line each, e.g.
+ * `RENDER_POLL_BUDGET_PER_MIN must be a whole number above 0 (got "abc")`.
+ */
+export function parseSettings(
+  env: Record<string, string | undefined>,
+): { ok: true; settings: Settings } | { ok: false; problems: string[] } {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+  return {
+    ok: false,
+    problems: names.map(
+      (name) =>
+        `${name} must be ${EXPECTED[name as keyof Settings] ?? "valid"} (got ${shown(name, present[name])})`,
+    ),
+  };
+}
+
+let cached: Settings | undefined;
+
+/** Every setting, the service's address and key optional. Throws a ConfigError when one is malformed. */
+export function settings(): Settings {
+  if (cached) return cached;
+  const result = parseSettings(process.env);
+  if (!result.ok) throw new ConfigError(`Invalid configuration: ${result.problems.join("; ")}`, "invalid");
+  cached = result.settings;
   return cached;
 }
 
+/** Whether the Render Service's address and key are set (else the dashboard shows how to set them). */
+export function serviceConfigured(): boolean {
+  const { RENDER_API_BASE_URL, RENDER_API_KEY } = settings();
+  return RENDER_API_BASE_URL !== undefined && RENDER_API_KEY !== undefined;
+}
+
+/** The settings of a configured server; throws a ConfigError when malformed or when the service is not set. */
+export function serverConfig(): ServerConfig {
+  const all = settings();
+  const { RENDER_API_BASE_URL, RENDER_API_KEY } = all;
+  if (RENDER_API_BASE_URL === undefined || RENDER_API_KEY === undefined) {
+    const missing = [
+      ...(RENDER_API_BASE_URL === undefined ? ["RENDER_API_BASE_URL"] : []),
+      ...(RENDER_API_KEY === undefined ? ["RENDER_API_KEY"] : []),
+    ];
+    throw new ConfigError(`Not configured: set ${missing.join(" and ")}.`, "not-configured");
+  }
+  return { ...all, RENDER_API_BASE_URL, RENDER_API_KEY };
+}
+
 export function publicSettings(): PublicSettings {
-  const config = serverConfig();
+  const config = settings();
   return {
     uploadMaxBytes: config.UPLOAD_MAX_BYTES,
     confirmAboveCredits: config.CONFIRM_ABOVE_CREDITS,

@@ -27,3 +27,39 @@ export function assertSameOrigin(request: Request): void {
 }
 
 const crossOrigin = () => new AppError("forbidden", "Cross-origin requests are refused.");
+
+/** A forwarding header's comma-separated entries, outermost first, as proxies append them. */
+function forwardedEntries(request: Request, name: string): string[] {
+  return (request.headers.get(name) ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+}
+
+/**
+ * The client's address, for throttling, or null when it cannot be known.
+ *
+ * With `hops` trusted proxies in front (TRUSTED_PROXY_HOPS), it is the `X-Forwarded-For` entry `hops`
+ * from the right: each trusted proxy appends the address it was reached from, so entries further
+ * left are the client's own word. With none, the header is ignored: Next fills it in from the socket
+ * only when the client sent none, so it cannot be told apart from a forged one, and a route handler
+ * has no other way to the socket's address (Next's `request.ip` is gone). Callers treat null as one
+ * address shared by every client.
+ */
+export function clientAddress(request: Request, hops: number): string | null {
+  if (hops === 0) return null;
+  const entries = forwardedEntries(request, "x-forwarded-for");
+  return entries.length >= hops ? (entries[entries.length - hops] ?? null) : null;
+}
+
+/**
+ * Whether the browser reached the dashboard over HTTPS. Behind trusted proxies, the proxies'
+ * `X-Forwarded-Proto` says (the entry `hops` from the right, or the only one). With none, the request
+ * URL's scheme, which Next takes from the TLS socket; a client can claim https with its own header
+ * there, but that only changes the answer it gets itself (a Secure cookie, an HSTS header).
+ */
+export function reachedOverHttps(request: Request, hops: number): boolean {
+  if (hops === 0) return new URL(request.url).protocol === "https:";
+  const entries = forwardedEntries(request, "x-forwarded-proto");
+  return entries[Math.max(0, entries.length - hops)]?.toLowerCase() === "https";
+}

@@ -1,0 +1,34 @@
+/**
+ * Server start on Node: refuses to start on a malformed setting (one line naming it, exit code 1),
+ * warns when the service is not configured yet or sign-in is off, and starts the poll scheduler so
+ * renders left unfinished by a restart resume without waiting for someone to open the dashboard.
+ */
+import { ConfigError, serviceConfigured, settings, type Settings } from "@/lib/server/runtime/config";
+
+export async function startServer(): Promise<void> {
+  let config: Settings;
+  try {
+    config = settings();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One line an operator can act on, not a stack trace; the server must not serve half-configured.
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (!config.AUTH_SECRET) {
+    console.warn(
+      "[auth] Sign-in is off: anyone who can open this dashboard can spend the team's credits. Set AUTH_SECRET to turn it on.",
+    );
+  }
+  if (!serviceConfigured()) {
+    // A fresh install still starts, so its pages can say what to set.
+    console.warn("[config] Not configured: set RENDER_API_BASE_URL and RENDER_API_KEY, then restart.");
+    return;
+  }
+  const { getScheduler } = await import("@/lib/server/scheduler");
+  try {
+    await getScheduler();
+  } catch (error) {
+    console.error(`[poll scheduler] not started: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
