@@ -1,7 +1,21 @@
-/** `GET /api/health`: for load balancers and for admins. */
+/**
+ * `GET /api/health`: for load balancers and for admins. Anyone gets the status alone (200 or 503 and
+ * `{ status }`); the ledger, scheduler and service details go to admins, and to everyone while
+ * sign-in is off (then every caller acts as the team).
+ */
 import { z } from "zod";
 
+export const HEALTH_STATUSES = ["ok", "unavailable"] as const;
+export const healthStatusSchema = z.enum(HEALTH_STATUSES);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+/** What a caller without an admin session sees. */
+export const publicHealthSchema = z.strictObject({ status: healthStatusSchema });
+export type PublicHealth = z.infer<typeof publicHealthSchema>;
+
+/** What admins see: the status and what it was made from. */
 export const healthSchema = z.object({
+  status: healthStatusSchema,
   ok: z.boolean(),
   database: z.object({ ok: z.boolean() }),
   scheduler: z.object({

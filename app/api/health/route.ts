@@ -1,10 +1,19 @@
 import { apiRoute, json } from "@/lib/server/http/route";
-import { checkHealth } from "@/lib/server/health";
+import { checkHealth, checkReadiness } from "@/lib/server/health";
+import { authEnabled } from "@/lib/server/team/session";
 
 export const dynamic = "force-dynamic";
 
-// Public: load balancers probe it without a session; it reveals counts, never content.
-export const GET = apiRoute({ access: "public" }, async () => {
+/**
+ * Public: load balancers probe it without a session and get the status alone. The details (counts,
+ * never content) go to admins, and to everyone while sign-in is off, since every caller then acts as
+ * the team with an admin's reach.
+ */
+export const GET = apiRoute({ access: "public" }, async ({ member }) => {
+  if (authEnabled() && member?.role !== "admin") {
+    const readiness = await checkReadiness();
+    return json(readiness, readiness.status === "ok" ? 200 : 503);
+  }
   const health = await checkHealth();
   return json(health, health.ok ? 200 : 503);
 });

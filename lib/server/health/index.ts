@@ -1,22 +1,48 @@
 import "server-only";
 /** Readiness: the ledger answers and the scheduler runs. The service's reachability is reported, not required. */
 import { sql } from "kysely";
-import type { Health } from "@/lib/contract";
+import type { Health, PublicHealth } from "@/lib/contract";
 import { getAccount } from "@/lib/server/account";
 import { getDb } from "@/lib/server/db";
-import { getScheduler } from "@/lib/server/scheduler";
+import { getScheduler, type SchedulerStatus } from "@/lib/server/scheduler";
 
-export async function checkHealth(): Promise<Health> {
-  let database = false;
+const STOPPED: SchedulerStatus = {
+  running: false,
+  active: 0,
+  pausedUntil: null,
+  pollsInLastMinute: 0,
+  budgetPerMinute: 0,
+};
+
+async function ledgerAnswers(): Promise<boolean> {
   try {
     await sql`select 1`.execute(await getDb());
-    database = true;
+    return true;
   } catch {
-    database = false;
+    return false;
   }
-  const scheduler = database
-    ? await (await getScheduler()).status()
-    : { running: false, active: 0, pausedUntil: null, pollsInLastMinute: 0, budgetPerMinute: 0 };
+}
+
+async function schedulerStatus(database: boolean): Promise<SchedulerStatus> {
+  if (!database) return STOPPED;
+  try {
+    return await (await getScheduler()).status();
+  } catch {
+    // Not started (e.g. the service is not configured yet): not ready, but still an answer.
+    return STOPPED;
+  }
+}
+
+/** The status alone, for callers without an admin session: no call to the service is made. */
+export async function checkReadiness(): Promise<PublicHealth> {
+  const database = await ledgerAnswers();
+  const scheduler = await schedulerStatus(database);
+  return { status: database && scheduler.running ? "ok" : "unavailable" };
+}
+
+export async function checkHealth(): Promise<Health> {
+  const database = await ledgerAnswers();
+  const scheduler = await schedulerStatus(database);
   const started = performance.now();
   let reachable = true;
   try {
@@ -26,8 +52,10 @@ export async function checkHealth(): Promise<Health> {
     const status = (error as { status?: number }).status ?? 0;
     reachable = status > 0 && status < 500;
   }
+  const ok = database && scheduler.running;
   return {
-    ok: database && scheduler.running,
+    status: ok ? "ok" : "unavailable",
+    ok,
     database: { ok: database },
     scheduler,
     upstream: { reachable, latencyMs: reachable ? Math.round(performance.now() - started) : null },
