@@ -3,9 +3,10 @@
  * disk), signed cookies, sign-in throttling, cross-site refusal, admin-only routes, who ran what,
  * and member credit caps enforced before anything reaches the service.
  */
+import { randomBytes, scryptSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender } from "@/lib/contract";
-import { updateMember } from "@/lib/server/ledger/members";
+import { findMemberRowByEmail, setPasswordHash, updateMember } from "@/lib/server/ledger/members";
 import { addMember } from "@/lib/server/team/members";
 import { getDb } from "@/lib/server/db";
 import { HTTP_METHODS, apiRoutes, startStack, type Stack } from "@/test/server-stack";
@@ -13,6 +14,9 @@ import { HTTP_METHODS, apiRoutes, startStack, type Stack } from "@/test/server-s
 let stack: Stack;
 const ADMIN = { email: "ada@example.com", password: "correct horse battery" };
 const MEMBER = { email: "grace@example.com", password: "another long secret" };
+/** Members whose sign-in the throttle tests hold back, so the other tests' members stay usable. */
+const TARGET = { email: "linus@example.com", password: "a third long secret" };
+const OTHER = { email: "margaret@example.com", password: "a fourth long secret" };
 let memberId = "";
 
 /** Routes anyone may call: the sign-in flow and the readiness probe. */
@@ -24,10 +28,15 @@ const PUBLIC = new Set([
 ]);
 
 beforeAll(async () => {
-  stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234" } });
+  // One trusted proxy: the rightmost X-Forwarded-For entry is the client's address.
+  stack = await startStack({
+    env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234", TRUSTED_PROXY_HOPS: "1" },
+  });
   const db = await getDb(stack.databaseUrl);
   await addMember(db, { ...ADMIN, name: "Ada", role: "admin" });
   memberId = (await addMember(db, { ...MEMBER, name: "Grace", role: "member" })).id;
+  await addMember(db, { ...TARGET, name: "Linus", role: "member" });
+  await addMember(db, { ...OTHER, name: "Margaret", role: "member" });
 });
 afterAll(() => stack.close());
 
@@ -95,22 +104,54 @@ describe("sign-in", () => {
     }
   });
 
-  test("after five failures the account is throttled from that address, even with the right password", async () => {
-    const address = "10.0.0.66";
-    for (let i = 0; i < 5; i++) {
-      await stack.call("POST", "/api/auth/sign-in", {
-        json: { email: MEMBER.email, password: `guess ${i}` },
+  test("20 wrong passwords for one email, each from another X-Forwarded-For: 429 by the 6th", async () => {
+    const statuses: number[] = [];
+    let retryAfter = 0;
+    for (let i = 0; i < 20; i++) {
+      // A forged leftmost entry and a new rightmost one each time: a fresh address for every try.
+      const response = await stack.call("POST", "/api/auth/sign-in", {
+        json: { email: i % 2 ? TARGET.email : TARGET.email.toUpperCase(), password: `guess ${i}` },
+        headers: { "x-forwarded-for": `198.51.100.${i}, 10.9.${i}.1` },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = Number(response.headers.get("retry-after"));
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual(Array(15).fill(429));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+
+    // The right password is refused while throttled, from any address.
+    const right = await stack.callJson("POST", "/api/auth/sign-in", {
+      json: TARGET,
+      headers: { "x-forwarded-for": "10.9.200.1" },
+    });
+    expect(right).toMatchObject({
+      status: 429,
+      body: {
+        error: { code: "rate_limited", message: "Too many failed sign-ins. Wait before trying again." },
+      },
+    });
+    expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
+
+    // Another email is not held back, even from an address that took part.
+    await signIn(OTHER, "10.9.3.1");
+  });
+
+  test("one address trying many emails is held back after 20 failures", async () => {
+    const address = "10.8.0.1";
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const response = await stack.call("POST", "/api/auth/sign-in", {
+        json: { email: `sprayed-${i}@example.com`, password: "Winter2026!" },
         headers: { "x-forwarded-for": address },
       });
+      statuses.push(response.status);
     }
-    const response = await stack.call("POST", "/api/auth/sign-in", {
-      json: MEMBER,
-      headers: { "x-forwarded-for": address },
-    });
-    expect(response.status).toBe(429);
-    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(800);
-    // Another address is not held back by that one's failures.
-    await signIn(MEMBER, "10.0.0.67");
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    // Another address is not.
+    await signIn(ADMIN, "10.8.0.2");
   });
 
   test("a session works, names its member, and a tampered one does not", async () => {
@@ -130,6 +171,108 @@ describe("sign-in", () => {
   test("sign-out clears the cookie", async () => {
     const response = await stack.call("POST", "/api/auth/sign-out");
     expect(response.headers.get("set-cookie")).toBe("rd_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+  });
+});
+
+describe("over HTTPS", () => {
+  const https = { "x-forwarded-for": "10.0.2.1", "x-forwarded-proto": "https" };
+
+  test("the session cookie is Secure with the __Host- prefix, and works under that name", async () => {
+    const response = await stack.call("POST", "/api/auth/sign-in", { json: ADMIN, headers: https });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(
+      /^__Host-rd_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800; Secure$/,
+    );
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const cookie = setCookie.split(";")[0] ?? "";
+    const session = await stack.callJson("GET", "/api/auth/session", { headers: { cookie } });
+    expect(session.body).toMatchObject({ member: { email: ADMIN.email } });
+  });
+
+  test("a __Host- cookie wins over a plain one sent beside it, even when it is not valid", async () => {
+    const plain = await signIn(ADMIN, "10.0.2.2");
+    const both = `__Host-rd_session=eyJ0YW1wZXJlZCI6dHJ1ZX0.c2lnbmF0dXJl; ${plain}`;
+    expect((await stack.call("GET", "/api/account", { headers: { cookie: plain } })).status).toBe(200);
+    expect((await stack.call("GET", "/api/account", { headers: { cookie: both } })).status).toBe(401);
+  });
+
+  test("a plain-http hop behind the trusted proxy keeps the plain cookie", async () => {
+    const response = await stack.call("POST", "/api/auth/sign-in", {
+      json: ADMIN,
+      headers: { "x-forwarded-for": "10.0.2.3", "x-forwarded-proto": "https, http" },
+    });
+    expect(response.headers.get("set-cookie")).toMatch(/^rd_session=[^;]+;.*Max-Age=604800$/);
+  });
+
+  test("sign-out clears both names", async () => {
+    const response = await stack.call("POST", "/api/auth/sign-out", { headers: https });
+    expect(response.headers.getSetCookie()).toEqual([
+      "__Host-rd_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+      "rd_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+    ]);
+  });
+});
+
+describe("password hashes", () => {
+  test("new hashes are scrypt at N = 2^17 with their parameters stored", async () => {
+    const row = await findMemberRowByEmail(await getDb(stack.databaseUrl), ADMIN.email);
+    expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+  });
+
+  test("a hash in the older format (N = 2^15) still verifies and is rewritten at sign-in", async () => {
+    const db = await getDb(stack.databaseUrl);
+    const member = await addMember(db, {
+      email: "older@example.com",
+      password: "an older long password",
+      name: "Older",
+      role: "member",
+    });
+    // Made as the dashboard made every hash before the cost was raised.
+    const salt = randomBytes(16);
+    const key = scryptSync("an older long password", salt, 32, {
+      N: 2 ** 15,
+      r: 8,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    });
+    const older = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    await setPasswordHash(db, member.id, older);
+
+    await signIn({ email: "older@example.com", password: "an older long password" }, "10.0.3.1");
+    const upgraded = (await findMemberRowByEmail(db, "older@example.com"))?.password_hash ?? "";
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(upgraded).not.toBe(older);
+    // The new hash verifies too, and is kept as it is.
+    await signIn({ email: "older@example.com", password: "an older long password" }, "10.0.3.1");
+    expect((await findMemberRowByEmail(db, "older@example.com"))?.password_hash).toBe(upgraded);
+  });
+});
+
+describe("GET /api/health with sign-in on", () => {
+  test("without a session, or as a member: the status alone", async () => {
+    const member = await signIn(MEMBER, "10.0.4.1");
+    const callers: Record<string, string>[] = [{}, { cookie: member }];
+    for (const headers of callers) {
+      const response = await stack.callJson("GET", "/api/health", { headers });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: "ok" });
+    }
+  });
+
+  test("as an admin: the ledger, the scheduler and the service", async () => {
+    const cookie = await signIn(ADMIN, "10.0.4.2");
+    const response = await stack.callJson("GET", "/api/health", { headers: { cookie } });
+    expect(response).toMatchObject({
+      status: 200,
+      body: {
+        status: "ok",
+        ok: true,
+        database: { ok: true },
+        scheduler: { running: true, budgetPerMinute: 50 },
+        upstream: { reachable: true },
+      },
+    });
   });
 });
 

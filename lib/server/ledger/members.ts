@@ -42,6 +42,11 @@ export async function findMemberRowByEmail(db: Db, email: string): Promise<Membe
     .executeTakeFirst();
 }
 
+/** Replaces a member's stored password hash (the team layer hashes; e.g. raising an older hash's cost). */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable("members").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+}
+
 export async function findMemberRow(db: Db, id: string): Promise<MemberRow | undefined> {
   return db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
 }

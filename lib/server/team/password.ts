@@ -1,21 +1,69 @@
 import "server-only";
 /**
- * Password hashing with scrypt (memory-hard, in Node's standard library). The parameters are stored
- * with each hash so they can be raised later without invalidating existing passwords.
+ * Password hashing with scrypt (memory-hard, in Node's standard library). Each hash is stored as
+ * `scrypt$N$r$p$salt$key`, so the cost can be raised later without invalidating existing passwords:
+ * a hash made at a lower cost still verifies, and `needsRehash` tells sign-in to store a new one.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
-
-/** N = 2^15 costs ~32 MiB and tens of milliseconds per attempt: cheap to sign in, slow to guess. */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * N = 2^17, r = 8, p = 1 (OWASP's scrypt minimum): 128 MiB and about 0.4 s per attempt on a
+ * 2-core server. Hashes made before at N = 2^15 are upgraded on their member's next sign-in.
+ */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
-const MAX_MEMORY = 64 * 1024 * 1024;
+/** scrypt needs 128·N·r bytes; Node refuses anything over 32 MiB unless `maxmem` is raised. */
+const MAX_MEMORY = 256 * 1024 * 1024;
+/**
+ * At most this many hashes at once: each holds 128 MiB, and a burst of sign-ins (all passing the
+ * throttle before any failure is counted) must not take the server's memory or every libuv thread.
+ */
+const MAX_CONCURRENT = 2;
 
 export const MIN_PASSWORD_LENGTH = 10;
+
+/** Shared by every bundle of the process (each route handler may be its own module instance). */
+const slots = processSingleton("password-hash-slots", () => ({ running: 0, waiting: [] as (() => void)[] }));
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (slots.running >= MAX_CONCURRENT) await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  else slots.running++;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter, or free it.
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.running--;
+  }
+}
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password, salt, keylen, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
+  );
+
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const [scheme, n, r, p, salt, key, extra] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !key || extra !== undefined) return null;
+  const [N, R, P] = [Number(n), Number(r), Number(p)];
+  if (![N, R, P].every((v) => Number.isInteger(v) && v > 0)) return null;
+  return { N, r: R, p: P, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -25,20 +73,29 @@ export async function hashPassword(password: string): Promise<string> {
   );
 }
 
+/** Verifies against a stored hash of any cost this module has used; false for a malformed one. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !key) return false;
-  const expected = Buffer.from(key, "base64url");
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const actual = await scrypt(password, parsed.salt, parsed.key.length, {
+    N: parsed.N,
+    r: parsed.r,
+    p: parsed.p,
     maxmem: MAX_MEMORY,
   });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
 }
 
-/** A hash of a random password: verified against when the email is unknown, so timing tells nothing. */
+/** Whether a stored hash was made at other parameters than today's, so sign-in should store a new one. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.N !== PARAMS.N || parsed.r !== PARAMS.r || parsed.p !== PARAMS.p;
+}
+
+/**
+ * A hash of a random password at today's cost: verified against when the email is unknown, so an
+ * unknown email takes as long as a known one.
+ */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(16).toString("hex"));

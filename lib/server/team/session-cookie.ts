@@ -6,7 +6,13 @@ import "server-only";
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
+/** The cookie's name over plain http (a development machine, a LAN without TLS). */
 export const SESSION_COOKIE = "rd_session";
+/**
+ * Its name over HTTPS. Browsers accept a `__Host-` cookie only when it is Secure, has Path=/ and no
+ * Domain, so no sibling subdomain and no plain-http response can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = "__Host-rd_session";
 
 export interface SessionClaims {
   memberId: string;
@@ -54,13 +60,32 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/**
+ * The session token from a Cookie header. The `__Host-` cookie wins whenever it is present, even if
+ * it turns out invalid: only this host, over HTTPS, can have set it, while a plain one sent beside
+ * it may have been planted. The plain name is what plain http uses.
+ */
+export function readSessionToken(header: string | null): string | undefined {
+  return readCookie(header, SECURE_SESSION_COOKIE) ?? readCookie(header, SESSION_COOKIE);
+}
+
+/** A Set-Cookie value for the session: `__Host-` and Secure over HTTPS, the plain name over http. */
 export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure: boolean): string {
   return [
-    `${SESSION_COOKIE}=${value}`,
+    `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${value}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
     `Max-Age=${maxAgeSeconds}`,
     ...(secure ? ["Secure"] : []),
   ].join("; ");
+}
+
+/**
+ * Set-Cookie values that end the session. Over HTTPS both names are cleared: a plain cookie left from
+ * before the dashboard was put behind TLS would otherwise still be read.
+ */
+export function clearedSessionCookieHeaders(secure: boolean): string[] {
+  const plain = [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  return secure ? [sessionCookieHeader("", 0, true), [...plain, "Secure"].join("; ")] : [plain.join("; ")];
 }

@@ -4,26 +4,28 @@ import "server-only";
  * session itself (never only a proxy). With sign-in off, callers act as the team, unnamed.
  */
 import { AppError } from "@/lib/contract/errors";
-import { serverConfig } from "@/lib/server/runtime/config";
+import { settings } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
 import type { Member, Role } from "@/lib/contract";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";
+import { reachedOverHttps } from "./origin";
 import {
-  SESSION_COOKIE,
+  clearedSessionCookieHeaders,
   decodeSession,
   encodeSession,
-  readCookie,
+  readSessionToken,
   sessionCookieHeader,
 } from "./session-cookie";
 
 export function authEnabled(): boolean {
-  return serverConfig().AUTH_SECRET !== undefined;
+  // Read from the settings without the service's key: sign-in works before the service is set up.
+  return settings().AUTH_SECRET !== undefined;
 }
 
 /** The signed-in member from a Cookie header, or null. */
 export async function memberFromCookies(cookieHeader: string | null): Promise<Member | null> {
-  const secret = serverConfig().AUTH_SECRET;
-  const token = readCookie(cookieHeader, SESSION_COOKIE);
+  const secret = settings().AUTH_SECRET;
+  const token = readSessionToken(cookieHeader);
   if (!secret || !token) return null;
   const claims = decodeSession(token, secret, Math.floor(Date.now() / 1000));
   if (!claims) return null;
@@ -48,13 +50,16 @@ export async function requireMember(
   return member;
 }
 
-/** Cookies are marked Secure when the browser reached the dashboard over HTTPS (directly or via a proxy). */
+/**
+ * Over HTTPS (directly, or per trusted proxies) the cookie is `__Host-` and Secure; over plain http
+ * (localhost, a LAN) it keeps the plain name, since browsers drop Secure cookies there.
+ */
 function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  return reachedOverHttps(request, settings().TRUSTED_PROXY_HOPS);
 }
 
 export function sessionCookieFor(request: Request, memberId: string, version: number): string {
-  const { AUTH_SECRET, SESSION_DAYS } = serverConfig();
+  const { AUTH_SECRET, SESSION_DAYS } = settings();
   if (!AUTH_SECRET) throw new Error("sessionCookieFor needs AUTH_SECRET");
   const maxAge = SESSION_DAYS * 24 * 3600;
   const token = encodeSession(
@@ -64,6 +69,7 @@ export function sessionCookieFor(request: Request, memberId: string, version: nu
   return sessionCookieHeader(token, maxAge, isSecure(request));
 }
 
-export function clearedSessionCookie(request: Request): string {
-  return sessionCookieHeader("", 0, isSecure(request));
+/** Set-Cookie values that end the session (one per cookie name in use). */
+export function clearedSessionCookies(request: Request): string[] {
+  return clearedSessionCookieHeaders(isSecure(request));
 }
