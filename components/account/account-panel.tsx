@@ -11,7 +11,7 @@ import { useAccount } from "@/lib/client/queries/account";
 import { useSession } from "@/lib/client/queries/session";
 import { formatCredits, formatNumber, keyLabel } from "@/lib/domain/format";
 import { Button } from "@/components/ui/button";
-import { AlertIcon } from "@/components/ui/icons";
+import { TriangleAlertIcon } from "lucide-react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { accountProblem } from "./account-error";
@@ -88,7 +88,7 @@ function AccountSummary({
           role="status"
           className="flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300"
         >
-          <AlertIcon className="size-3.5" />
+          <TriangleAlertIcon className="size-3.5" />
           Low balance: {formatCredits(balance)} left
         </p>
       )}
@@ -108,7 +108,7 @@ function AccountFailure({
   const problem = accountProblem(error);
   return (
     <div role="alert" className="flex items-center gap-2 text-red-800 dark:text-red-300">
-      <AlertIcon className="size-4 shrink-0" />
+      <TriangleAlertIcon className="size-4 shrink-0" />
       <p className="text-sm">{problem.message}</p>
       {problem.retryable && (
         <Button size="sm" onClick={onRetry} disabled={retrying}>

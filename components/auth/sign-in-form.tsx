@@ -10,16 +10,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { CONTROL_CLASSES, LABEL_CLASSES } from "@/components/ui/field-classes";
 import { Notice } from "@/components/ui/notice";
+import { TextField } from "@/components/ui/text-field";
 import { useCountdown } from "@/components/ui/use-countdown";
 import { apiFetch } from "@/lib/client/api-client";
-import { memberSpendSchema, signInSchema, type SignIn } from "@/lib/contract";
-import { isAppError } from "@/lib/contract/errors";
-
-const signedInSchema = z.object({ member: memberSpendSchema });
+import { isAppError, signInResultSchema, signInSchema, type SignIn } from "@/lib/contract";
 
 export function SignInForm({ next }: { next: string }) {
   const id = useId();
@@ -36,7 +33,7 @@ export function SignInForm({ next }: { next: string }) {
   const onSubmit = async (values: SignIn) => {
     setFailure(null);
     try {
-      await apiFetch("/api/auth/sign-in", signedInSchema, { method: "POST", body: values });
+      await apiFetch("/api/auth/sign-in", signInResultSchema, { method: "POST", body: values });
     } catch (error) {
       if (isAppError(error) && error.code === "rate_limited")
         wait.start(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60)));
@@ -56,45 +53,23 @@ export function SignInForm({ next }: { next: string }) {
       onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
       className="flex flex-col gap-4"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-email`} className={LABEL_CLASSES}>
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="username"
-          autoFocus
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          className={`${CONTROL_CLASSES} h-10 px-3`}
-          {...form.register("email")}
-        />
-        {errors.email && (
-          <p id={`${id}-email-error`} className="text-xs text-red-700 dark:text-red-400">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-password`} className={LABEL_CLASSES}>
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          className={`${CONTROL_CLASSES} h-10 px-3`}
-          {...form.register("password")}
-        />
-        {errors.password && (
-          <p id={`${id}-password-error`} className="text-xs text-red-700 dark:text-red-400">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="username"
+        autoFocus
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <TextField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
       {failure && (
         <Notice tone="error">
           {failure}

@@ -7,7 +7,8 @@ import { statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
 import { useMembers } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
-import { CloseIcon, SearchIcon } from "@/components/ui/icons";
+import { SearchIcon, XIcon } from "lucide-react";
+import { SelectOptions } from "@/components/ui/select-options";
 import {
   FILTER_STATUSES,
   IN_PROGRESS_FILTER,
@@ -54,7 +55,7 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
       <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
-          <CloseIcon /> Clear
+          <XIcon /> Clear
         </Button>
       )}
     </div>
@@ -97,11 +98,7 @@ function Choice({
         onChange={(e) => onChange(e.target.value || undefined)}
       >
         <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </span>
   );

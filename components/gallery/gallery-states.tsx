@@ -1,7 +1,7 @@
 /** What the gallery shows before, instead of, or after its renders. */
 import { Card } from "@/components/ui/surface";
 import { Button } from "@/components/ui/button";
-import { ImageIcon } from "@/components/ui/icons";
+import { ImageIcon } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { GALLERY_GRID } from "./grid";

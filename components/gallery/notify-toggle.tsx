@@ -5,7 +5,7 @@
  * click, never on load; once granted or refused the button states that and does nothing more.
  */
 import { useState, useSyncExternalStore } from "react";
-import { BellIcon } from "@/components/ui/icons";
+import { BellIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Hint } from "@/components/ui/hint";
 

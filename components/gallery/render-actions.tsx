@@ -5,7 +5,14 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import type { LedgerRender } from "@/lib/contract";
 import { buttonClasses } from "@/components/ui/button";
-import { CopyIcon, DownloadIcon, EditIcon, MoreIcon, OpenIcon, ReuseIcon } from "@/components/ui/icons";
+import {
+  ArrowUpRightIcon,
+  CopyIcon,
+  DownloadIcon,
+  EllipsisIcon,
+  PencilIcon,
+  RotateCwIcon,
+} from "lucide-react";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { copyPrompt, downloadName, editHref, renderHref, useReuseRender } from "./use-render-actions";
 
@@ -17,12 +24,12 @@ export function RenderActions({ render }: { render: LedgerRender }) {
         className={buttonClasses({ variant: "ghost", size: "icon", className: "-mr-1 size-7" })}
         aria-label="Actions"
       >
-        <MoreIcon />
+        <EllipsisIcon />
       </MenuTrigger>
       <MenuContent>
         <MenuItem asChild>
           <Link href={renderHref(render.id)}>
-            <OpenIcon /> Open
+            <ArrowUpRightIcon /> Open
           </Link>
         </MenuItem>
         {render.status === "ready" && render.outputUrl && (
@@ -42,7 +49,7 @@ export function RenderActions({ render }: { render: LedgerRender }) {
         </MenuItem>
         <MenuSeparator />
         <MenuItem onSelect={() => reuse(render)}>
-          <ReuseIcon /> Reuse
+          <RotateCwIcon /> Reuse
         </MenuItem>
         <EditItem id={render.id} />
       </MenuContent>
@@ -56,7 +63,7 @@ function EditItem({ id }: { id: string }) {
   return (
     <MenuItem asChild>
       <Link href={editHref(id, new URLSearchParams(searchParams.toString()))}>
-        <EditIcon /> Edit
+        <PencilIcon /> Edit
       </Link>
     </MenuItem>
   );

@@ -10,7 +10,7 @@ import { useCallback, useState } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
-import { AlertIcon, ImageIcon, VideoIcon } from "@/components/ui/icons";
+import { ImageIcon, TriangleAlertIcon, VideoIcon } from "lucide-react";
 import { RenderTiming } from "./render-timing";
 
 type Media = Pick<
@@ -82,8 +82,8 @@ function MediaUnavailable({ kind, className }: { kind: Media["kind"]; className:
       <KindIcon className="size-6" />
       <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Media no longer available</p>
       <p className="max-w-64 text-xs">
-        The Render Service no longer has this {kind === "video" ? "video" : "image"}. The prompt and
-        settings are kept: reuse them to render it again.
+        The Render Service no longer has this {kind === "video" ? "video" : "image"}. The prompt and settings
+        are kept: reuse them to render it again.
       </p>
     </div>
   );
@@ -114,7 +114,7 @@ function MediaPlaceholder({ render, className }: { render: Media; className: str
         <span className="text-xs">No output</span>
       ) : (
         // The status word is on the badge beside; saying it twice would only repeat it to a screen reader.
-        <AlertIcon className="size-6" />
+        <TriangleAlertIcon className="size-6" />
       )}
     </div>
   );

@@ -4,12 +4,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { apiFetch } from "@/lib/client/api-client";
 import { useSession } from "@/lib/client/queries/session";
-
-const signedOutSchema = z.object({ signedOut: z.literal(true) });
+import { signOutResultSchema } from "@/lib/contract";
 
 export function MemberMenu() {
   const member = useSession().data?.member;
@@ -19,7 +17,7 @@ export function MemberMenu() {
   const signOut = async () => {
     setLeaving(true);
     try {
-      await apiFetch("/api/auth/sign-out", signedOutSchema, { method: "POST" });
+      await apiFetch("/api/auth/sign-out", signOutResultSchema, { method: "POST" });
       // A full load on purpose, not a client navigation: nothing the member saw (cached queries)
       // stays in this tab's memory after they leave.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination

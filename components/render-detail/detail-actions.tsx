@@ -4,7 +4,7 @@
 import Link from "next/link";
 import type { LedgerRender } from "@/lib/contract";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { CopyIcon, DownloadIcon, EditIcon, ReuseIcon } from "@/components/ui/icons";
+import { CopyIcon, DownloadIcon, PencilIcon, RotateCwIcon } from "lucide-react";
 import { copyPrompt, downloadName, editHref, useReuseRender } from "@/components/gallery/use-render-actions";
 
 export function DetailActions({ render }: { render: LedgerRender }) {
@@ -23,10 +23,10 @@ export function DetailActions({ render }: { render: LedgerRender }) {
         </a>
       )}
       <Button onClick={() => reuse(render)} disabled={isPending}>
-        <ReuseIcon /> Reuse
+        <RotateCwIcon /> Reuse
       </Button>
       <Link href={editHref(render.id)} className={buttonClasses()}>
-        <EditIcon /> Edit
+        <PencilIcon /> Edit
       </Link>
       <Button variant="ghost" onClick={() => void copyPrompt(render.prompt)}>
         <CopyIcon /> Copy prompt

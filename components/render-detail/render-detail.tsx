@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { useRender } from "@/lib/client/queries/renders";
-import { ArrowLeftIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
 import { RenderFacts, modelLabel } from "@/components/gallery/render-facts";

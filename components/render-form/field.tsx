@@ -8,6 +8,8 @@ import { get, useFormContext, useFormState, useWatch, type FieldError } from "re
 import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/client/form";
 
 import { CONTROL_CLASSES, LABEL_CLASSES } from "@/components/ui/field-classes";
+import { FieldFrame, FieldMessages, fieldState } from "@/components/ui/field-messages";
+import { SelectOptions, type SelectOption } from "@/components/ui/select-options";
 
 export { CONTROL_CLASSES, LABEL_CLASSES };
 
@@ -30,56 +32,6 @@ export function useFieldError(name: RenderFormField): string | undefined {
   return message === undefined ? undefined : readableMessage(name, message);
 }
 
-export function describedBy(
-  id: string,
-  parts: { hint?: unknown; note?: unknown; error?: unknown; extra?: string },
-) {
-  const ids = [
-    parts.hint ? `${id}-hint` : "",
-    parts.note ? `${id}-note` : "",
-    parts.error ? `${id}-error` : "",
-    parts.extra ?? "",
-  ].filter(Boolean);
-  return ids.length > 0 ? ids.join(" ") : undefined;
-}
-
-export function FieldMessages({
-  id,
-  hint,
-  note,
-  error,
-}: {
-  id: string;
-  hint?: ReactNode;
-  note?: string;
-  error?: string;
-}) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {hint}
-        </p>
-      )}
-      {note && (
-        <p id={`${id}-note`} className="text-xs text-amber-700 dark:text-amber-400">
-          {note}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-export interface SelectOption {
-  value: string | number;
-  label: string;
-}
-
 export interface SelectFieldProps {
   name: RenderFormField;
   label: string;
@@ -97,25 +49,23 @@ export function SelectField({ name, label, options, hint, note, numeric, onChang
   const error = useFieldError(name);
   const id = `field-${name}`;
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className={LABEL_CLASSES}>
-        {label}
-      </label>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      note={note}
+      error={error}
+      className="flex min-w-0 flex-col gap-1"
+    >
       <select
         id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, note, error })}
+        {...fieldState(id, { hint, note, error })}
         className={`${CONTROL_CLASSES} h-9 px-2.5`}
         {...register(name, { valueAsNumber: numeric, onChange: onChanged })}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
-      <FieldMessages id={id} hint={hint} note={note} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -152,8 +102,7 @@ export function TextAreaField({ name, label, maxChars, rows, placeholder }: Text
         id={id}
         rows={rows}
         placeholder={placeholder}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={describedBy(id, { error, extra: `${id}-count` })}
+        {...fieldState(id, { error, invalid: over, extra: `${id}-count` })}
         className={`${CONTROL_CLASSES} resize-y px-3 py-2 leading-relaxed`}
         {...register(name)}
       />

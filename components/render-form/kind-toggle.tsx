@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import type { RenderKind } from "@/lib/domain/catalogue";
 import type { RenderFormValues } from "@/lib/client/form";
+import { LABEL_CLASSES } from "@/components/ui/field-classes";
 
 const KINDS: { value: RenderKind; label: string }[] = [
   { value: "image", label: "Image" },
@@ -15,7 +16,7 @@ export function KindToggle() {
   const labelId = useId();
   return (
     <div className="flex items-center gap-3">
-      <span id={labelId} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+      <span id={labelId} className={LABEL_CLASSES}>
         Kind
       </span>
       <div

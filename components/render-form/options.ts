@@ -9,7 +9,7 @@ import {
   type DurationRule,
 } from "@/lib/domain/catalogue";
 import { resolutionLabel } from "@/lib/client/form";
-import type { SelectOption } from "./field";
+import type { SelectOption } from "@/components/ui/select-options";
 
 // Short words, so a choice fits a half-width select on a phone.
 const ASPECT_NAMES: Record<AspectRatio, string> = { "9:16": "tall", "1:1": "square", "16:9": "wide" };

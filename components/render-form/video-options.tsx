@@ -4,7 +4,8 @@ import { Switch } from "radix-ui";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { LIMITS, VIDEO_MODELS, clipCount, type VideoModel } from "@/lib/domain/catalogue";
 import { durationRangeLabel, type FitNote, type RenderFormValues } from "@/lib/client/form";
-import { FieldMessages, LABEL_CLASSES, SelectField, TextAreaField, describedBy } from "./field";
+import { FieldMessages, describedBy } from "@/components/ui/field-messages";
+import { LABEL_CLASSES, SelectField, TextAreaField } from "./field";
 import { noteFor } from "./notes";
 import { VIDEO_MODEL_OPTIONS, aspectOptions, durationOptions, resolutionOptions } from "./options";
 

@@ -6,7 +6,7 @@
 import { Dialog as Radix } from "radix-ui";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { Button } from "./button";
-import { CloseIcon } from "./icons";
+import { XIcon } from "lucide-react";
 
 export const Dialog = Radix.Root;
 export const DialogTrigger = Radix.Trigger;
@@ -56,7 +56,7 @@ export function DialogHeader({ title, description }: { title: ReactNode; descrip
       </div>
       <Radix.Close asChild>
         <Button size="icon" variant="ghost" aria-label="Close">
-          <CloseIcon />
+          <XIcon />
         </Button>
       </Radix.Close>
     </div>

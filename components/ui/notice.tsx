@@ -1,6 +1,6 @@
 /** An inline message: a warning or error with an optional action (e.g. Retry). */
 import type { ReactNode } from "react";
-import { AlertIcon } from "./icons";
+import { TriangleAlertIcon } from "lucide-react";
 
 export type NoticeTone = "warning" | "error";
 
@@ -26,7 +26,7 @@ export function Notice({
       role={tone === "error" ? "alert" : "status"}
       className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${TONES[tone]} ${className}`}
     >
-      <AlertIcon className="mt-0.5 size-4 shrink-0" />
+      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>
       {action}
     </div>

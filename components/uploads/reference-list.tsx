@@ -5,7 +5,7 @@
  * so any other image can be moved to the front.
  */
 import { Button } from "@/components/ui/button";
-import { CloseIcon } from "@/components/ui/icons";
+import { XIcon } from "lucide-react";
 import type { ReferenceKind } from "@/lib/client/form";
 import { MediaPreview, fileNameOf } from "./media-preview";
 
@@ -97,7 +97,7 @@ export function ReferenceList({
                   onClick={() => remove(index)}
                   aria-label={`Remove ${name}`}
                 >
-                  <CloseIcon />
+                  <XIcon />
                 </Button>
               </div>
             </li>

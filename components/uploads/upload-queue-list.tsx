@@ -1,7 +1,8 @@
 "use client";
 /** The uploads under way or stopped: progress, then cancel while running, retry and remove after. */
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { CloseIcon } from "@/components/ui/icons";
+import { XIcon } from "lucide-react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatBytes } from "@/lib/domain/bytes";
 import { MediaPreview } from "./media-preview";
@@ -16,6 +17,45 @@ export function UploadQueueList({ queue }: { queue: UploadQueue }) {
       ))}
     </ul>
   );
+}
+
+interface RowAction {
+  /** The accessible name: says which file the action applies to. */
+  name: string;
+  label: string;
+  icon?: ReactNode;
+  variant: "secondary" | "ghost";
+  run: () => void;
+}
+
+/** An upload in flight can be cancelled; a finished, failed or cancelled one retried or removed. */
+function rowActions(item: QueuedUpload, queue: UploadQueue): RowAction[] {
+  const name = item.file.name;
+  if (item.status === "uploading") {
+    return [
+      {
+        name: `Cancel upload of ${name}`,
+        label: "Cancel",
+        variant: "ghost",
+        run: () => queue.cancel(item.id),
+      },
+    ];
+  }
+  return [
+    {
+      name: `Retry upload of ${name}`,
+      label: "Retry",
+      variant: "secondary",
+      run: () => queue.retry(item.id),
+    },
+    {
+      name: `Remove ${name}`,
+      label: "Remove",
+      icon: <XIcon />,
+      variant: "ghost",
+      run: () => queue.remove(item.id),
+    },
+  ];
 }
 
 function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) {
@@ -50,35 +90,17 @@ function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) 
         )}
       </div>
       <div className="flex shrink-0 items-center gap-1">
-        {item.status === "uploading" ? (
+        {rowActions(item, queue).map((action) => (
           <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => queue.cancel(item.id)}
-            aria-label={`Cancel upload of ${name}`}
+            key={action.name}
+            size={action.icon ? "icon" : "sm"}
+            variant={action.variant}
+            onClick={action.run}
+            aria-label={action.name}
           >
-            Cancel
+            {action.icon ?? action.label}
           </Button>
-        ) : (
-          <>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => queue.retry(item.id)}
-              aria-label={`Retry upload of ${name}`}
-            >
-              Retry
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              onClick={() => queue.remove(item.id)}
-              aria-label={`Remove ${name}`}
-            >
-              <CloseIcon />
-            </Button>
-          </>
-        )}
+        ))}
       </div>
     </li>
   );

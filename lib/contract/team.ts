@@ -41,6 +41,11 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
+/** `POST /api/auth/sign-in` answers the member, and sets the session cookie. */
+export const signInResultSchema = z.object({ member: memberSpendSchema });
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** `POST /api/auth/sign-out`. */
 export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
 
 const capCredits = z
