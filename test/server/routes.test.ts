@@ -94,6 +94,41 @@ describe("POST /api/renders refuses invalid bodies before calling the service", 
     expect(response).toMatchObject({ status: 422, body: invalid("The request body must be valid JSON.") });
   });
 
+  const body = JSON.stringify({ kind: "image", prompt: "a cross-site form post" });
+  test.each([
+    ["text/plain", "text/plain;charset=UTF-8"],
+    ["a form encoding", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+    ["XML", "application/xml"],
+    ["a lookalike", "application/jsonp"],
+    ["no Content-Type", undefined],
+  ])("a valid JSON body sent as %s: 415, nothing upstream", async (_name, contentType) => {
+    const before = (await stack.simStats()).creates.total;
+    const response = await stack.callJson("POST", "/api/renders", {
+      body,
+      headers: contentType === undefined ? {} : { "content-type": contentType },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({
+      error: {
+        code: "unsupported_media_type",
+        message: "The request body must be sent as application/json.",
+      },
+    });
+    expect((await stack.simStats()).creates.total).toBe(before);
+  });
+
+  test.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])(
+    "a JSON body sent as %s is accepted",
+    async (contentType) => {
+      const response = await stack.callJson("POST", "/api/renders", {
+        body,
+        headers: { "content-type": contentType },
+      });
+      expect(response.status).toBe(202);
+    },
+  );
+
   test("a body over 64 KiB", async () => {
     const response = await stack.callJson("POST", "/api/renders", {
       json: { kind: "image", prompt: "x".repeat(70_000) },
