@@ -9,7 +9,9 @@ import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
 import { pageSessionInfo } from "@/lib/server/pages/session";
 import { publicSettings } from "@/lib/server/pages/settings";
+import { pageSetupNeeds } from "@/lib/server/pages/setup";
 import { Providers } from "./providers";
+import { SetupPage } from "./setup/setup-page";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -30,6 +32,20 @@ export const viewport: Viewport = {
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  // Until the service is configured every URL shows how to set it up: the pages below would fail on
+  // their first read of the service's settings.
+  const setupNeeds = pageSetupNeeds();
+  if (setupNeeds.length > 0) {
+    return (
+      <html lang="en">
+        <body className="min-h-dvh font-sans">
+          <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">
+            <SetupPage missing={setupNeeds} />
+          </main>
+        </body>
+      </html>
+    );
+  }
   const settings = publicSettings();
   const session = await pageSessionInfo();
   // The header knows at first paint who is signed in (or that nobody is, on the sign-in page), so

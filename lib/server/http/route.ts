@@ -7,6 +7,7 @@ import "server-only";
  */
 import type { z } from "zod";
 import { AppError, parseWith, type Member } from "@/lib/contract";
+import { missingSettings } from "@/lib/server/runtime/config";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { assertSameOrigin } from "@/lib/server/team/origin";
 import { memberFromCookies, requireMember } from "@/lib/server/team/session";
@@ -40,6 +41,9 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
   const { access = "member" } = spec;
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
+      // Before anything else: without the service's address and key no route can do its work, and
+      // a 500 would hide what an admin must do.
+      if (missingSettings().length > 0) throw notConfigured();
       assertSameOrigin(request);
       const cookies = request.headers.get("cookie");
       const member =
@@ -53,6 +57,12 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
     }
   };
 }
+
+const notConfigured = () =>
+  new AppError(
+    "not_configured",
+    "The dashboard is not set up yet: an admin must set RENDER_API_BASE_URL and RENDER_API_KEY, then restart it.",
+  );
 
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);

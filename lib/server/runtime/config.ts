@@ -189,3 +189,30 @@ export function publicSettings(): PublicSettings {
     lowBalanceCredits: config.LOW_BALANCE_CREDITS,
   };
 }
+
+/** A setting a fresh install must still be given, as the setup page names it (never its value). */
+export interface MissingSetting {
+  variable: string;
+  purpose: string;
+  example: string;
+}
+
+/**
+ * The Render Service settings that are unset (or empty, as `.env.example`'s blank lines are meant),
+ * so every page can say what to set instead of failing. Values are never read out, only presence.
+ */
+export function missingSettings(): MissingSetting[] {
+  const required: MissingSetting[] = [
+    {
+      variable: "RENDER_API_BASE_URL",
+      purpose: "The Render Service's base address, without /api/v1.",
+      example: "https://render.example.com",
+    },
+    {
+      variable: "RENDER_API_KEY",
+      purpose: "The team's Render Service API key. It stays on the server; browsers never see it.",
+      example: "rs_live_…",
+    },
+  ];
+  return required.filter(({ variable }) => !process.env[variable]);
+}
