@@ -9,6 +9,10 @@ const SIMULATOR_PORT = 4110;
 const APP_PORT = 3110;
 /** A second server of the same build with sign-in on (AUTH_SECRET), its own database and members. */
 const AUTH_APP_PORT = 3111;
+/** A third server of the same build with no Render Service key: a fresh install's setup page. */
+const SETUP_APP_PORT = 3112;
+/** A secret the setup server holds: its page must never show it (e2e/setup-page.spec.ts). */
+const SETUP_APP_AUTH_SECRET = "e2e-setup-secret-never-shown-0123456789";
 const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;
 
 /** Members of the sign-in app, added with the CLI an admin uses (e2e/auth.spec.ts signs in as them). */
@@ -92,6 +96,22 @@ export default defineConfig({
         RENDER_API_KEY: "rs_live_demo_team_1",
         DATABASE_URL: "file:./data/e2e-auth/dashboard.db",
         AUTH_SECRET: "e2e-only-secret-at-least-32-characters-long",
+      },
+    },
+    {
+      // Same build again; the service's address is set, its key is not (empty overrides the
+      // environment Playwright passes on, and .env.local never overrides a set variable).
+      command: `rm -rf data/e2e-setup && npx next start --port ${SETUP_APP_PORT} --hostname 127.0.0.1`,
+      // The API answers 503 until the server is configured; a page answers 200.
+      url: `http://127.0.0.1:${SETUP_APP_PORT}/sign-in`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      env: {
+        RENDER_API_BASE_URL: simulatorUrl,
+        RENDER_API_KEY: "",
+        DATABASE_URL: "file:./data/e2e-setup/dashboard.db",
+        AUTH_SECRET: SETUP_APP_AUTH_SECRET,
       },
     },
   ],
