@@ -114,17 +114,26 @@ describe("npm run dev shutdown", () => {
       const child = spawn(process.execPath, ["scripts/dev.mjs"], {
         cwd: ROOT,
         env: env as NodeJS.ProcessEnv,
-        stdio: "ignore",
+        stdio: ["ignore", "pipe", "pipe"],
       });
       dev = child;
-      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-
-      const readyMs = await until(
-        async () =>
-          (await answers(`http://127.0.0.1:${simulatorPort}/__sim/health`)) &&
-          (await answers(`http://127.0.0.1:${appPort}/api/health`)),
-        READY_TIMEOUT_MS,
+      let output = "";
+      child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      let exitCode: number | null | undefined;
+      const exited = new Promise<number | null>((resolve) =>
+        child.once("exit", (code) => resolve((exitCode = code))),
       );
+
+      const readyMs = await until(async () => {
+        // E.g. Next refuses a second `next dev` in the same folder: say so rather than time out.
+        if (exitCode !== undefined)
+          throw new Error(`npm run dev exited (${exitCode}) before it was ready:\n${output}`);
+        return (
+          (await answers(`http://127.0.0.1:${simulatorPort}/__sim/health`)) &&
+          (await answers(`http://127.0.0.1:${appPort}/api/health`))
+        );
+      }, READY_TIMEOUT_MS);
       tree = descendants(child.pid!);
       // next dev, its worker, the simulator's tsx and the node process it runs it in, at the least.
       expect(tree.length).toBeGreaterThanOrEqual(4);
