@@ -35,7 +35,9 @@ async function expectNoBrokenMedia(scope: Locator): Promise<void> {
     ...[...root.querySelectorAll("img")]
       .filter((img) => img.complete && img.naturalWidth === 0)
       .map((img) => `img ${img.src}`),
-    ...[...root.querySelectorAll("video")].filter((video) => video.error).map((video) => `video ${video.src}`),
+    ...[...root.querySelectorAll("video")]
+      .filter((video) => video.error)
+      .map((video) => `video ${video.src}`),
   ]);
   expect(broken).toEqual([]);
 }

@@ -38,7 +38,9 @@ test("every page of an unconfigured server shows how to set it up", async ({ pag
   await page.screenshot({ path: testInfo.outputPath("setup-phone.png"), fullPage: true });
 });
 
-test("the API of an unconfigured server answers 503 not_configured in the one error shape", async ({ request }) => {
+test("the API of an unconfigured server answers 503 not_configured in the one error shape", async ({
+  request,
+}) => {
   for (const path of ["/api/health", "/api/renders", "/api/account"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(503);

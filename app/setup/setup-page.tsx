@@ -45,9 +45,9 @@ export function SetupPage({ missing }: { missing: MissingSetting[] }) {
           Where to set them
         </h2>
         <p>
-          Either in a file named <code className={code}>.env.local</code> in the dashboard&apos;s folder (beside{" "}
-          <code className={code}>package.json</code>; <code className={code}>.env.example</code> lists every
-          setting), one per line:
+          Either in a file named <code className={code}>.env.local</code> in the dashboard&apos;s folder
+          (beside <code className={code}>package.json</code>; <code className={code}>.env.example</code> lists
+          every setting), one per line:
         </p>
         <pre className={block}>{lines.join("\n")}</pre>
         <p>Or in the server&apos;s environment when starting it:</p>
