@@ -3,7 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { LazyToaster } from "@/components/ui/notify";
 import { getQueryClient } from "@/lib/client/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -11,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={300}>{children}</Tooltip.Provider>
-      <Toaster theme="system" position="bottom-right" richColors closeButton />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -32,7 +32,9 @@ export function RenderMedia({ render, className = "" }: { render: Media; classNa
   );
   const videoRef = useCallback(
     (video: HTMLVideoElement | null) => {
-      if (video && (video.error || video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) fail();
+      // Only `error` tells: `networkState` reads NETWORK_NO_SOURCE for a moment at the start of
+      // every load, before the browser has even asked for the file.
+      if (video?.error) fail();
     },
     [fail],
   );

@@ -6,7 +6,7 @@
  * the render page's buttons, so both behave the same.
  */
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/ui/notify";
 import type { LedgerRender } from "@/lib/contract";
 import { useCreateRender } from "@/lib/client/queries/create-render";
 import { renderRequestSchema } from "@/lib/domain/render-request";
@@ -32,10 +32,10 @@ export function downloadName(render: Pick<LedgerRender, "id" | "kind" | "outputU
 export async function copyPrompt(prompt: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(prompt);
-    toast.success("Prompt copied");
+    notify.success("Prompt copied");
   } catch {
     // The clipboard needs a secure context (https or localhost) and the page's focus.
-    toast.error("Could not copy: the browser blocked the clipboard");
+    notify.error("Could not copy: the browser blocked the clipboard");
   }
 }
 
@@ -49,10 +49,10 @@ export function useReuseRender() {
         ...render.params,
       });
       if (!parsed.success) {
-        toast.error("This render's parameters are no longer accepted; use Edit to adjust them");
+        notify.error("This render's parameters are no longer accepted; use Edit to adjust them");
         return;
       }
-      toast.promise(mutateAsync({ request: parsed.data }), {
+      notify.promise(mutateAsync({ request: parsed.data }), {
         loading: "Starting a new render…",
         success: "Started a new render with the same parameters",
         error: (error: unknown) => (error instanceof Error ? error.message : "Could not start the render"),

@@ -3,7 +3,7 @@
 /** The signed-in member in the header: their name, the Team page for admins, and Sign out. */
 import Link from "next/link";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/ui/notify";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { apiFetch } from "@/lib/client/api-client";
 import { useSession } from "@/lib/client/queries/session";
@@ -24,7 +24,7 @@ export function MemberMenu() {
       window.location.assign("/sign-in");
     } catch (error) {
       setLeaving(false);
-      toast.error("Could not sign out", { description: error instanceof Error ? error.message : undefined });
+      notify.error("Could not sign out", { description: error instanceof Error ? error.message : undefined });
     }
   };
 

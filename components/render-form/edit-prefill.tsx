@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/ui/notify";
 import type { LedgerRender } from "@/lib/contract";
 import { renderQueryOptions } from "@/lib/client/queries/renders";
 
@@ -21,7 +21,7 @@ export function EditPrefill({ onLoaded }: { onLoaded: (render: LedgerRender) => 
   useEffect(() => {
     if (id === null || (!render.data && !render.isError)) return;
     if (render.data) onLoaded(render.data);
-    else toast.error("That render's settings could not be loaded", { description: render.error?.message });
+    else notify.error("That render's settings could not be loaded", { description: render.error?.message });
     const rest = new URLSearchParams(searchParams.toString());
     rest.delete("edit");
     const query = rest.toString();

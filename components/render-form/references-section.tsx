@@ -7,7 +7,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import {
   ReferenceDropZone,
-  ReferenceLibraryDialog,
+  ReferenceLibrary,
   ReferenceList,
   UploadQueueList,
   type UploadQueue,
@@ -60,7 +60,7 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
             {capsSummary(values.kind, modelLabel, caps)}
           </p>
         </div>
-        <ReferenceLibraryDialog kinds={acceptedKinds} inUse={inUse} onUse={onUse} />
+        <ReferenceLibrary kinds={acceptedKinds} inUse={inUse} onUse={onUse} />
       </div>
       <ReferenceDropZone
         acceptedKinds={acceptedKinds}

@@ -7,7 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { notify } from "@/components/ui/notify";
 import { useUploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
 import { LIMITS } from "@/lib/domain/catalogue";
@@ -26,7 +26,7 @@ import {
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
-import { ConfirmCostDialog } from "./confirm-cost-dialog";
+import dynamic from "next/dynamic";
 import { EditPrefill } from "./edit-prefill";
 import { TextAreaField } from "./field";
 import { ImageOptions } from "./image-options";
@@ -35,6 +35,11 @@ import { ReferencesSection } from "./references-section";
 import { SubmitBar } from "./submit-bar";
 import { useSubmitRender } from "./use-submit-render";
 import { VideoOptions } from "./video-options";
+
+/** Loaded when a render needs confirming: most renders never do. */
+const ConfirmCostDialog = dynamic(() => import("./confirm-cost-dialog").then((m) => m.ConfirmCostDialog), {
+  ssr: false,
+});
 
 export interface RenderFormProps {
   settings: PublicSettings;
@@ -104,14 +109,14 @@ export function RenderForm({ settings }: RenderFormProps) {
         prompt: render.prompt,
       });
       if (!request.success) {
-        toast.error("That render's settings no longer fit the form", {
+        notify.error("That render's settings no longer fit the form", {
           description: request.error.issues[0]?.message,
         });
         return;
       }
       reset(requestToFormValues(request.data, getValues()));
       setFitNotes([]);
-      toast.success("Settings loaded", { description: "Edit them and start a new render." });
+      notify.success("Settings loaded", { description: "Edit them and start a new render." });
       setFocus("prompt");
     },
     [getValues, reset, setFocus],
@@ -188,15 +193,17 @@ export function RenderForm({ settings }: RenderFormProps) {
           {fitNotes.map((note) => note.message).join(". ")}
         </p>
       </form>
-      <ConfirmCostDialog
-        credits={awaiting?.credits ?? null}
-        threshold={settings.confirmAboveCredits}
-        onCancel={() => setAwaiting(null)}
-        onConfirm={() => {
-          if (awaiting) submitter.submit(awaiting.request);
-          setAwaiting(null);
-        }}
-      />
+      {awaiting && (
+        <ConfirmCostDialog
+          credits={awaiting.credits}
+          threshold={settings.confirmAboveCredits}
+          onCancel={() => setAwaiting(null)}
+          onConfirm={() => {
+            submitter.submit(awaiting.request);
+            setAwaiting(null);
+          }}
+        />
+      )}
     </FormProvider>
   );
 }

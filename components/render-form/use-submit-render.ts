@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { notify } from "@/components/ui/notify";
 import { useCountdown } from "@/components/ui/use-countdown";
 import { formatCredits } from "@/lib/domain/format";
 import {
@@ -41,14 +41,14 @@ function startedToast(result: CreateRenderResult) {
   const what = result.kind === "image" ? (count === 1 ? "Image" : `${count} images`) : "Video";
   const cost =
     result.creditsCharged > 0 ? `${formatCredits(result.creditsCharged)} charged` : "Included in plan";
-  toast.success(`${what} started`, {
+  notify.success(`${what} started`, {
     description: `${result.renderModel} · ${cost}. Follow it in the gallery.`,
   });
 }
 
 /** The same request answered with the render a moment ago: say so rather than "started" twice. */
 function replayToast(earlier: RecentSubmission) {
-  toast.info(
+  notify.info(
     earlier.tab === thisTab()
       ? "Already started a moment ago"
       : "Already started a moment ago in another tab",
@@ -110,7 +110,7 @@ export function useSubmitRender(
               retry.start(shown.retryAfterSeconds);
               return;
             case "other":
-              toast.error("The render was not started", { description: shown.message });
+              notify.error("The render was not started", { description: shown.message });
               setFailure(shown);
               return;
             default:

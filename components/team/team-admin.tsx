@@ -6,7 +6,7 @@
  */
 import { Panel } from "@/components/ui/surface";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/ui/notify";
 import type { MemberSpend } from "@/lib/contract";
 import { formatNumber } from "@/lib/domain/format";
 import { useMembers, useSetDefaultCap, useSetMemberCap, useTeamSettings } from "@/lib/client/queries/team";
@@ -16,7 +16,7 @@ import { CapEditor } from "./cap-editor";
 
 const capWords = (cap: number | null, none: string) => (cap === null ? none : `${formatNumber(cap)} credits`);
 
-const saveFailed = (error: Error) => toast.error("Not saved", { description: error.message });
+const saveFailed = (error: Error) => notify.error("Not saved", { description: error.message });
 
 export function TeamAdmin() {
   return (
@@ -54,7 +54,7 @@ function DefaultCap() {
             save.mutate(
               { defaultMonthlyCapCredits: cap },
               {
-                onSuccess: () => toast.success(`Team default cap: ${capWords(cap, "no cap")}`),
+                onSuccess: () => notify.success(`Team default cap: ${capWords(cap, "no cap")}`),
                 onError: saveFailed,
               },
             )
@@ -179,7 +179,7 @@ function MemberRow({ member }: { member: MemberSpend }) {
               { id: member.id, monthlyCapCredits },
               {
                 onSuccess: () =>
-                  toast.success(`Saved ${member.name}'s cap`, {
+                  notify.success(`Saved ${member.name}'s cap`, {
                     description:
                       monthlyCapCredits === null
                         ? "The team default applies."

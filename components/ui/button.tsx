@@ -2,7 +2,7 @@
  * The dashboard's buttons. `buttonClasses` styles links and menu triggers the same way, so an
  * `<a download>` or a `<Link>` looks like the button it stands beside.
  */
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "icon";
@@ -32,7 +32,7 @@ export function buttonClasses({
   return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${className}`;
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<"button"> {
   variant?: ButtonVariant;
   size?: ButtonSize;
 }

@@ -5,8 +5,8 @@
  */
 import { useId, useState } from "react";
 import { useDropzone } from "react-dropzone";
-import { acceptMap, acceptedTypesText, checkReferenceFile, type ReferenceKind } from "@/lib/client/form";
-import { formatBytes } from "@/lib/domain/bytes";
+import { acceptMap, checkReferenceFile, type ReferenceKind } from "@/lib/client/form";
+import { DropZoneFace, dropZoneClasses } from "./drop-zone-face";
 
 export interface ReferenceDropZoneProps {
   acceptedKinds: readonly ReferenceKind[];
@@ -16,7 +16,12 @@ export interface ReferenceDropZoneProps {
   onFiles: (files: { file: File; kind: ReferenceKind }[]) => void;
 }
 
-export function ReferenceDropZone({ acceptedKinds, maxBytes, takerLabel, onFiles }: ReferenceDropZoneProps) {
+export default function ReferenceDropZone({
+  acceptedKinds,
+  maxBytes,
+  takerLabel,
+  onFiles,
+}: ReferenceDropZoneProps) {
   const hintId = useId();
   const [refusals, setRefusals] = useState<string[]>([]);
 
@@ -48,18 +53,14 @@ export function ReferenceDropZone({ acceptedKinds, maxBytes, takerLabel, onFiles
           "aria-label": "References",
           "aria-describedby": hintId,
         })}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm transition-colors ${
-          isDragActive
-            ? "border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40"
-            : "border-zinc-300 hover:border-zinc-400 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:border-zinc-600 dark:hover:bg-zinc-900"
-        }`}
+        className={dropZoneClasses(isDragActive)}
       >
-        <span className="font-medium text-zinc-800 dark:text-zinc-200">
-          {isDragActive ? "Drop to upload" : "Drop files here, or click to choose"}
-        </span>
-        <span id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {acceptedTypesText(acceptedKinds)}, up to {formatBytes(maxBytes)} each
-        </span>
+        <DropZoneFace
+          hintId={hintId}
+          dragActive={isDragActive}
+          acceptedKinds={acceptedKinds}
+          maxBytes={maxBytes}
+        />
       </div>
       {refusals.length > 0 && (
         <ul role="alert" className="mt-2 flex flex-col gap-1 text-xs text-red-700 dark:text-red-400">

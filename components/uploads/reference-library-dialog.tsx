@@ -3,9 +3,9 @@
  * The team's earlier uploads, to reuse as references without uploading the same file again
  * (Radix Dialog; the list loads only while it is open).
  */
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogHeader, DialogPanel, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogHeader, DialogPanel } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import type { LedgerUpload } from "@/lib/contract";
 import type { ReferenceKind } from "@/lib/client/form";
@@ -23,20 +23,32 @@ export interface ReferenceLibraryDialogProps {
   onUse: (upload: LedgerUpload) => void;
 }
 
-export function ReferenceLibraryDialog({ kinds, inUse, onUse }: ReferenceLibraryDialogProps) {
+/** The library itself, opened by `ReferenceLibrary`'s button (focus returns to it on close). */
+export default function ReferenceLibraryDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  ...library
+}: ReferenceLibraryDialogProps & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The control that opened the dialog: focus goes back to it on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="secondary">
-          Reference library
-        </Button>
-      </DialogTrigger>
-      <DialogPanel size="sheet">
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogPanel
+        size="sheet"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader
           title="Reference library"
           description="Your team's earlier uploads. Use one again without uploading it."
         />
-        <LibraryBody kinds={kinds} inUse={inUse} onUse={onUse} />
+        <LibraryBody {...library} />
       </DialogPanel>
     </Dialog>
   );

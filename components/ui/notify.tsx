@@ -1,0 +1,64 @@
+"use client";
+/**
+ * Toast notifications, loaded on demand: sonner and its toaster reach the browser with the first
+ * notification, not with the page. `notify` takes sonner's own arguments; the toaster mounts once,
+ * then every call goes straight through.
+ */
+import dynamic from "next/dynamic";
+import { useEffect, useSyncExternalStore } from "react";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
+
+type Toast = typeof sonnerToast;
+
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const toasterMounted = new Promise<void>((resolve) => (markMounted = resolve));
+let toastModule: Promise<Toast> | undefined;
+
+/** Asks for the toaster (once) and resolves with sonner's `toast` once the toaster can show one. */
+function ready(): Promise<Toast> {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of listeners) listener();
+  }
+  toastModule ??= import("sonner").then((m) => m.toast);
+  return Promise.all([toastModule, toasterMounted]).then(([toast]) => toast);
+}
+
+type Message = Parameters<Toast["success"]>[0];
+
+export const notify = {
+  success: (message: Message, data?: ExternalToast) => void ready().then((t) => t.success(message, data)),
+  error: (message: Message, data?: ExternalToast) => void ready().then((t) => t.error(message, data)),
+  info: (message: Message, data?: ExternalToast) => void ready().then((t) => t.info(message, data)),
+  promise: <T,>(promise: Promise<T>, data: Parameters<Toast["promise"]>[1]) =>
+    void ready().then((t) => t.promise(promise, data)),
+};
+
+const Toaster = dynamic(
+  () =>
+    import("sonner").then(({ Toaster: SonnerToaster }) => {
+      function MountedToaster() {
+        useEffect(() => markMounted(), []);
+        return <SonnerToaster theme="system" position="bottom-right" richColors closeButton />;
+      }
+      return MountedToaster;
+    }),
+  { ssr: false },
+);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Where toasts appear; renders nothing until the first notification. */
+export function LazyToaster() {
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => toasterWanted,
+    () => false,
+  );
+  return wanted ? <Toaster /> : null;
+}
