@@ -1,7 +1,6 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { LazyToaster } from "@/components/ui/notify";
 import { getQueryClient } from "@/lib/client/query-client";
@@ -10,7 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={300}>{children}</Tooltip.Provider>
+      {children}
       <LazyToaster />
     </QueryClientProvider>
   );

@@ -1,70 +1,50 @@
 "use client";
-
-/** A render's actions menu on a gallery card (Radix DropdownMenu). */
-import Link from "next/link";
-import { useSearchParams } from "next/navigation";
-import type { LedgerRender } from "@/lib/contract";
+/**
+ * A render's "Actions" button on a gallery card. The menu behind it (Radix DropdownMenu and its
+ * positioning) loads the first time any card's menu is opened, not with the page: a gallery is
+ * mostly looked at. The button is a real menu button from the start (keyboard and pointer alike);
+ * pointing at it or focusing it starts the load, so the menu is usually there by the click.
+ */
+import { EllipsisIcon } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
-import {
-  ArrowUpRightIcon,
-  CopyIcon,
-  DownloadIcon,
-  EllipsisIcon,
-  PencilIcon,
-  RotateCwIcon,
-} from "lucide-react";
-import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
-import { copyPrompt, downloadName, editHref, renderHref, useReuseRender } from "./use-render-actions";
+import type { LedgerRender } from "@/lib/contract";
+
+export const ACTIONS_TRIGGER_CLASSES = buttonClasses({
+  variant: "ghost",
+  size: "icon",
+  className: "-mr-1 size-7",
+});
+
+const loadMenu = () => import("./render-actions-menu");
+const RenderActionsMenu = lazy(loadMenu);
 
 export function RenderActions({ render }: { render: LedgerRender }) {
-  const { reuse } = useReuseRender();
-  return (
-    <Menu modal={false}>
-      <MenuTrigger
-        className={buttonClasses({ variant: "ghost", size: "icon", className: "-mr-1 size-7" })}
-        aria-label="Actions"
-      >
-        <EllipsisIcon />
-      </MenuTrigger>
-      <MenuContent>
-        <MenuItem asChild>
-          <Link href={renderHref(render.id)}>
-            <ArrowUpRightIcon /> Open
-          </Link>
-        </MenuItem>
-        {render.status === "ready" && render.outputUrl && (
-          <MenuItem asChild>
-            <a
-              href={render.outputUrl}
-              download={downloadName(render)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <DownloadIcon /> Download
-            </a>
-          </MenuItem>
-        )}
-        <MenuItem onSelect={() => void copyPrompt(render.prompt)}>
-          <CopyIcon /> Copy prompt
-        </MenuItem>
-        <MenuSeparator />
-        <MenuItem onSelect={() => reuse(render)}>
-          <RotateCwIcon /> Reuse
-        </MenuItem>
-        <EditItem id={render.id} />
-      </MenuContent>
-    </Menu>
+  const [opened, setOpened] = useState(false);
+  const standIn = (
+    <button
+      type="button"
+      aria-label="Actions"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={ACTIONS_TRIGGER_CLASSES}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          event.preventDefault();
+          setOpened(true);
+        }
+      }}
+    >
+      <EllipsisIcon />
+    </button>
   );
-}
-
-/** Reads the URL only while the menu is open, so cards do not re-render when filters change. */
-function EditItem({ id }: { id: string }) {
-  const searchParams = useSearchParams();
+  if (!opened) return standIn;
   return (
-    <MenuItem asChild>
-      <Link href={editHref(id, new URLSearchParams(searchParams.toString()))}>
-        <PencilIcon /> Edit
-      </Link>
-    </MenuItem>
+    <Suspense fallback={standIn}>
+      <RenderActionsMenu render={render} />
+    </Suspense>
   );
 }

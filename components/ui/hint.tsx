@@ -1,22 +1,24 @@
-"use client";
+/**
+ * A short tooltip on hover or keyboard focus, drawn with CSS alone: one line of help is not worth a
+ * positioning library in the page's first load. The label is also the control's description for
+ * assistive technology, so it is never the only place the information lives.
+ */
+import { cloneElement, useId, type ReactElement, type ReactNode } from "react";
 
-/** A short tooltip on hover or focus (Radix Tooltip; the provider sits in app/providers.tsx). */
-import { Tooltip } from "radix-ui";
-import type { ReactNode } from "react";
+type Describable = ReactElement<{ "aria-describedby"?: string }>;
 
-export function Hint({ label, children }: { label: ReactNode; children: ReactNode }) {
+export function Hint({ label, children }: { label: ReactNode; children: Describable }) {
+  const id = useId();
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="z-50 max-w-xs rounded-md bg-zinc-900 px-2 py-1 text-xs text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900"
-        >
-          {label}
-          <Tooltip.Arrow className="fill-zinc-900 dark:fill-zinc-100" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <span className="group/hint relative inline-flex">
+      {cloneElement(children, { "aria-describedby": id })}
+      <span
+        id={id}
+        role="tooltip"
+        className="pointer-events-none invisible absolute top-full right-0 z-50 mt-1.5 w-max max-w-xs rounded-md bg-zinc-900 px-2 py-1 text-xs text-white opacity-0 shadow-lg transition-opacity group-focus-within/hint:visible group-focus-within/hint:opacity-100 group-hover/hint:visible group-hover/hint:opacity-100 dark:bg-zinc-100 dark:text-zinc-900"
+      >
+        {label}
+      </span>
+    </span>
   );
 }
