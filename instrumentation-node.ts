@@ -3,7 +3,7 @@
  * warns when the service is not configured yet or sign-in is off, and starts the poll scheduler so
  * renders left unfinished by a restart resume without waiting for someone to open the dashboard.
  */
-import { ConfigError, serviceConfigured, settings, type Settings } from "@/lib/server/runtime/config";
+import { ConfigError, missingSettings, settings, type Settings } from "@/lib/server/runtime/config";
 
 export async function startServer(): Promise<void> {
   let config: Settings;
@@ -20,9 +20,10 @@ export async function startServer(): Promise<void> {
       "[auth] Sign-in is off: anyone who can open this dashboard can spend the team's credits. Set AUTH_SECRET to turn it on.",
     );
   }
-  if (!serviceConfigured()) {
+  const missing = missingSettings().map((setting) => setting.variable);
+  if (missing.length > 0) {
     // A fresh install still starts, so its pages can say what to set.
-    console.warn("[config] Not configured: set RENDER_API_BASE_URL and RENDER_API_KEY, then restart.");
+    console.warn(`[config] Not configured: set ${missing.join(" and ")}, then restart.`);
     return;
   }
   const { getScheduler } = await import("@/lib/server/scheduler");

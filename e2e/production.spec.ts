@@ -280,10 +280,10 @@ test.describe("start-up", () => {
     }));
     expect(await answers(unconfigured)).toBe("up");
     const health = await fetch(`${unconfigured.url}/api/health`);
-    // Not ready; the body is the route wrapper's `not_configured` error or `{ status }`.
+    // Not ready: every route answers the one error shape saying so, health included.
     expect(health.status).toBe(503);
-    expect(unconfigured.output()).toContain(
-      "[config] Not configured: set RENDER_API_BASE_URL and RENDER_API_KEY, then restart.",
-    );
+    expect(((await health.json()) as { error: { code: string } }).error.code).toBe("not_configured");
+    // Only what is missing is named: the base URL is set.
+    expect(unconfigured.output()).toContain("[config] Not configured: set RENDER_API_KEY, then restart.");
   });
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { LibsqlDialect } from "./libsql-dialect";
 import { Kysely, Migrator } from "kysely";
-import { serverConfig } from "@/lib/server/runtime/config";
+import { settings } from "@/lib/server/runtime/config";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
@@ -17,7 +17,7 @@ export type Db = Kysely<Database>;
 const openDatabases = () => processSingleton("ledger-databases", () => new Map<string, Promise<Db>>());
 
 /** Opens (once per URL) and migrates the ledger database. */
-export function getDb(url: string = serverConfig().DATABASE_URL): Promise<Db> {
+export function getDb(url: string = settings().DATABASE_URL): Promise<Db> {
   const databases = openDatabases();
   let db = databases.get(url);
   if (!db) {
@@ -48,7 +48,7 @@ async function openDb(url: string): Promise<Db> {
 }
 
 /** Closes a database opened by getDb (tests, shutdown). */
-export async function closeDb(url: string = serverConfig().DATABASE_URL): Promise<void> {
+export async function closeDb(url: string = settings().DATABASE_URL): Promise<void> {
   const db = openDatabases().get(url);
   openDatabases().delete(url);
   if (db) await (await db).destroy();

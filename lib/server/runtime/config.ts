@@ -161,12 +161,6 @@ export function settings(): Settings {
   return cached;
 }
 
-/** Whether the Render Service's address and key are set (else the dashboard shows how to set them). */
-export function serviceConfigured(): boolean {
-  const { RENDER_API_BASE_URL, RENDER_API_KEY } = settings();
-  return RENDER_API_BASE_URL !== undefined && RENDER_API_KEY !== undefined;
-}
-
 /** The settings of a configured server; throws a ConfigError when malformed or when the service is not set. */
 export function serverConfig(): ServerConfig {
   const all = settings();
@@ -199,10 +193,12 @@ export interface MissingSetting {
 
 /**
  * The Render Service settings that are unset (or empty, as `.env.example`'s blank lines are meant),
- * so every page can say what to set instead of failing. Values are never read out, only presence.
+ * so every page can say what to set instead of failing. Only presence is read, through the same
+ * validated settings as everything else.
  */
 export function missingSettings(): MissingSetting[] {
-  const required: MissingSetting[] = [
+  const current = settings();
+  const required: (MissingSetting & { variable: "RENDER_API_BASE_URL" | "RENDER_API_KEY" })[] = [
     {
       variable: "RENDER_API_BASE_URL",
       purpose: "The Render Service's base address, without /api/v1.",
@@ -214,5 +210,5 @@ export function missingSettings(): MissingSetting[] {
       example: "rs_live_…",
     },
   ];
-  return required.filter(({ variable }) => !process.env[variable]);
+  return required.filter(({ variable }) => current[variable] === undefined);
 }
