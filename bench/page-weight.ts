@@ -19,7 +19,8 @@ import type { BenchResult } from "./report";
 import { BUILD_DIR, freshDatabase, PORTS, startApp, startSimulator, TMP } from "./servers";
 import { ratio, round } from "./stats";
 
-const TARGET_RATIO = 1.15;
+/** The home page's first-load JS, gzip: about what the framework ships plus a lean app. */
+const TARGET_FIRST_LOAD_KB = 190;
 const KB = 1024;
 
 /** The chunks a page's HTML loads, as URL paths; `noModule` scripts are left out. */
@@ -102,10 +103,10 @@ export async function runPageWeight(): Promise<BenchResult> {
     const missing = framework.filter((chunk) => !dashboard.includes(chunk));
     if (missing.length > 0) throw new Error(`the page does not load framework chunks ${missing.join(", ")}`);
 
-    const dashboardGzipKB = totalKB(sizes, dashboard);
+    const firstLoadKB = totalKB(sizes, dashboard);
     const frameworkGzipKB = totalKB(sizes, framework);
     const shellGzipKB = totalKB(sizes, shell);
-    const pageRatio = ratio(dashboardGzipKB, frameworkGzipKB) ?? 0;
+    const pageRatio = ratio(firstLoadKB, frameworkGzipKB) ?? 0;
     // The app's own chunks, largest first: where the weight above the framework is.
     const appChunks = dashboard
       .filter((chunk) => !framework.includes(chunk))
@@ -149,11 +150,11 @@ export async function runPageWeight(): Promise<BenchResult> {
           ];
     return {
       figures: {
-        dashboardGzipKB,
+        firstLoadKB,
         frameworkGzipKB,
         shellGzipKB,
         ratio: pageRatio,
-        shellRatio: ratio(dashboardGzipKB, shellGzipKB),
+        shellRatio: ratio(firstLoadKB, shellGzipKB),
         // Largest first: where the weight is.
         appChunks,
         lighthouse,
@@ -161,17 +162,17 @@ export async function runPageWeight(): Promise<BenchResult> {
       rows: [
         {
           figure: "first-load JS, gzip (KB)",
-          dashboard: dashboardGzipKB,
+          dashboard: firstLoadKB,
           baseline: frameworkGzipKB,
           ratio: pageRatio,
-          target: `ratio ≤ ${TARGET_RATIO}`,
-          met: pageRatio <= TARGET_RATIO,
+          target: `≤ ${TARGET_FIRST_LOAD_KB} KB`,
+          met: firstLoadKB <= TARGET_FIRST_LOAD_KB,
         },
         {
           figure: "first-load JS vs a layout-only page (KB)",
-          dashboard: dashboardGzipKB,
+          dashboard: firstLoadKB,
           baseline: shellGzipKB,
-          ratio: ratio(dashboardGzipKB, shellGzipKB),
+          ratio: ratio(firstLoadKB, shellGzipKB),
         },
         ...lighthouseRows,
       ],
