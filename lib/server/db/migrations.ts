@@ -2,140 +2,169 @@
  * Schema migrations, written with Kysely's schema builder so the ledger can move to PostgreSQL
  * with a new dialect and no new SQL.
  */
-import type { Kysely, Migration, MigrationProvider } from "kysely";
-import { sql } from "kysely";
+import type { ColumnDataType, Kysely, Migration, MigrationProvider } from "kysely";
+
+const MODIFIERS = /^(primary key|autoincrement|not null|unique|default -?\d+)(\s+|$)/;
+
+/**
+ * Creates tables, in order, each from one line per column: `name type [primary key] [autoincrement] [not null]
+ * [unique] [default <number>]`, built with Kysely's schema builder (so each dialect writes its own
+ * SQL). Anything else on a line is an error, never silently dropped.
+ */
+async function createTables(db: Kysely<unknown>, tables: Record<string, string>): Promise<void> {
+  for (const [table, columns] of Object.entries(tables)) await createTable(db, table, columns);
+}
+
+async function createTable(db: Kysely<unknown>, table: string, columns: string): Promise<void> {
+  let builder = db.schema.createTable(table);
+  for (const line of columns
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const [, name = "", type = "", rest = ""] = /^(\w+)\s+(text|integer|real)\s*(.*)$/.exec(line) ?? [];
+    if (!name) throw new Error(`Migration of ${table}: cannot read column "${line}"`);
+    const modifiers: string[] = [];
+    for (let left = rest; left !== "";) {
+      const match = MODIFIERS.exec(left);
+      if (!match?.[1]) throw new Error(`Migration of ${table}: unknown "${left}" in column "${line}"`);
+      modifiers.push(match[1]);
+      left = left.slice(match[0].length);
+    }
+    builder = builder.addColumn(name, type as ColumnDataType, (column) =>
+      modifiers.reduce((c, modifier) => {
+        if (modifier === "primary key") return c.primaryKey();
+        if (modifier === "autoincrement") return c.autoIncrement();
+        if (modifier === "not null") return c.notNull();
+        if (modifier === "unique") return c.unique();
+        return c.defaultTo(Number(modifier.slice("default ".length)));
+      }, column),
+    );
+  }
+  await builder.execute();
+}
+
+/** Creates indexes, each written `table (column, column desc)`. */
+async function createIndexes(db: Kysely<unknown>, indexes: Record<string, string>): Promise<void> {
+  for (const [name, definition] of Object.entries(indexes)) {
+    const [, table = "", columns = ""] = /^(\w+) \((.+)\)$/.exec(definition) ?? [];
+    if (!table) throw new Error(`Migration: cannot read index ${name} "${definition}"`);
+    await db.schema
+      .createIndex(name)
+      .on(table)
+      .columns(columns.split(",").map((column) => column.trim()))
+      .execute();
+  }
+}
 
 const migrations: Record<string, Migration> = {
   "001_ledger": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("uploads")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("url", "text", (c) => c.notNull().unique())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("content_type", "text", (c) => c.notNull())
-        .addColumn("bytes", "integer", (c) => c.notNull())
-        .addColumn("filename", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex("uploads_kind_created")
-        .on("uploads")
-        .columns(["kind", "created_at"])
-        .execute();
-
-      await db.schema
-        .createTable("render_requests")
-        .addColumn("seq", "integer", (c) => c.primaryKey().autoIncrement())
-        .addColumn("id", "text", (c) => c.notNull().unique())
-        .addColumn("idempotency_key", "text", (c) => c.unique())
-        .addColumn("body_hash", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("model", "text", (c) => c.notNull())
-        .addColumn("resolution", "text")
-        .addColumn("prompt", "text", (c) => c.notNull())
-        .addColumn("params", "text", (c) => c.notNull())
-        .addColumn("state", "text", (c) => c.notNull())
-        .addColumn("response", "text")
-        .addColumn("error", "text")
-        .addColumn("batch_id", "text")
-        .addColumn("credits_charged", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("render_requests_state").on("render_requests").column("state").execute();
-
-      await db.schema
-        .createTable("renders")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("request_id", "text", (c) => c.notNull())
-        .addColumn("request_seq", "integer", (c) => c.notNull())
-        .addColumn("variant_index", "integer", (c) => c.notNull())
-        .addColumn("batch_id", "text")
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("model", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("render_model", "text")
-        .addColumn("prompt", "text", (c) => c.notNull())
-        .addColumn("params", "text", (c) => c.notNull())
-        .addColumn("output_url", "text")
-        .addColumn("error_message", "text")
-        .addColumn("credits_charged", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("credits_refunded", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("chain_ready", "integer")
-        .addColumn("chain_total", "integer")
-        .addColumn("upstream_created_at", "text")
-        .addColumn("upstream_updated_at", "text")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addColumn("completed_at", "text")
-        .addColumn("timing_key", "text", (c) => c.notNull())
-        .addColumn("expected_seconds", "real", (c) => c.notNull())
-        .addColumn("next_poll_at", "integer")
-        .addColumn("poll_count", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("unchanged_polls", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("error_polls", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("not_found_polls", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("watched_until", "integer")
-        .execute();
-      await db.schema
-        .createIndex("renders_order")
-        .on("renders")
-        .columns(["request_seq desc", "variant_index"])
-        .execute();
-      await db.schema.createIndex("renders_due").on("renders").column("next_poll_at").execute();
-      await db.schema.createIndex("renders_batch").on("renders").column("batch_id").execute();
-      await db.schema
-        .createIndex("renders_status")
-        .on("renders")
-        .columns(["status", "request_seq"])
-        .execute();
-      await db.schema.createIndex("renders_model").on("renders").columns(["model", "request_seq"]).execute();
-
-      await db.schema
-        .createTable("timing_stats")
-        .addColumn("key", "text", (c) => c.primaryKey())
-        .addColumn("samples", "integer", (c) => c.notNull())
-        .addColumn("ratio_mean", "real", (c) => c.notNull())
-        .addColumn("ratio_dev", "real", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .execute();
-
-      await db.schema
-        .createTable("poll_log")
-        .addColumn("polled_at", "integer", (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("poll_log_time").on("poll_log").column("polled_at").execute();
-      await sql`select 1`.execute(db);
+      await createTables(db, {
+        poll_log: `
+          polled_at  integer  not null
+        `,
+        timing_stats: `
+          key         text     primary key
+          samples     integer  not null
+          ratio_mean  real     not null
+          ratio_dev   real     not null
+          updated_at  text     not null
+        `,
+        uploads: `
+          id            text     primary key
+          url           text     not null unique
+          kind          text     not null
+          content_type  text     not null
+          bytes         integer  not null
+          filename      text     not null
+          created_at    text     not null
+        `,
+        render_requests: `
+          seq              integer  primary key autoincrement
+          id               text     not null unique
+          idempotency_key  text     unique
+          body_hash        text     not null
+          kind             text     not null
+          model            text     not null
+          resolution       text
+          prompt           text     not null
+          params           text     not null
+          state            text     not null
+          response         text
+          error            text
+          batch_id         text
+          credits_charged  integer  not null default 0
+          created_at       text     not null
+          updated_at       text     not null
+        `,
+        renders: `
+          id                   text     primary key
+          request_id           text     not null
+          request_seq          integer  not null
+          variant_index        integer  not null
+          batch_id             text
+          kind                 text     not null
+          model                text     not null
+          status               text     not null
+          render_model         text
+          prompt               text     not null
+          params               text     not null
+          output_url           text
+          error_message        text
+          credits_charged      integer  not null default 0
+          credits_refunded     integer  not null default 0
+          chain_ready          integer
+          chain_total          integer
+          upstream_created_at  text
+          upstream_updated_at  text
+          created_at           text     not null
+          updated_at           text     not null
+          completed_at         text
+          timing_key           text     not null
+          expected_seconds     real     not null
+          next_poll_at         integer
+          poll_count           integer  not null default 0
+          unchanged_polls      integer  not null default 0
+          error_polls          integer  not null default 0
+          not_found_polls      integer  not null default 0
+          watched_until        integer
+        `,
+      });
+      await createIndexes(db, {
+        uploads_kind_created: "uploads (kind, created_at)",
+        render_requests_state: "render_requests (state)",
+        renders_order: "renders (request_seq desc, variant_index)",
+        renders_due: "renders (next_poll_at)",
+        renders_batch: "renders (batch_id)",
+        renders_status: "renders (status, request_seq)",
+        renders_model: "renders (model, request_seq)",
+        poll_log_time: "poll_log (polled_at)",
+      });
     },
   },
   "002_team_access": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("members")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("email", "text", (c) => c.notNull().unique())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("role", "text", (c) => c.notNull())
-        .addColumn("password_hash", "text", (c) => c.notNull())
-        .addColumn("session_version", "integer", (c) => c.notNull().defaultTo(1))
-        .addColumn("monthly_cap_credits", "integer")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable("team_settings")
-        .addColumn("key", "text", (c) => c.primaryKey())
-        .addColumn("value", "text", (c) => c.notNull())
-        .execute();
+      await createTables(db, {
+        members: `
+          id                   text     primary key
+          email                text     not null unique
+          name                 text     not null
+          role                 text     not null
+          password_hash        text     not null
+          session_version      integer  not null default 1
+          monthly_cap_credits  integer
+          created_at           text     not null
+        `,
+        team_settings: `
+          key    text  primary key
+          value  text  not null
+        `,
+      });
       for (const table of ["render_requests", "renders", "uploads"]) {
         await db.schema.alterTable(table).addColumn("member_id", "text").execute();
         await db.schema.alterTable(table).addColumn("member_name", "text").execute();
       }
-      await db.schema
-        .createIndex("renders_member")
-        .on("renders")
-        .columns(["member_id", "request_seq"])
-        .execute();
+      await createIndexes(db, { renders_member: "renders (member_id, request_seq)" });
     },
   },
 };
