@@ -3,7 +3,7 @@
  * as the same `AppError` the server threw, so components branch on `code`, `field` and
  * `retryAfterSeconds` rather than on messages.
  */
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { AppError } from "@/lib/contract/errors";
 
 export interface ApiRequest {
@@ -14,7 +14,11 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export async function apiFetch<T>(path: string, schema: z.ZodType<T>, request: ApiRequest = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  schema: z.core.$ZodType<T>,
+  request: ApiRequest = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -41,7 +45,7 @@ export async function apiFetch<T>(path: string, schema: z.ZodType<T>, request: A
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw AppError.fromBody(response.status, body);
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     throw new AppError("upstream_error", `Unexpected response from ${path}`, { status: response.status });
   }

@@ -2,7 +2,7 @@
  * `GET /api/account`: the team's Render Service account as the spec defines it (§2.4), with only
  * the documented fields: whatever else the service sends stays on the server.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { accountRecordSchema } from "@/lib/domain/service-records";
 
 export const accountSchema = z.object({

@@ -4,7 +4,7 @@
  * Thrown on the server as `AppError`, written by the route wrapper, and rebuilt as the same class by
  * the browser fetcher, so both sides branch on `code` and never on message text.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { isErrorOfShape } from "@/lib/domain/error-shape";
 
 /** Every code the dashboard's API answers with, and its HTTP status. */
@@ -39,8 +39,8 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    field: z.string().optional(),
-    retryAfterSeconds: z.number().optional(),
+    field: z.optional(z.string()),
+    retryAfterSeconds: z.optional(z.number()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -3,7 +3,7 @@
  * `{ status }`); the ledger, scheduler and service details go to admins, and to everyone while
  * sign-in is off (then every caller acts as the team).
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const HEALTH_STATUSES = ["ok", "unavailable"] as const;
 export const healthStatusSchema = z.enum(HEALTH_STATUSES);
@@ -20,11 +20,11 @@ export const healthSchema = z.object({
   database: z.object({ ok: z.boolean() }),
   scheduler: z.object({
     running: z.boolean(),
-    active: z.number().int(),
-    pausedUntil: z.string().nullable(),
-    pollsInLastMinute: z.number().int(),
-    budgetPerMinute: z.number().int(),
+    active: z.number().check(z.int()),
+    pausedUntil: z.nullable(z.string()),
+    pollsInLastMinute: z.number().check(z.int()),
+    budgetPerMinute: z.number().check(z.int()),
   }),
-  upstream: z.object({ reachable: z.boolean(), latencyMs: z.number().nullable() }),
+  upstream: z.object({ reachable: z.boolean(), latencyMs: z.nullable(z.number()) }),
 });
 export type Health = z.infer<typeof healthSchema>;

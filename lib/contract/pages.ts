@@ -1,15 +1,17 @@
 /** The query parameters every paged list shares. */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
 
 const between = `limit must be between 1 and ${MAX_PAGE_SIZE}`;
 
 export const pageLimitSchema = z.coerce
   .number({ error: "limit must be a number" })
-  .int({ error: "limit must be a whole number" })
-  .min(1, { error: between })
-  .max(MAX_PAGE_SIZE, { error: between });
+  .check(
+    z.int({ error: "limit must be a whole number" }),
+    z.gte(1, { error: between }),
+    z.lte(MAX_PAGE_SIZE, { error: between }),
+  );
 
 /** A page of items and the cursor of the next page (null on the last). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.core.SomeType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });

@@ -1,5 +1,5 @@
 /** Renders: the ledger's record of each, lists of them, creating one and its cost (docs/api.md). */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
 import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
@@ -28,22 +28,22 @@ export type ChainProgress = z.infer<typeof chainProgressSchema>;
 export const ledgerRenderSchema = z.object({
   ...renderRecordSchema.shape,
   /** The service's resolved model and resolution label; null until the create call answers. */
-  renderModel: z.string().nullable(),
-  chain: chainProgressSchema.nullable(),
+  renderModel: z.nullable(z.string()),
+  chain: z.nullable(chainProgressSchema),
   /** The dashboard's id of the create request this render came from (shared by a batch's variants). */
   requestId: z.string(),
-  batchId: z.string().nullable(),
+  batchId: z.nullable(z.string()),
   /** 0-based position of this variant in its batch. */
-  variantIndex: z.number().int(),
+  variantIndex: z.number().check(z.int()),
   /** The model id requested (`imageModel` or `model`, defaults applied). */
   model: z.string(),
   prompt: z.string(),
   /** The render request as sent (spec §4.2 field names). */
   params: z.record(z.string(), z.unknown()),
   /** Credits debited for this create request (shared by a batch: counted on its first variant only). */
-  creditsCharged: z.number().int(),
+  creditsCharged: z.number().check(z.int()),
   /** When the ledger first saw the render ready or failed. */
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   /** Expected seconds from creation to completion (learned, or the typical time until then). */
   expectedSeconds: z.number(),
   member: madeBySchema,
@@ -53,19 +53,22 @@ export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 export const renderListSchema = pageOf(ledgerRenderSchema);
 export type RenderList = z.infer<typeof renderListSchema>;
 
+/** An optional text parameter of at most `max` characters. */
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+
 /** Query parameters of `GET /api/renders`. */
 export const renderListQuerySchema = z.object({
-  status: z.string().max(40).optional(),
-  kind: z.enum(RENDER_KINDS, { error: "kind must be one of 'image', 'video'" }).optional(),
-  model: z.string().max(60).optional(),
-  q: z.string().max(200, { error: "q must be at most 200 characters" }).optional(),
-  batchId: z.string().max(200).optional(),
+  status: optionalText(40),
+  kind: z.optional(z.enum(RENDER_KINDS, { error: "kind must be one of 'image', 'video'" })),
+  model: optionalText(60),
+  q: z.optional(z.string().check(z.maxLength(200, { error: "q must be at most 200 characters" }))),
+  batchId: optionalText(200),
   /** A member id: their renders only ("mine" is the caller's own id). */
-  member: z.string().max(100).optional(),
+  member: optionalText(100),
   /** Comma-separated render ids. */
-  ids: z.string().max(4000).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: pageLimitSchema.default(RENDER_PAGE_SIZE),
+  ids: optionalText(4000),
+  cursor: optionalText(200),
+  limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
 });
 export type RenderListQuery = z.infer<typeof renderListQuerySchema>;
 
@@ -81,10 +84,10 @@ export type CreateRenderResult = z.infer<typeof createRenderResultSchema>;
 
 /** `GET /api/estimate`: the cost of a render before it is started. */
 export const costEstimateSchema = z.object({
-  credits: z.number().int().nullable(),
+  credits: z.nullable(z.number().check(z.int())),
   source: z.enum(["rate-card", "history", "plan", "none"]),
   /** Where the number comes from, in words; null when there is no estimate. */
-  basis: z.string().nullable(),
+  basis: z.nullable(z.string()),
 });
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
 
@@ -92,18 +95,23 @@ export type CostEstimate = z.infer<typeof costEstimateSchema>;
  * Query of `GET /api/estimate`: the render request's fields as text (query strings carry text);
  * numbers and booleans are converted before the request schema checks them.
  */
-export const estimateQuerySchema = z
-  .record(z.string(), z.string())
-  .transform((query) => ({
-    ...query,
-    prompt: "cost estimate",
-    ...(query.durationSeconds !== undefined && { durationSeconds: Number(query.durationSeconds) }),
-    ...(query.imageCount !== undefined && { imageCount: Number(query.imageCount) }),
-    ...(query.generateAudio !== undefined && { generateAudio: query.generateAudio === "true" }),
-  }))
-  .pipe(renderRequestSchema);
+export const estimateQuerySchema = z.pipe(
+  z.pipe(
+    z.record(z.string(), z.string()),
+    z.transform((query: Record<string, string>) => ({
+      ...query,
+      prompt: "cost estimate",
+      ...(query.durationSeconds !== undefined && { durationSeconds: Number(query.durationSeconds) }),
+      ...(query.imageCount !== undefined && { imageCount: Number(query.imageCount) }),
+      ...(query.generateAudio !== undefined && { generateAudio: query.generateAudio === "true" }),
+    })),
+  ),
+  renderRequestSchema,
+);
 
 /** Path of `GET /api/renders/{id}`. */
 export const renderIdParamsSchema = z.object({
-  id: z.string().regex(RENDER_ID_PATTERN, { error: "id must be a render id (letters, digits, - and _)." }),
+  id: z
+    .string()
+    .check(z.regex(RENDER_ID_PATTERN, { error: "id must be a render id (letters, digits, - and _)." })),
 });

@@ -1,16 +1,22 @@
 /** Sign-in, members, caps and team settings (docs/api.md, "Team access"). */
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const ROLES = ["admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Who started a render or made an upload; null when sign-in was off. */
-export const madeBySchema = z.object({ id: z.string(), name: z.string() }).nullable();
+export const madeBySchema = z.nullable(z.object({ id: z.string(), name: z.string() }));
 export type MadeBy = z.infer<typeof madeBySchema>;
 
+// The sign-in form shows these messages in the browser, where zod's mini build loads no English
+// locale. A check without a message of its own (the length caps) takes its string's message.
 export const signInSchema = z.object({
-  email: z.string({ error: "email is required" }).trim().min(1, { error: "email is required" }).max(320),
-  password: z.string({ error: "password is required" }).min(1, { error: "password is required" }).max(1000),
+  email: z
+    .string({ error: "email is required" })
+    .check(z.trim(), z.minLength(1, { error: "email is required" }), z.maxLength(320)),
+  password: z
+    .string({ error: "password is required" })
+    .check(z.minLength(1, { error: "password is required" }), z.maxLength(1000)),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
@@ -19,14 +25,14 @@ export const memberSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
-  monthlyCapCredits: z.number().int().nullable(),
+  monthlyCapCredits: z.nullable(z.number().check(z.int())),
 });
 export type Member = z.infer<typeof memberSchema>;
 
 /** A member with this month's spend against the cap that applies to them. */
-export const memberSpendSchema = memberSchema.extend({
-  spentThisMonth: z.number().int(),
-  effectiveCapCredits: z.number().int().nullable(),
+export const memberSpendSchema = z.extend(memberSchema, {
+  spentThisMonth: z.number().check(z.int()),
+  effectiveCapCredits: z.nullable(z.number().check(z.int())),
 });
 export type MemberSpend = z.infer<typeof memberSpendSchema>;
 
@@ -37,7 +43,7 @@ export type MemberList = z.infer<typeof memberListSchema>;
 /** `GET /api/auth/session`: public, so the sign-in page can ask whether sign-in is on. */
 export const sessionInfoSchema = z.object({
   authEnabled: z.boolean(),
-  member: memberSpendSchema.nullable(),
+  member: z.nullable(memberSpendSchema),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
@@ -48,17 +54,20 @@ export type SignInResult = z.infer<typeof signInResultSchema>;
 /** `POST /api/auth/sign-out`. */
 export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
 
-const capCredits = z
-  .int({ error: "monthlyCapCredits must be a whole number of credits" })
-  .min(0, { error: "monthlyCapCredits must be 0 or more" })
-  .max(100_000_000, { error: "monthlyCapCredits is too large" })
-  .nullable();
+const capCredits = z.nullable(
+  z
+    .int({ error: "monthlyCapCredits must be a whole number of credits" })
+    .check(
+      z.gte(0, { error: "monthlyCapCredits must be 0 or more" }),
+      z.lte(100_000_000, { error: "monthlyCapCredits is too large" }),
+    ),
+);
 
 /** `POST /api/members/{id}` (admins). */
 export const memberPatchSchema = z.object({
-  role: z.enum(ROLES, { error: "role must be one of 'admin', 'member'" }).optional(),
+  role: z.optional(z.enum(ROLES, { error: "role must be one of 'admin', 'member'" })),
   /** null: the team default applies. */
-  monthlyCapCredits: capCredits.optional(),
+  monthlyCapCredits: z.optional(capCredits),
 });
 export type MemberPatch = z.infer<typeof memberPatchSchema>;
 
@@ -73,5 +82,5 @@ export const MEMBER_ID_PATTERN = /^mem_[A-Za-z0-9_-]{1,64}$/;
 
 /** Path of `POST /api/members/{id}`. */
 export const memberIdParamsSchema = z.object({
-  id: z.string().regex(MEMBER_ID_PATTERN, { error: "id must be a member id." }),
+  id: z.string().check(z.regex(MEMBER_ID_PATTERN, { error: "id must be a member id." })),
 });

@@ -1,5 +1,5 @@
 /** Reference uploads: the library's pages and the ledger's record of each (docs/api.md). */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { uploadRecordSchema } from "@/lib/domain/service-records";
 import { UPLOAD_PAGE_SIZE } from "@/lib/domain/statuses";
 import { UPLOAD_KINDS } from "@/lib/domain/uploads";
@@ -8,9 +8,9 @@ import { pageLimitSchema, pageOf } from "./pages";
 
 /** Query parameters of `GET /api/uploads`. */
 export const uploadListQuerySchema = z.object({
-  kind: z.enum(UPLOAD_KINDS, { error: "kind must be one of 'image', 'video', 'audio'" }).optional(),
-  cursor: z.string().max(400).optional(),
-  limit: pageLimitSchema.default(UPLOAD_PAGE_SIZE),
+  kind: z.optional(z.enum(UPLOAD_KINDS, { error: "kind must be one of 'image', 'video', 'audio'" })),
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  limit: z._default(pageLimitSchema, UPLOAD_PAGE_SIZE),
 });
 export type UploadListQuery = z.infer<typeof uploadListQuerySchema>;
 

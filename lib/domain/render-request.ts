@@ -5,7 +5,7 @@
  * form accepts is a value the server accepts. Unknown fields are stripped, as the service ignores them.
  * Every issue's path starts with the request field it concerns, and every message names that field.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   ASPECT_RATIOS,
   DEFAULT_IMAGE_MODEL,
@@ -20,15 +20,19 @@ import {
   videoModel,
 } from "./catalogue";
 
+// zod's mini build: the browser loads this schema with the render form, and mini's functional API
+// ships only what is used. Mini carries no default English messages, so every check here names its
+// own: the form shows them without any locale loaded.
+
 const oneOf = (field: string, values: readonly string[]) =>
   `${field} must be one of ${values.map((v) => `'${v}'`).join(", ")}`;
 
-const prompt = z
-  .string({ error: "prompt is required" })
-  .refine((s) => s.trim().length > 0, { error: "prompt is required" })
-  .refine((s) => s.length <= LIMITS.promptMaxChars, {
+const prompt = z.string({ error: "prompt is required" }).check(
+  z.refine((s) => s.trim().length > 0, { error: "prompt is required" }),
+  z.refine((s) => s.length <= LIMITS.promptMaxChars, {
     error: `prompt must be at most ${LIMITS.promptMaxChars} characters`,
-  });
+  }),
+);
 
 const referenceUrl = (field: string) => z.url({ error: `${field} must contain only upload URLs` });
 
@@ -36,104 +40,116 @@ const referenceList = (field: string) =>
   z.array(referenceUrl(field), { error: `${field} must be a list of upload URLs` });
 
 const boundedReferenceList = (field: string, max: number) =>
-  referenceList(field).max(max, { error: `${field} takes at most ${max} URLs` });
+  referenceList(field).check(z.maxLength(max, { error: `${field} takes at most ${max} URLs` }));
+
+const imageCountRange = `imageCount must be between 1 and ${LIMITS.imageCountMax}`;
 
 export const imageRenderRequestSchema = z
   .object({
     kind: z.literal("image"),
     prompt,
-    imageModel: z.enum(IMAGE_MODEL_IDS, { error: oneOf("imageModel", IMAGE_MODEL_IDS) }).optional(),
-    imageResolution: z
-      .enum(IMAGE_RESOLUTIONS, { error: oneOf("imageResolution", IMAGE_RESOLUTIONS) })
-      .optional(),
-    imageQuality: z.enum(IMAGE_QUALITIES, { error: oneOf("imageQuality", IMAGE_QUALITIES) }).optional(),
-    imageAspectRatio: z.enum(ASPECT_RATIOS, { error: oneOf("imageAspectRatio", ASPECT_RATIOS) }).optional(),
-    imageCount: z
-      .int({ error: "imageCount must be a whole number" })
-      .min(LIMITS.imageCountMin, { error: `imageCount must be between 1 and ${LIMITS.imageCountMax}` })
-      .max(LIMITS.imageCountMax, { error: `imageCount must be between 1 and ${LIMITS.imageCountMax}` })
-      .optional(),
+    imageModel: z.optional(z.enum(IMAGE_MODEL_IDS, { error: oneOf("imageModel", IMAGE_MODEL_IDS) })),
+    imageResolution: z.optional(
+      z.enum(IMAGE_RESOLUTIONS, { error: oneOf("imageResolution", IMAGE_RESOLUTIONS) }),
+    ),
+    imageQuality: z.optional(z.enum(IMAGE_QUALITIES, { error: oneOf("imageQuality", IMAGE_QUALITIES) })),
+    imageAspectRatio: z.optional(z.enum(ASPECT_RATIOS, { error: oneOf("imageAspectRatio", ASPECT_RATIOS) })),
+    imageCount: z.optional(
+      z
+        .int({ error: "imageCount must be a whole number" })
+        .check(
+          z.minimum(LIMITS.imageCountMin, { error: imageCountRange }),
+          z.maximum(LIMITS.imageCountMax, { error: imageCountRange }),
+        ),
+    ),
     // The spec's hard limit (§4.2, §8): an 11th image is refused, not dropped.
-    referenceImageUrls: boundedReferenceList("referenceImageUrls", LIMITS.imageReferencesMax).optional(),
+    referenceImageUrls: z.optional(boundedReferenceList("referenceImageUrls", LIMITS.imageReferencesMax)),
   })
-  .superRefine((req, ctx) => {
-    const model = imageModel(req.imageModel ?? DEFAULT_IMAGE_MODEL);
-    if (req.imageQuality !== undefined && model.qualities.length === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["imageQuality"],
-        message: `imageQuality applies to gpt-image-2 only, not ${model.id}`,
-      });
-    }
-    if (req.imageResolution !== undefined && !model.resolutions.includes(req.imageResolution)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["imageResolution"],
-        message: oneOf("imageResolution", model.resolutions) + ` for ${model.id}`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((req, ctx) => {
+      const model = imageModel(req.imageModel ?? DEFAULT_IMAGE_MODEL);
+      if (req.imageQuality !== undefined && model.qualities.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["imageQuality"],
+          message: `imageQuality applies to gpt-image-2 only, not ${model.id}`,
+        });
+      }
+      if (req.imageResolution !== undefined && !model.resolutions.includes(req.imageResolution)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["imageResolution"],
+          message: oneOf("imageResolution", model.resolutions) + ` for ${model.id}`,
+        });
+      }
+    }),
+  );
 
 export const videoRenderRequestSchema = z
   .object({
     kind: z.literal("video"),
     prompt,
-    model: z.enum(VIDEO_MODEL_IDS, { error: oneOf("model", VIDEO_MODEL_IDS) }).optional(),
-    durationSeconds: z.int({ error: "durationSeconds must be a whole number of seconds" }).optional(),
-    resolution: z.enum(VIDEO_RESOLUTIONS, { error: oneOf("resolution", VIDEO_RESOLUTIONS) }).optional(),
-    aspectRatio: z.enum(ASPECT_RATIOS, { error: oneOf("aspectRatio", ASPECT_RATIOS) }).optional(),
-    generateAudio: z.boolean({ error: "generateAudio must be true or false" }).optional(),
-    negativePrompt: z
-      .string({ error: "negativePrompt must be text" })
-      .max(LIMITS.negativePromptMaxChars, {
-        error: `negativePrompt must be at most ${LIMITS.negativePromptMaxChars} characters`,
-      })
-      .optional(),
+    model: z.optional(z.enum(VIDEO_MODEL_IDS, { error: oneOf("model", VIDEO_MODEL_IDS) })),
+    durationSeconds: z.optional(z.int({ error: "durationSeconds must be a whole number of seconds" })),
+    resolution: z.optional(z.enum(VIDEO_RESOLUTIONS, { error: oneOf("resolution", VIDEO_RESOLUTIONS) })),
+    aspectRatio: z.optional(z.enum(ASPECT_RATIOS, { error: oneOf("aspectRatio", ASPECT_RATIOS) })),
+    generateAudio: z.optional(z.boolean({ error: "generateAudio must be true or false" })),
+    negativePrompt: z.optional(
+      z.string({ error: "negativePrompt must be text" }).check(
+        z.maxLength(LIMITS.negativePromptMaxChars, {
+          error: `negativePrompt must be at most ${LIMITS.negativePromptMaxChars} characters`,
+        }),
+      ),
+    ),
     // Images past the model's cap are accepted and dropped (§4.2, §8), see `effectiveReferenceImages`;
     // the bound is only against abuse. Videos and audio are bounded by the model's cap, below.
-    referenceImageUrls: boundedReferenceList("referenceImageUrls", LIMITS.videoReferenceImagesMax).optional(),
-    referenceVideoUrls: referenceList("referenceVideoUrls").optional(),
-    referenceAudioUrls: referenceList("referenceAudioUrls").optional(),
+    referenceImageUrls: z.optional(
+      boundedReferenceList("referenceImageUrls", LIMITS.videoReferenceImagesMax),
+    ),
+    referenceVideoUrls: z.optional(referenceList("referenceVideoUrls")),
+    referenceAudioUrls: z.optional(referenceList("referenceAudioUrls")),
   })
-  .superRefine((req, ctx) => {
-    const model = videoModel(req.model ?? DEFAULT_VIDEO_MODEL);
-    const { duration } = model;
-    if (
-      req.durationSeconds !== undefined &&
-      (req.durationSeconds < duration.min || req.durationSeconds > duration.max)
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["durationSeconds"],
-        message: `durationSeconds must be between ${duration.min} and ${duration.max} for ${model.id}`,
-      });
-    }
-    if (req.resolution !== undefined && !model.resolutions.includes(req.resolution)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["resolution"],
-        message: oneOf("resolution", model.resolutions) + ` for ${model.id}`,
-      });
-    }
-    // Only images are dropped past the cap (spec §8); any longer list of videos or audio is refused,
-    // whatever its length, with the model's own cap in the message.
-    const capped = [
-      ["referenceVideoUrls", req.referenceVideoUrls, model.maxReferenceVideos, "reference videos"],
-      ["referenceAudioUrls", req.referenceAudioUrls, model.maxReferenceAudios, "reference audio"],
-    ] as const;
-    for (const [field, list, cap, what] of capped) {
-      if (!list || list.length === 0) continue;
-      if (cap === 0) {
-        ctx.addIssue({ code: "custom", path: [field], message: `${field}: ${model.id} takes no ${what}` });
-      } else if (list.length > cap) {
+  .check(
+    z.superRefine((req, ctx) => {
+      const model = videoModel(req.model ?? DEFAULT_VIDEO_MODEL);
+      const { duration } = model;
+      if (
+        req.durationSeconds !== undefined &&
+        (req.durationSeconds < duration.min || req.durationSeconds > duration.max)
+      ) {
         ctx.addIssue({
           code: "custom",
-          path: [field],
-          message: `${field} takes at most ${cap} for ${model.id}`,
+          path: ["durationSeconds"],
+          message: `durationSeconds must be between ${duration.min} and ${duration.max} for ${model.id}`,
         });
       }
-    }
-  });
+      if (req.resolution !== undefined && !model.resolutions.includes(req.resolution)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["resolution"],
+          message: oneOf("resolution", model.resolutions) + ` for ${model.id}`,
+        });
+      }
+      // Only images are dropped past the cap (spec §8); any longer list of videos or audio is refused,
+      // whatever its length, with the model's own cap in the message.
+      const capped = [
+        ["referenceVideoUrls", req.referenceVideoUrls, model.maxReferenceVideos, "reference videos"],
+        ["referenceAudioUrls", req.referenceAudioUrls, model.maxReferenceAudios, "reference audio"],
+      ] as const;
+      for (const [field, list, cap, what] of capped) {
+        if (!list || list.length === 0) continue;
+        if (cap === 0) {
+          ctx.addIssue({ code: "custom", path: [field], message: `${field}: ${model.id} takes no ${what}` });
+        } else if (list.length > cap) {
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: `${field} takes at most ${cap} for ${model.id}`,
+          });
+        }
+      }
+    }),
+  );
 
 export const renderRequestSchema = z.discriminatedUnion(
   "kind",
@@ -153,8 +169,11 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The first issue of a failed parse, as the one field and message an error response carries. */
-export function firstIssue(error: z.ZodError): FieldIssue {
+/**
+ * The first issue of a failed parse, as the one field and message an error response carries. Takes
+ * zod's core error, which both builds throw: mini's and classic's `ZodError` alike.
+ */
+export function firstIssue(error: z.core.$ZodError): FieldIssue {
   const issue = error.issues[0];
   if (!issue) return { message: "invalid request" };
   const head = issue.path[0];

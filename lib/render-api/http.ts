@@ -5,10 +5,11 @@
  */
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { RenderServiceError, errorFromResponse } from "./errors";
 import { type ReplayPolicy, retryDelayMs } from "./retry";
 import { cancelledError, errorFromFetchFailure } from "./transport-errors";
+import "./zod-messages";
 
 export interface TransportConfig {
   baseUrl: URL;
@@ -26,7 +27,8 @@ export interface RequestSpec<T> {
   /** Path segments below the base URL; each is percent-encoded on its own. */
   path: readonly string[];
   body?: RequestBody;
-  schema: z.ZodType<T>;
+  /** Any zod schema: the domain's record schemas are built with zod's mini build. */
+  schema: z.core.$ZodType<T>;
   timeoutMs: number;
   /** Overrides the configured maximum; 0 makes exactly one attempt. */
   retries?: number;
@@ -86,7 +88,7 @@ function requestInit(
   return init;
 }
 
-function parseAnswer<T>(text: string, schema: z.ZodType<T>, status: number): T {
+function parseAnswer<T>(text: string, schema: z.core.$ZodType<T>, status: number): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -99,7 +101,7 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>, status: number): T {
       cause,
     });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";

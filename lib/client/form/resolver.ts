@@ -4,14 +4,14 @@
  * the request's names, so every issue's path is already a form field.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { renderRequestSchema } from "@/lib/domain/render-request";
 import { formValuesToRequest } from "./mapper";
 import type { RenderFormValues } from "./values";
 
-export const renderFormSchema = z
-  .custom<RenderFormValues>()
-  .transform(formValuesToRequest)
-  .pipe(renderRequestSchema);
+export const renderFormSchema = z.pipe(
+  z.pipe(z.custom<RenderFormValues>(), z.transform(formValuesToRequest)),
+  renderRequestSchema,
+);
 
 export const renderFormResolver = zodResolver(renderFormSchema);

@@ -5,8 +5,10 @@ import "server-only";
  * never the only guard), validates every input before the handler runs, and turns every failure into
  * the one error shape.
  */
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { AppError, parseWith, type Member } from "@/lib/contract";
+// Refusals name the problem in zod's English words where a schema has no message of its own.
+import "@/lib/render-api/zod-messages";
 import { missingSettings } from "@/lib/server/runtime/config";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { assertSameOrigin } from "@/lib/server/team/origin";
@@ -16,11 +18,11 @@ export interface RouteSpec<B, Q, P> {
   /** Who may call: any signed-in member (default), admins only, or anyone (sign-in, health). */
   access?: "member" | "admin" | "public";
   /** The JSON body's schema; the body must be sent as `application/json`. */
-  body?: z.ZodType<B>;
+  body?: z.core.$ZodType<B>;
   /** The query string's schema (its values are text). */
-  query?: z.ZodType<Q>;
+  query?: z.core.$ZodType<Q>;
   /** The dynamic path segments' schema. */
-  params?: z.ZodType<P>;
+  params?: z.core.$ZodType<P>;
 }
 
 export interface Caller<B, Q, P> {
@@ -105,7 +107,7 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-function readQuery<T>(request: Request, schema: z.ZodType<T>): T {
+function readQuery<T>(request: Request, schema: z.core.$ZodType<T>): T {
   return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
