@@ -12,7 +12,12 @@ export interface ConfirmCostDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmCostDialog({ credits, threshold, onConfirm, onCancel }: ConfirmCostDialogProps) {
+export default function ConfirmCostDialog({
+  credits,
+  threshold,
+  onConfirm,
+  onCancel,
+}: ConfirmCostDialogProps) {
   return (
     <Dialog open={credits !== null} onOpenChange={(open) => !open && onCancel()}>
       <DialogPanel size="alert">

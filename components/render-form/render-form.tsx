@@ -5,7 +5,7 @@
  * fields. Settings are kept after a successful start, since renders are iterated on.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { Suspense, lazy, useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { notify } from "@/components/ui/notify";
 import { useUploadQueue } from "@/components/uploads";
@@ -26,7 +26,6 @@ import {
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
-import dynamic from "next/dynamic";
 import { EditPrefill } from "./edit-prefill";
 import { TextAreaField } from "./field";
 import { ImageOptions } from "./image-options";
@@ -37,9 +36,7 @@ import { useSubmitRender } from "./use-submit-render";
 import { VideoOptions } from "./video-options";
 
 /** Loaded when a render needs confirming: most renders never do. */
-const ConfirmCostDialog = dynamic(() => import("./confirm-cost-dialog").then((m) => m.ConfirmCostDialog), {
-  ssr: false,
-});
+const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
 
 export interface RenderFormProps {
   settings: PublicSettings;
@@ -194,15 +191,17 @@ export function RenderForm({ settings }: RenderFormProps) {
         </p>
       </form>
       {awaiting && (
-        <ConfirmCostDialog
-          credits={awaiting.credits}
-          threshold={settings.confirmAboveCredits}
-          onCancel={() => setAwaiting(null)}
-          onConfirm={() => {
-            submitter.submit(awaiting.request);
-            setAwaiting(null);
-          }}
-        />
+        <Suspense>
+          <ConfirmCostDialog
+            credits={awaiting.credits}
+            threshold={settings.confirmAboveCredits}
+            onCancel={() => setAwaiting(null)}
+            onConfirm={() => {
+              submitter.submit(awaiting.request);
+              setAwaiting(null);
+            }}
+          />
+        </Suspense>
       )}
     </FormProvider>
   );

@@ -1,10 +1,10 @@
 "use client";
 /** The video settings, limited to what the chosen video model offers. */
-import { Switch } from "radix-ui";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { LIMITS, VIDEO_MODELS, clipCount, type VideoModel } from "@/lib/domain/catalogue";
 import { durationRangeLabel, type FitNote, type RenderFormValues } from "@/lib/client/form";
 import { FieldMessages, describedBy } from "@/components/ui/field-messages";
+import { Switch } from "@/components/ui/switch";
 import { LABEL_CLASSES, SelectField, TextAreaField } from "./field";
 import { noteFor } from "./notes";
 import { VIDEO_MODEL_OPTIONS, aspectOptions, durationOptions, resolutionOptions } from "./options";
@@ -74,17 +74,14 @@ function AudioSwitch({ note }: { note?: string }) {
           control={control}
           name="generateAudio"
           render={({ field }) => (
-            <Switch.Root
+            <Switch
               id={id}
               ref={field.ref}
               checked={field.value}
               onCheckedChange={field.onChange}
               onBlur={field.onBlur}
               aria-describedby={describedBy(id, { note })}
-              className="relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-indigo-600 dark:bg-zinc-700 dark:data-[state=checked]:bg-indigo-500"
-            >
-              <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
-            </Switch.Root>
+            />
           )}
         />
         <label htmlFor={id} className={LABEL_CLASSES}>

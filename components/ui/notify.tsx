@@ -4,8 +4,7 @@
  * notification, not with the page. `notify` takes sonner's own arguments; the toaster mounts once,
  * then every call goes straight through.
  */
-import dynamic from "next/dynamic";
-import { useEffect, useSyncExternalStore } from "react";
+import { Suspense, lazy, useEffect, useSyncExternalStore } from "react";
 import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 type Toast = typeof sonnerToast;
@@ -36,16 +35,14 @@ export const notify = {
     void ready().then((t) => t.promise(promise, data)),
 };
 
-const Toaster = dynamic(
-  () =>
-    import("sonner").then(({ Toaster: SonnerToaster }) => {
-      function MountedToaster() {
-        useEffect(() => markMounted(), []);
-        return <SonnerToaster theme="system" position="bottom-right" richColors closeButton />;
-      }
-      return MountedToaster;
-    }),
-  { ssr: false },
+const Toaster = lazy(() =>
+  import("sonner").then(({ Toaster: SonnerToaster }) => {
+    function MountedToaster() {
+      useEffect(() => markMounted(), []);
+      return <SonnerToaster theme="system" position="bottom-right" richColors closeButton />;
+    }
+    return { default: MountedToaster };
+  }),
 );
 
 const subscribe = (listener: () => void) => {
@@ -60,5 +57,9 @@ export function LazyToaster() {
     () => toasterWanted,
     () => false,
   );
-  return wanted ? <Toaster /> : null;
+  return wanted ? (
+    <Suspense>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

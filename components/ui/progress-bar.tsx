@@ -1,10 +1,8 @@
-"use client";
-
 /**
- * A determinate progress bar (Radix Progress: `role="progressbar"` with aria-valuenow/valuemax).
- * `label` is its accessible name, e.g. "Clips 2 of 4".
+ * A determinate progress bar: `role="progressbar"` with its value, range and accessible name, which
+ * is all a progress bar needs from the platform (no component library in the first load for it).
+ * `label` is its accessible name and spoken value, e.g. "Clips 2 of 4".
  */
-import { Progress } from "radix-ui";
 import { percentOf } from "@/lib/domain/format";
 
 export type ProgressTone = "accent" | "warning" | "success";
@@ -30,17 +28,19 @@ export function ProgressBar({
 }) {
   const clamped = Math.min(Math.max(value, 0), max);
   return (
-    <Progress.Root
-      value={clamped}
-      max={max}
+    <div
+      role="progressbar"
       aria-label={label}
-      getValueLabel={() => label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={clamped}
+      aria-valuetext={label}
       className={`relative h-1.5 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800 ${className}`}
     >
-      <Progress.Indicator
+      <div
         className={`h-full rounded-full transition-[width] duration-500 ${TONES[tone]}`}
         style={{ width: `${percentOf(clamped, max)}%` }}
       />
-    </Progress.Root>
+    </div>
   );
 }

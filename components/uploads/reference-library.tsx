@@ -3,12 +3,11 @@
  * "Reference library": the button, and the dialog it opens, loaded the first time it is opened (the
  * dialog and its list are not part of the page's first load).
  */
-import dynamic from "next/dynamic";
-import { useRef, useState } from "react";
+import { Suspense, lazy, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ReferenceLibraryDialogProps } from "./reference-library-dialog";
 
-const ReferenceLibraryDialog = dynamic(() => import("./reference-library-dialog"), { ssr: false });
+const ReferenceLibraryDialog = lazy(() => import("./reference-library-dialog"));
 
 export function ReferenceLibrary(props: ReferenceLibraryDialogProps) {
   const [open, setOpen] = useState(false);
@@ -30,7 +29,9 @@ export function ReferenceLibrary(props: ReferenceLibraryDialogProps) {
         Reference library
       </Button>
       {opened && (
-        <ReferenceLibraryDialog {...props} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        <Suspense>
+          <ReferenceLibraryDialog {...props} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
       )}
     </>
   );
