@@ -117,12 +117,22 @@ const tooLarge = (maxBytes: number) =>
 class TempFile {
   bytes = 0;
   private readonly stream: WriteStream;
+  /**
+   * The stream's first error, kept by a listener that is always there: a refusal destroys the
+   * stream while a chunk may still be on its way to disk, and that write's error must not become
+   * an uncaught exception of the whole simulator.
+   */
+  private failure: Error | undefined;
 
   constructor(readonly path: string) {
     this.stream = createWriteStream(path, { flags: "wx" });
+    this.stream.on("error", (error) => {
+      this.failure ??= error;
+    });
   }
 
   async write(chunk: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
     this.bytes += chunk.length;
     if (!this.stream.write(chunk)) await once(this.stream, "drain");
   }
@@ -130,6 +140,7 @@ class TempFile {
   async close(): Promise<void> {
     this.stream.end();
     await once(this.stream, "close");
+    if (this.failure) throw this.failure;
   }
 
   async discard(): Promise<void> {
