@@ -21,8 +21,9 @@ export const SERVER_RANKS = [
 
 const below = (...paths) => paths.flatMap((p) => [p, `${p}/**`]);
 
+// typescript-eslint's version of the rule, which can tell `import type` (erased) from a value import.
 const rule = (groups) => ({
-  "no-restricted-imports": [
+  "@typescript-eslint/no-restricted-imports": [
     "error",
     {
       patterns: [
@@ -39,7 +40,30 @@ const rule = (groups) => ({
 const forbid = (what, why) => ({ group: below(...what), message: why });
 
 const BROWSER = ["@/components", "@/app", "@/lib/client"];
+
+/**
+ * Browser code reaches the contract's schemas (and zod) only on demand, through `apiFetch`'s picker
+ * or `loadContract()`, so they stay out of the pages' first load: a static import may bring types
+ * only. `lib/contract/errors` (the error class, no zod) is the one value import allowed.
+ */
+const SCHEMAS_ON_DEMAND = {
+  regex:
+    "^(@/lib/contract(/(?!errors$).*)?|@/lib/domain/(render-request|service-records)|zod(/.*)?|@hookform/resolvers(/.*)?)$",
+  allowTypeImports: true,
+  message:
+    "Schemas load on demand in the browser: import types only, and reach schemas through apiFetch's picker or loadContract() (lib/client/contract-loader.ts).",
+};
 const SERVER = ["@/lib/server", "@/lib/render-api"];
+
+/** A browser folder's rule; its tests (never shipped) may import schemas directly. */
+function browserLayer(folder, layerGroup) {
+  const files = [`${folder}/**/*.{ts,tsx}`];
+  const tests = [`${folder}/**/*.test.{ts,tsx}`];
+  return [
+    { name: `layers/${folder}`, files, ignores: tests, rules: rule([layerGroup, SCHEMAS_ON_DEMAND]) },
+    { name: `layers/${folder}/tests`, files: tests, rules: rule([layerGroup]) },
+  ];
+}
 
 function serverLayers() {
   return SERVER_RANKS.flatMap((folders, rank) => {
@@ -93,26 +117,20 @@ export const layerConfigs = [
       ),
     ]),
   },
-  {
-    name: "layers/lib/client",
-    files: ["lib/client/**/*.{ts,tsx}"],
-    rules: rule([
-      forbid(
-        [...SERVER, "@/components", "@/app"],
-        "lib/client runs in the browser: it imports lib/contract and lib/domain, never the server or the UI.",
-      ),
-    ]),
-  },
-  {
-    name: "layers/components",
-    files: ["components/**/*.{ts,tsx}"],
-    rules: rule([
-      forbid(
-        [...SERVER, "@/app"],
-        "Components never import the server layer: data reaches them through lib/client or props.",
-      ),
-    ]),
-  },
+  ...browserLayer(
+    "lib/client",
+    forbid(
+      [...SERVER, "@/components", "@/app"],
+      "lib/client runs in the browser: it imports lib/contract and lib/domain, never the server or the UI.",
+    ),
+  ),
+  ...browserLayer(
+    "components",
+    forbid(
+      [...SERVER, "@/app"],
+      "Components never import the server layer: data reaches them through lib/client or props.",
+    ),
+  ),
   {
     name: "layers/app/pages",
     files: ["app/**/*.{ts,tsx}"],

@@ -5,6 +5,8 @@
  * throttled sign-in counts down the wait the server names. On success the member goes where they
  * were headed (`next`, already checked to be a path on this site).
  */
+// The sign-in page validates as it is typed into: its schema (and zod) load with that page only.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -16,7 +18,10 @@ import { Notice } from "@/components/ui/notice";
 import { TextField } from "@/components/ui/text-field";
 import { useCountdown } from "@/components/ui/use-countdown";
 import { apiFetch } from "@/lib/client/api-client";
-import { isAppError, signInResultSchema, signInSchema, type SignIn } from "@/lib/contract";
+import type { SignIn } from "@/lib/contract";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see zodResolver above
+import { signInSchema } from "@/lib/contract/team";
+import { isAppError } from "@/lib/contract/errors";
 
 export function SignInForm({ next }: { next: string }) {
   const id = useId();
@@ -33,7 +38,7 @@ export function SignInForm({ next }: { next: string }) {
   const onSubmit = async (values: SignIn) => {
     setFailure(null);
     try {
-      await apiFetch("/api/auth/sign-in", signInResultSchema, { method: "POST", body: values });
+      await apiFetch("/api/auth/sign-in", (c) => c.signInResultSchema, { method: "POST", body: values });
     } catch (error) {
       if (isAppError(error) && error.code === "rate_limited")
         wait.start(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60)));

@@ -3,7 +3,7 @@
  * tracked by request and variant, because a row's id changes from the request id to the service's
  * id when the create call answers.
  */
-import { type LedgerRender } from "@/lib/contract";
+import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 
 type Tracked = Pick<LedgerRender, "requestId" | "variantIndex" | "status">;

@@ -8,7 +8,7 @@
 import { Card } from "@/components/ui/surface";
 import Link from "next/link";
 import { memo, useId } from "react";
-import { type LedgerRender } from "@/lib/contract";
+import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
 import { RenderActions } from "./render-actions";

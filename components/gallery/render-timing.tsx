@@ -4,7 +4,7 @@
  * How long a render has taken: a live "0:12 of ~0:40" while it is unfinished (against the ledger's
  * expected time), "Took 0:38" once it is done.
  */
-import { type LedgerRender } from "@/lib/contract";
+import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { formatClock, formatElapsed, secondsBetween } from "@/lib/domain/format";
 import { useNow } from "@/components/ui/use-now";

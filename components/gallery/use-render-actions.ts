@@ -9,7 +9,7 @@ import { useCallback } from "react";
 import { notify } from "@/components/ui/notify";
 import type { LedgerRender } from "@/lib/contract";
 import { useCreateRender } from "@/lib/client/queries/create-render";
-import { renderRequestSchema } from "@/lib/domain/render-request";
+import { loadContract } from "@/lib/client/contract-loader";
 
 export function renderHref(id: string): string {
   return `/renders/${encodeURIComponent(id)}`;
@@ -42,7 +42,8 @@ export async function copyPrompt(prompt: string): Promise<void> {
 export function useReuseRender() {
   const { mutateAsync, isPending } = useCreateRender();
   const reuse = useCallback(
-    (render: Pick<LedgerRender, "kind" | "prompt" | "params">) => {
+    async (render: Pick<LedgerRender, "kind" | "prompt" | "params">) => {
+      const { renderRequestSchema } = await loadContract();
       const parsed = renderRequestSchema.safeParse({
         kind: render.kind,
         prompt: render.prompt,

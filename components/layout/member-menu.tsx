@@ -7,7 +7,6 @@ import { notify } from "@/components/ui/notify";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { apiFetch } from "@/lib/client/api-client";
 import { useSession } from "@/lib/client/queries/session";
-import { signOutResultSchema } from "@/lib/contract";
 
 export function MemberMenu() {
   const member = useSession().data?.member;
@@ -17,7 +16,7 @@ export function MemberMenu() {
   const signOut = async () => {
     setLeaving(true);
     try {
-      await apiFetch("/api/auth/sign-out", signOutResultSchema, { method: "POST" });
+      await apiFetch("/api/auth/sign-out", (c) => c.signOutResultSchema, { method: "POST" });
       // A full load on purpose, not a client navigation: nothing the member saw (cached queries)
       // stays in this tab's memory after they leave.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination

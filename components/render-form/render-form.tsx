@@ -17,14 +17,15 @@ import {
   defaultFormValues,
   estimateParams,
   fitToModels,
-  renderFormResolver,
+  lazyRenderFormResolver,
   requestToFormValues,
   type FitNote,
   type ReferenceKind,
   type RenderFormValues,
 } from "@/lib/client/form";
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
-import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
+import { loadContract } from "@/lib/client/contract-loader";
+import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
 import { EditPrefill } from "./edit-prefill";
 import { TextAreaField } from "./field";
@@ -50,7 +51,7 @@ interface AwaitingConfirmation {
 export function RenderForm({ settings }: RenderFormProps) {
   const form = useForm<RenderFormValues, unknown, RenderRequest>({
     defaultValues: defaultFormValues(),
-    resolver: renderFormResolver,
+    resolver: lazyRenderFormResolver,
   });
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
@@ -99,7 +100,8 @@ export function RenderForm({ settings }: RenderFormProps) {
   };
 
   const loadRender = useCallback(
-    (render: LedgerRender) => {
+    async (render: LedgerRender) => {
+      const { renderRequestSchema } = await loadContract();
       const request = renderRequestSchema.safeParse({
         ...render.params,
         kind: render.kind,

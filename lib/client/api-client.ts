@@ -3,8 +3,12 @@
  * as the same `AppError` the server threw, so components branch on `code`, `field` and
  * `retryAfterSeconds` rather than on messages.
  */
-import { z } from "zod/mini";
+import type { z } from "zod/mini";
 import { AppError } from "@/lib/contract/errors";
+import { loadContract, type Contract } from "./contract-loader";
+
+/** Picks the schema of an answer from the contract (loaded on the first call, see contract-loader). */
+export type SchemaOf<T> = (contract: Contract) => z.core.$ZodType<T>;
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -14,11 +18,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export async function apiFetch<T>(
-  path: string,
-  schema: z.core.$ZodType<T>,
-  request: ApiRequest = {},
-): Promise<T> {
+export async function apiFetch<T>(path: string, schemaOf: SchemaOf<T>, request: ApiRequest = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -44,11 +44,20 @@ export async function apiFetch<T>(
     );
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw AppError.fromBody(response.status, body);
-  const parsed = z.safeParse(schema, body);
-  if (!parsed.success) {
-    throw new AppError("upstream_error", `Unexpected response from ${path}`, { status: response.status });
-  }
+  return readAnswer(path, response.status, body, schemaOf);
+}
+
+/** An answer's body as its contract schema reads it, or the `AppError` it carries. */
+export async function readAnswer<T>(
+  path: string,
+  status: number,
+  body: unknown,
+  schemaOf: SchemaOf<T>,
+): Promise<T> {
+  const contract = await loadContract();
+  if (status < 200 || status >= 300) throw contract.appErrorFromBody(status, body);
+  const parsed = contract.safeParseWith(schemaOf(contract), body);
+  if (!parsed.success) throw new AppError("upstream_error", `Unexpected response from ${path}`, { status });
   return parsed.data;
 }
 

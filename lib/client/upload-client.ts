@@ -3,8 +3,9 @@
  * uses XMLHttpRequest: progress through `upload.onprogress`, cancel through an AbortSignal, and every
  * failure rebuilt as the same `AppError` the rest of the browser code branches on.
  */
-import { ledgerUploadSchema, type LedgerUpload } from "@/lib/contract";
+import type { LedgerUpload } from "@/lib/contract";
 import { AppError } from "@/lib/contract/errors";
+import { readAnswer } from "./api-client";
 import type { UploadKind } from "@/lib/domain/uploads";
 
 export interface UploadRequest {
@@ -43,16 +44,7 @@ export function uploadFile({ file, kind, onProgress, signal }: UploadRequest): P
       } catch {
         body = undefined;
       }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(AppError.fromBody(xhr.status, body));
-        return;
-      }
-      const parsed = ledgerUploadSchema.safeParse(body);
-      if (parsed.success) resolve(parsed.data);
-      else
-        reject(
-          new AppError("upstream_error", "Unexpected response from /api/uploads", { status: xhr.status }),
-        );
+      readAnswer("/api/uploads", xhr.status, body, (c) => c.ledgerUploadSchema).then(resolve, reject);
     };
     xhr.onerror = () =>
       reject(

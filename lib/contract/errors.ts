@@ -4,8 +4,9 @@
  * Thrown on the server as `AppError`, written by the route wrapper, and rebuilt as the same class by
  * the browser fetcher, so both sides branch on `code` and never on message text.
  */
-import { z } from "zod/mini";
 import { isErrorOfShape } from "@/lib/domain/error-shape";
+// Type only: the class stays free of zod, so the browser can throw and recognise errors without it.
+import type { ErrorBody } from "./error-body";
 
 /** Every code the dashboard's API answers with, and its HTTP status. */
 export const ERROR_STATUS = {
@@ -35,15 +36,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    field: z.optional(z.string()),
-    retryAfterSeconds: z.optional(z.number()),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export interface AppErrorOptions {
   field?: string;
@@ -77,22 +69,6 @@ export class AppError extends Error {
         ...(this.retryAfterSeconds !== undefined && { retryAfterSeconds: this.retryAfterSeconds }),
       },
     };
-  }
-
-  /** Rebuilds the error from a dashboard API response body (browser side). */
-  static fromBody(status: number, body: unknown): AppError {
-    const parsed = errorBodySchema.safeParse(body);
-    if (!parsed.success) {
-      return new AppError(
-        "upstream_error",
-        `Unexpected response from the dashboard server (HTTP ${status})`,
-        {
-          status,
-        },
-      );
-    }
-    const { code, message, field, retryAfterSeconds } = parsed.data.error;
-    return new AppError(code, message, { status, field, retryAfterSeconds });
   }
 }
 

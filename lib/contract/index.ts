@@ -4,6 +4,7 @@
  * from here.
  */
 export * from "./errors";
+export * from "./error-body";
 export * from "./parse";
 export * from "./pages";
 export * from "./renders";

@@ -13,3 +13,8 @@ export function parseWith<T>(schema: z.core.$ZodType<T>, value: unknown): T {
   const { field, message } = firstIssue(parsed.error);
   throw new AppError("invalid_request", message, field === undefined ? {} : { field });
 }
+
+/** Parses without throwing; for callers that reach zod only through the contract (the browser's fetcher). */
+export function safeParseWith<T>(schema: z.core.$ZodType<T>, value: unknown) {
+  return z.safeParse(schema, value);
+}

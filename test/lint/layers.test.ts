@@ -9,7 +9,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function layerErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => m.message);
 }
 
 const VIOLATIONS: [string, string, string][] = [
@@ -40,7 +42,7 @@ const VIOLATIONS: [string, string, string][] = [
 
 const ALLOWED: [string, string][] = [
   ["components/gallery/probe.tsx", "@/lib/client/queries/renders"],
-  ["components/gallery/probe.tsx", "@/lib/contract"],
+  ["components/gallery/probe.tsx", "@/lib/contract/errors"],
   ["app/probe/page.tsx", "@/lib/server/pages/session"],
   ["app/probe/page.tsx", "@/components/gallery/gallery"],
   ["app/api/probe/route.ts", "@/lib/server/renders/create"],
@@ -63,11 +65,37 @@ describe("layer rule", () => {
     expect(await layerErrors(file, `import { x } from "${target}";\nexport const y = x;\n`)).toEqual([]);
   });
 
+  const SCHEMAS = "Schemas load on demand in the browser";
+  it.each([
+    [
+      "components/gallery/probe.tsx",
+      'import { renderRequestSchema } from "@/lib/domain/render-request";',
+      SCHEMAS,
+    ],
+    ["components/gallery/probe.tsx", 'import { accountSchema } from "@/lib/contract";', SCHEMAS],
+    ["lib/client/queries/probe.ts", 'import { ledgerRenderSchema } from "@/lib/contract/renders";', SCHEMAS],
+    ["lib/client/probe.ts", 'import { z } from "zod/mini";', SCHEMAS],
+    ["components/render-form/probe.tsx", 'import { zodResolver } from "@hookform/resolvers/zod";', SCHEMAS],
+  ])("%s: %s fails (it would put zod in the first load)", async (file, source, message) => {
+    const errors = await layerErrors(file, `${source}\nexport const y = 1;\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ["components/gallery/probe.tsx", 'import type { LedgerRender } from "@/lib/contract";'],
+    ["lib/client/probe.ts", 'import type { RenderRequest } from "@/lib/domain/render-request";'],
+    ["components/gallery/probe.tsx", 'import { isAppError } from "@/lib/contract/errors";'],
+    ["lib/client/form/probe.test.ts", 'import { renderRequestSchema } from "@/lib/domain/render-request";'],
+  ])("%s: %s passes", async (file, source) => {
+    expect(await layerErrors(file, `${source}\nexport const y = 1;\n`)).toEqual([]);
+  });
+
   it("the whole tree passes the rule", async () => {
     const results = await eslint.lintFiles(["app", "components", "lib", "simulator"]);
     const violations = results.flatMap((r) =>
       r.messages
-        .filter((m) => m.ruleId === "no-restricted-imports")
+        .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
         .map((m) => `${r.filePath}: ${m.message}`),
     );
     expect(violations).toEqual([]);

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { memberPatchSchema, signInSchema, teamSettingsSchema } from "@/lib/contract";
-import { errorBodySchema } from "@/lib/contract/errors";
+import { errorBodySchema } from "@/lib/contract/error-body";
 import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
 import { addMember } from "@/lib/server/team/members";
 import { getDb } from "@/lib/server/db";

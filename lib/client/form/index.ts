@@ -3,7 +3,7 @@ export * from "./wording";
 export * from "./fit-model";
 export * from "./mapper";
 export * from "./references";
-export * from "./resolver";
+export * from "./lazy-resolver";
 export * from "./submission";
 export * from "./upload-check";
 export * from "./recent-submission";

@@ -1,13 +1,13 @@
 /** The team's Render Service account (plan, balance, key), read through `GET /api/account`. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { accountSchema } from "@/lib/contract";
+
 import { queryKeys } from "./keys";
 
 export function accountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.account,
-    queryFn: ({ signal }) => apiFetch("/api/account", accountSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/account", (c) => c.accountSchema, { signal }),
     // The server caches the record briefly; the balance changes on creates and refunds, which
     // invalidate this key, so a minute of background refresh is only a safety net.
     staleTime: 15_000,

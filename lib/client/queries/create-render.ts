@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { createRenderResultSchema, type CreateRenderResult, type RenderRequest } from "@/lib/contract";
+import type { CreateRenderResult, RenderRequest } from "@/lib/contract";
 import { queryKeys } from "./keys";
 import { useRefreshSpend } from "./session";
 
@@ -22,7 +22,7 @@ export function createRender({
   request,
   idempotencyKey,
 }: CreateRenderVariables): Promise<CreateRenderResult> {
-  return apiFetch("/api/renders", createRenderResultSchema, {
+  return apiFetch("/api/renders", (c) => c.createRenderResultSchema, {
     method: "POST",
     body: request,
     headers: { "Idempotency-Key": idempotencyKey ?? crypto.randomUUID() },

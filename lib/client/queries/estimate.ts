@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
-import { costEstimateSchema } from "@/lib/contract";
+
 import { queryKeys } from "./keys";
 
 export type EstimateParams = Record<string, string | number | boolean>;
@@ -13,7 +13,7 @@ export function estimateQueryOptions(params: EstimateParams) {
   return queryOptions({
     queryKey: queryKeys.estimate(params),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/estimate${toSearchParams(params)}`, costEstimateSchema, { signal }),
+      apiFetch(`/api/estimate${toSearchParams(params)}`, (c) => c.costEstimateSchema, { signal }),
     // Estimates move only as renders complete; a minute old is fresh enough to decide on.
     staleTime: 60_000,
     // While the next estimate loads, keep showing the last one rather than flashing empty.

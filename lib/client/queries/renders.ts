@@ -15,13 +15,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
-import {
-  ledgerRenderSchema,
-  renderListSchema,
-  type LedgerRender,
-  type RenderList,
-  type RenderListQuery,
-} from "@/lib/contract";
+import type { LedgerRender, RenderList, RenderListQuery } from "@/lib/contract";
 import { isFinalLedgerStatus, RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { queryKeys } from "./keys";
 
@@ -54,7 +48,7 @@ export function renderListQueryOptions(filters: RenderFilters) {
   return infiniteQueryOptions({
     queryKey: queryKeys.renders.list(query),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`/api/renders${toSearchParams({ ...query, cursor: pageParam })}`, renderListSchema, {
+      apiFetch(`/api/renders${toSearchParams({ ...query, cursor: pageParam })}`, (c) => c.renderListSchema, {
         signal,
       }),
     initialPageParam: undefined as string | undefined,
@@ -76,7 +70,7 @@ export function renderQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.renders.detail(id),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/renders/${encodeURIComponent(id)}`, ledgerRenderSchema, { signal }),
+      apiFetch(`/api/renders/${encodeURIComponent(id)}`, (c) => c.ledgerRenderSchema, { signal }),
     refetchInterval: (q) => liveRefetchInterval(q.state.data ? [q.state.data] : []),
     refetchIntervalInBackground: true,
   });

@@ -6,13 +6,13 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiFetch } from "@/lib/client/api-client";
-import { sessionInfoSchema } from "@/lib/contract";
+
 import { queryKeys } from "./keys";
 
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => apiFetch("/api/auth/session", sessionInfoSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/auth/session", (c) => c.sessionInfoSchema, { signal }),
     staleTime: 15_000,
   });
 }

@@ -4,13 +4,13 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { memberListSchema, memberSpendSchema, teamSettingsSchema, type TeamSettings } from "@/lib/contract";
+import type { TeamSettings } from "@/lib/contract";
 import { queryKeys } from "./keys";
 
 export function membersQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.members,
-    queryFn: ({ signal }) => apiFetch("/api/members", memberListSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/members", (c) => c.memberListSchema, { signal }),
     select: (data) => data.items,
   });
 }
@@ -22,7 +22,7 @@ export function useMembers({ enabled = true }: { enabled?: boolean } = {}) {
 export function teamQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.team,
-    queryFn: ({ signal }) => apiFetch("/api/team", teamSettingsSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/team", (c) => c.teamSettingsSchema, { signal }),
   });
 }
 
@@ -47,7 +47,7 @@ export function useSetMemberCap() {
   const invalidate = useInvalidateCaps();
   return useMutation({
     mutationFn: ({ id, monthlyCapCredits }: { id: string; monthlyCapCredits: number | null }) =>
-      apiFetch(`/api/members/${encodeURIComponent(id)}`, memberSpendSchema, {
+      apiFetch(`/api/members/${encodeURIComponent(id)}`, (c) => c.memberSpendSchema, {
         method: "POST",
         body: { monthlyCapCredits },
       }),
@@ -60,7 +60,7 @@ export function useSetDefaultCap() {
   const invalidate = useInvalidateCaps();
   return useMutation({
     mutationFn: (settings: TeamSettings) =>
-      apiFetch("/api/team", teamSettingsSchema, { method: "POST", body: settings }),
+      apiFetch("/api/team", (c) => c.teamSettingsSchema, { method: "POST", body: settings }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.team, settings),
     onSettled: invalidate,
   });

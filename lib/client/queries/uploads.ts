@@ -5,7 +5,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
-import { uploadListSchema, type LedgerUpload, type UploadList } from "@/lib/contract";
+import type { LedgerUpload, UploadList } from "@/lib/contract";
 import { UPLOAD_PAGE_SIZE } from "@/lib/domain/statuses";
 import type { UploadKind } from "@/lib/domain/uploads";
 import { queryKeys } from "./keys";
@@ -16,7 +16,7 @@ export function uploadLibraryQueryOptions(kind?: UploadKind) {
     queryFn: ({ pageParam, signal }): Promise<UploadList> =>
       apiFetch(
         `/api/uploads${toSearchParams({ kind, cursor: pageParam, limit: UPLOAD_PAGE_SIZE })}`,
-        uploadListSchema,
+        (c) => c.uploadListSchema,
         {
           signal,
         },

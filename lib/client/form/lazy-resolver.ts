@@ -1,0 +1,17 @@
+/**
+ * The render form's resolver (./resolver: the shared request schema), loaded with zod on the form's
+ * first validation rather than with the page. react-hook-form awaits resolvers, so nothing else
+ * changes; the module is fetched once and kept.
+ */
+import type { Resolver } from "react-hook-form";
+import type { RenderRequest } from "@/lib/domain/render-request";
+import type { RenderFormValues } from "./values";
+
+export const lazyRenderFormResolver: Resolver<RenderFormValues, unknown, RenderRequest> = async (
+  values,
+  context,
+  options,
+) => {
+  const { renderFormResolver } = await import("./resolver");
+  return renderFormResolver(values, context, options);
+};
