@@ -4,7 +4,9 @@ import {
   IMAGE_MODELS as CATALOGUE_IMAGE_MODELS,
   LIMITS,
   VIDEO_MODELS as CATALOGUE_VIDEO_MODELS,
+  VIDEO_REFERENCE_LISTS,
 } from "@/lib/domain/catalogue";
+import { aroundCap } from "@/lib/domain/test-support";
 import { KEYS, simulatorForTests, type SimClient } from "./test-client";
 
 const sim = simulatorForTests();
@@ -322,17 +324,11 @@ const VIDEO_REF_ROWS: Row[] = [
  * are accepted and only the first `cap` used (the first is the start frame); videos and audio past
  * the cap are refused naming the list and the model; the image kind's 10 is the spec's hard limit.
  */
-const REF_LISTS = [
-  ["referenceImageUrls", "maxReferenceImages", "images", "reference images"],
-  ["referenceVideoUrls", "maxReferenceVideos", "videos", "reference videos"],
-  ["referenceAudioUrls", "maxReferenceAudios", "audios", "reference audio"],
-] as const;
-const aroundCap = (cap: number) =>
-  [
-    ["at cap", cap],
-    ["cap + 1", cap + 1],
-    ["far over cap", cap + 10],
-  ] as const;
+/** The uploads a row needs, by the kind of each reference list. */
+const REF_KIND = { image: "images", video: "videos", audio: "audios" } as const;
+const REF_LISTS = VIDEO_REFERENCE_LISTS.map(
+  ({ field, cap, noun, kind }) => [field, cap, REF_KIND[kind], noun] as const,
+);
 
 const CAP_ROWS: Row[] = [
   ...CATALOGUE_VIDEO_MODELS.flatMap(({ id: model, ...caps }) =>

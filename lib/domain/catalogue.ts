@@ -90,6 +90,13 @@ export interface VideoModel {
   readonly typicalSecondsPerOutputSecond: number;
 }
 
+/** A video request's reference lists: the request's field, the catalogue's cap on it, what it holds. */
+export const VIDEO_REFERENCE_LISTS = [
+  { field: "referenceImageUrls", cap: "maxReferenceImages", noun: "reference images", kind: "image" },
+  { field: "referenceVideoUrls", cap: "maxReferenceVideos", noun: "reference videos", kind: "video" },
+  { field: "referenceAudioUrls", cap: "maxReferenceAudios", noun: "reference audio", kind: "audio" },
+] as const satisfies readonly { field: string; cap: keyof VideoModel; noun: string; kind: string }[];
+
 const ALL_IMAGE_RESOLUTIONS = IMAGE_RESOLUTIONS;
 
 export const IMAGE_MODELS = [

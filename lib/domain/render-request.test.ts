@@ -7,12 +7,14 @@ import {
   IMAGE_MODELS,
   LIMITS,
   VIDEO_MODELS,
+  VIDEO_REFERENCE_LISTS,
   clipCount,
   durationChoices,
   effectiveDuration,
   videoModel,
 } from "@/lib/domain/catalogue";
 import { effectiveReferenceImages, firstIssue, renderRequestSchema } from "@/lib/domain/render-request";
+import { aroundCap } from "@/lib/domain/test-support";
 
 const url = (n: number) => `http://127.0.0.1:4010/files/up_${n}/ref.png`;
 const urls = (count: number) => Array.from({ length: count }, (_, i) => url(i));
@@ -181,22 +183,9 @@ describe("video parameters", () => {
  * is the spec's hard limit.
  */
 describe("reference caps", () => {
-  const LISTS = [
-    ["referenceImageUrls", "maxReferenceImages"],
-    ["referenceVideoUrls", "maxReferenceVideos"],
-    ["referenceAudioUrls", "maxReferenceAudios"],
-  ] as const;
-  /** At the cap, one past it, and far past it (cap + 10). */
-  const counts = (cap: number) =>
-    [
-      ["at cap", cap],
-      ["cap + 1", cap + 1],
-      ["far over cap", cap + 10],
-    ] as const;
-
   const rows = VIDEO_MODELS.flatMap((model) =>
-    LISTS.flatMap(([field, capKey]) =>
-      counts(model[capKey]).map(([where, count]) => ({
+    VIDEO_REFERENCE_LISTS.flatMap(({ field, cap: capKey }) =>
+      aroundCap(model[capKey]).map(([where, count]) => ({
         name: `${model.id}, ${field} × ${count}: ${where} (cap ${model[capKey]})`,
         model: model.id,
         field,
@@ -265,7 +254,7 @@ describe("reference caps", () => {
   });
 
   const imageRows = IMAGE_MODELS.flatMap((model) =>
-    counts(model.maxReferenceImages).map(
+    aroundCap(model.maxReferenceImages).map(
       ([where, count]) =>
         [
           `image ${model.id}, referenceImageUrls × ${count}: ${where} (cap ${model.maxReferenceImages})`,

@@ -15,6 +15,7 @@ import {
   IMAGE_RESOLUTIONS,
   LIMITS,
   VIDEO_MODEL_IDS,
+  VIDEO_REFERENCE_LISTS,
   VIDEO_RESOLUTIONS,
   imageModel,
   videoModel,
@@ -132,11 +133,10 @@ export const videoRenderRequestSchema = z
       }
       // Only images are dropped past the cap (spec §8); any longer list of videos or audio is refused,
       // whatever its length, with the model's own cap in the message.
-      const capped = [
-        ["referenceVideoUrls", req.referenceVideoUrls, model.maxReferenceVideos, "reference videos"],
-        ["referenceAudioUrls", req.referenceAudioUrls, model.maxReferenceAudios, "reference audio"],
-      ] as const;
-      for (const [field, list, cap, what] of capped) {
+      for (const { field, cap: capKey, noun: what } of VIDEO_REFERENCE_LISTS) {
+        if (field === "referenceImageUrls") continue;
+        const list = req[field];
+        const cap = model[capKey];
         if (!list || list.length === 0) continue;
         if (cap === 0) {
           ctx.addIssue({ code: "custom", path: [field], message: `${field}: ${model.id} takes no ${what}` });
