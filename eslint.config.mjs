@@ -1,6 +1,8 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import pluginQuery from "@tanstack/eslint-plugin-query";
+// The layer map: @typescript-eslint/no-restricted-imports per folder (eslint/layers.mjs,
+// tested on deliberate violations in test/lint/layers.test.ts).
 import { layerConfigs } from "./eslint/layers.mjs";
 
 const config = [

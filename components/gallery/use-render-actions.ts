@@ -43,7 +43,11 @@ export function useReuseRender() {
   const { mutateAsync, isPending } = useCreateRender();
   const reuse = useCallback(
     async (render: Pick<LedgerRender, "kind" | "prompt" | "params">) => {
-      const { renderRequestSchema } = await loadContract();
+      const contract = await loadContract().catch((error: Error) => {
+        notify.error("Could not start the render", { description: error.message });
+      });
+      if (!contract) return;
+      const { renderRequestSchema } = contract;
       const parsed = renderRequestSchema.safeParse({
         kind: render.kind,
         prompt: render.prompt,

@@ -5,7 +5,15 @@
  * fields. Settings are kept after a successful start, since renders are iterated on.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, lazy, useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useState,
+  type BaseSyntheticEvent,
+  type KeyboardEvent,
+} from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { notify } from "@/components/ui/notify";
 import { useUploadQueue } from "@/components/uploads";
@@ -101,7 +109,11 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   const loadRender = useCallback(
     async (render: LedgerRender) => {
-      const { renderRequestSchema } = await loadContract();
+      const contract = await loadContract().catch((error: Error) => {
+        notify.error("That render's settings could not be loaded", { description: error.message });
+      });
+      if (!contract) return;
+      const { renderRequestSchema } = contract;
       const request = renderRequestSchema.safeParse({
         ...render.params,
         kind: render.kind,
@@ -138,7 +150,13 @@ export function RenderForm({ settings }: RenderFormProps) {
     }
     submitter.submit(request);
   };
-  const submit = handleSubmit(onValid);
+  // The form's validation loads on first use (lazy-resolver.ts); if that load fails, say so.
+  const submit = (event?: BaseSyntheticEvent) =>
+    handleSubmit(onValid)(event).catch((error: unknown) =>
+      notify.error("The render was not started", {
+        description: error instanceof Error ? error.message : undefined,
+      }),
+    );
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
