@@ -14,7 +14,8 @@ import {
 } from "lucide-react";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
-import { copyPrompt, downloadName, editHref, renderHref, useReuseRender } from "./use-render-actions";
+import { editHref, renderHref } from "./render-links";
+import { copyPrompt, downloadName, useReuseRender } from "./use-render-actions";
 
 export default function RenderActionsMenu({ render }: { render: LedgerRender }) {
   const { reuse } = useReuseRender();

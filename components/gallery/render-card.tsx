@@ -15,7 +15,7 @@ import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
 import { StatusBadge } from "./status-badge";
-import { renderHref } from "./use-render-actions";
+import { renderHref } from "./render-links";
 
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();

@@ -1,8 +1,8 @@
 "use client";
 
 /**
- * What a person can do with a render besides looking at it: copy its prompt, start it again with
- * the same parameters (Reuse), or open it in the form (Edit). Shared by the gallery's card menu and
+ * What a person can do with a render besides looking at it: copy its prompt, download it, or start
+ * it again with the same parameters (Reuse); the links are in render-links.ts. Shared by the gallery's card menu and
  * the render page's buttons, so both behave the same.
  */
 import { useCallback } from "react";
@@ -10,17 +10,6 @@ import { notify } from "@/components/ui/notify";
 import type { LedgerRender } from "@/lib/contract";
 import { useCreateRender } from "@/lib/client/queries/create-render";
 import { loadContract } from "@/lib/client/contract-loader";
-
-export function renderHref(id: string): string {
-  return `/renders/${encodeURIComponent(id)}`;
-}
-
-/** The form's edit link; other query parameters (the gallery's filters) are kept. */
-export function editHref(id: string, current?: URLSearchParams): string {
-  const params = new URLSearchParams(current);
-  params.set("edit", id);
-  return `/?${params.toString()}`;
-}
 
 /** A file name for a download, e.g. `render-abc123.mp4`. */
 export function downloadName(render: Pick<LedgerRender, "id" | "kind" | "outputUrl">): string {

@@ -5,7 +5,8 @@ import Link from "next/link";
 import type { LedgerRender } from "@/lib/contract";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyIcon, DownloadIcon, PencilIcon, RotateCwIcon } from "lucide-react";
-import { copyPrompt, downloadName, editHref, useReuseRender } from "@/components/gallery/use-render-actions";
+import { editHref } from "@/components/gallery/render-links";
+import { copyPrompt, downloadName, useReuseRender } from "@/components/gallery/use-render-actions";
 
 export function DetailActions({ render }: { render: LedgerRender }) {
   const { reuse, isPending } = useReuseRender();

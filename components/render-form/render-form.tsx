@@ -26,13 +26,11 @@ import {
   estimateParams,
   fitToModels,
   lazyRenderFormResolver,
-  requestToFormValues,
   type FitNote,
   type ReferenceKind,
   type RenderFormValues,
 } from "@/lib/client/form";
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
-import { loadContract } from "@/lib/client/contract-loader";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
 import { EditPrefill } from "./edit-prefill";
@@ -42,7 +40,13 @@ import { KindToggle } from "./kind-toggle";
 import { ReferencesSection } from "./references-section";
 import { SubmitBar } from "./submit-bar";
 import { useSubmitRender } from "./use-submit-render";
-import { VideoOptions } from "./video-options";
+
+/**
+ * The video settings load once the page is interactive (prefetched below) rather than with it: the
+ * form opens on images.
+ */
+const loadVideoOptions = () => import("./video-options");
+const VideoOptions = lazy(() => loadVideoOptions().then((m) => ({ default: m.VideoOptions })));
 
 /** Loaded when a render needs confirming: most renders never do. */
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
@@ -109,29 +113,30 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   const loadRender = useCallback(
     async (render: LedgerRender) => {
-      const contract = await loadContract().catch((error: Error) => {
-        notify.error("That render's settings could not be loaded", { description: error.message });
-      });
-      if (!contract) return;
-      const { renderRequestSchema } = contract;
-      const request = renderRequestSchema.safeParse({
-        ...render.params,
-        kind: render.kind,
-        prompt: render.prompt,
-      });
-      if (!request.success) {
-        notify.error("That render's settings no longer fit the form", {
-          description: request.error.issues[0]?.message,
-        });
+      let filled: Awaited<ReturnType<typeof import("@/lib/client/form/from-render").formValuesFromRender>>;
+      try {
+        const { formValuesFromRender } = await import("@/lib/client/form/from-render");
+        filled = await formValuesFromRender(render, getValues());
+      } catch (error) {
+        const description = error instanceof Error ? error.message : undefined;
+        notify.error("That render's settings could not be loaded", { description });
         return;
       }
-      reset(requestToFormValues(request.data, getValues()));
+      if (!filled.ok) {
+        notify.error("That render's settings no longer fit the form", { description: filled.message });
+        return;
+      }
+      reset(filled.values);
       setFitNotes([]);
       notify.success("Settings loaded", { description: "Edit them and start a new render." });
       setFocus("prompt");
     },
     [getValues, reset, setFocus],
   );
+
+  useEffect(() => {
+    void loadVideoOptions();
+  }, []);
 
   const busy = submitter.isPending || form.formState.isSubmitting;
   const blocked = busy || submitter.retryInSeconds > 0 || uploadsRunning > 0;
@@ -196,7 +201,9 @@ export function RenderForm({ settings }: RenderFormProps) {
         {kind === "image" ? (
           <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
         ) : (
-          <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
+          <Suspense fallback={<div aria-busy="true" className="min-h-72" />}>
+            <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
+          </Suspense>
         )}
         <ReferencesSection queue={queue} uploadMaxBytes={settings.uploadMaxBytes} onUse={addReference} />
         <SubmitBar

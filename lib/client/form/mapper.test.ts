@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type RenderRequest, renderRequestSchema } from "@/lib/domain/render-request";
-import { estimateParams, formValuesToRequest, requestToFormValues } from "./mapper";
+import { requestToFormValues } from "./from-render";
+import { estimateParams, formValuesToRequest } from "./mapper";
 import { defaultFormValues, type RenderFormValues } from "./values";
 
 const U = (name: string) => `http://service.test/uploads/${name}`;

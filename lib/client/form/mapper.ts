@@ -1,20 +1,11 @@
 /**
- * Form values ⇄ render request (spec §4.2 field names).
+ * Form values → render request (spec §4.2 field names).
  *
  * `formValuesToRequest` sends only what the chosen kind and model take, so what the schema checks is
- * exactly what the server receives. `requestToFormValues` fills the form from a request as sent (the
- * `params` of a ledger render), for "edit and run again".
+ * exactly what the server receives. The way back, for "edit and run again", is in from-render.ts.
  */
-import {
-  DEFAULT_IMAGE_ASPECT_RATIO,
-  DEFAULT_IMAGE_MODEL,
-  DEFAULT_VIDEO_MODEL,
-  LIMITS,
-  findImageModel,
-  findVideoModel,
-} from "@/lib/domain/catalogue";
+import { LIMITS, findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import { fitToModels } from "./fit-model";
 import type { RenderFormValues } from "./values";
 
 /** The reference lists each kind and model actually takes: how many of each list the request may carry. */
@@ -72,41 +63,6 @@ export function formValuesToRequest(values: RenderFormValues): RenderRequest {
     ...listField("referenceVideoUrls", values.referenceVideoUrls, caps.video > 0),
     ...listField("referenceAudioUrls", values.referenceAudioUrls, caps.audio > 0),
   };
-}
-
-/**
- * The form filled from a request as sent. Settings of the other kind are kept from `base`; fields the
- * request left out take the service's stated defaults, or `base` where the spec states none. The
- * result fits the catalogue (e.g. a 5 s veo request reads as the 6 s the service rendered).
- */
-export function requestToFormValues(request: RenderRequest, base: RenderFormValues): RenderFormValues {
-  const common = { ...base, prompt: request.prompt, referenceImageUrls: request.referenceImageUrls ?? [] };
-  const values: RenderFormValues =
-    request.kind === "image"
-      ? {
-          ...common,
-          kind: "image",
-          imageModel: request.imageModel ?? DEFAULT_IMAGE_MODEL,
-          imageResolution: request.imageResolution ?? base.imageResolution,
-          imageQuality: request.imageQuality ?? base.imageQuality,
-          imageAspectRatio: request.imageAspectRatio ?? DEFAULT_IMAGE_ASPECT_RATIO,
-          imageCount: request.imageCount ?? 1,
-          referenceVideoUrls: [],
-          referenceAudioUrls: [],
-        }
-      : {
-          ...common,
-          kind: "video",
-          model: request.model ?? DEFAULT_VIDEO_MODEL,
-          durationSeconds: request.durationSeconds ?? base.durationSeconds,
-          resolution: request.resolution ?? base.resolution,
-          aspectRatio: request.aspectRatio ?? base.aspectRatio,
-          generateAudio: request.generateAudio ?? false,
-          negativePrompt: request.negativePrompt ?? "",
-          referenceVideoUrls: request.referenceVideoUrls ?? [],
-          referenceAudioUrls: request.referenceAudioUrls ?? [],
-        };
-  return fitToModels(values).values;
 }
 
 /**
