@@ -9,7 +9,6 @@ import { Card } from "@/components/ui/surface";
 import Link from "next/link";
 import { memo, useId } from "react";
 import type { LedgerRender } from "@/lib/contract";
-import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
 import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
@@ -43,7 +42,7 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
           {modelLabel(render)}
           {render.member && <> · {render.member.name}</>}
         </p>
-        <RenderFacts render={render} showTiming={isFinalLedgerStatus(render.status)} />
+        <RenderFacts render={render} />
       </div>
     </Card>
   );

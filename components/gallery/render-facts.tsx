@@ -1,9 +1,11 @@
 /**
  * The small print of a render: what it cost, what came back, how long it took, how far a stitched
- * render got, and why it failed. Shared by gallery cards and the render page.
+ * render got, and why it failed. Shared by gallery cards and the render page. The live clock of an
+ * unfinished render is the media placeholder's (RenderMedia), on both, so it is here once finished.
  */
 import type { LedgerRender } from "@/lib/contract";
 import { formatCredits, refundText } from "@/lib/domain/format";
+import { timingKind } from "@/lib/domain/progress-text";
 import { ChainProgress } from "./chain-progress";
 import { RenderTiming } from "./render-timing";
 
@@ -15,7 +17,7 @@ export function chargeText(
   return render.creditsCharged > 0 ? formatCredits(render.creditsCharged) : "No charge";
 }
 
-export function RenderFacts({ render, showTiming = true }: { render: LedgerRender; showTiming?: boolean }) {
+export function RenderFacts({ render }: { render: LedgerRender }) {
   const charge = chargeText(render);
   const refund = refundText(render);
   return (
@@ -23,7 +25,7 @@ export function RenderFacts({ render, showTiming = true }: { render: LedgerRende
       <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
         {charge && <span>{charge}</span>}
         {refund && <span className="font-medium text-emerald-700 dark:text-emerald-400">{refund}</span>}
-        {showTiming && <RenderTiming render={render} />}
+        {timingKind(render.status) === "took" && <RenderTiming render={render} />}
       </p>
       {render.chain && <ChainProgress chain={render.chain} status={render.status} />}
       {render.errorMessage && (
