@@ -26,10 +26,24 @@ export async function startServer(): Promise<void> {
     console.warn(`[config] Not configured: set ${missing.join(" and ")}, then restart.`);
     return;
   }
+  endStreamsOnShutdown();
   const { getScheduler } = await import("@/lib/server/scheduler");
   try {
     await getScheduler();
   } catch (error) {
     console.error(`[poll scheduler] not started: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * On SIGTERM or SIGINT the server stops taking connections and waits for open ones to finish; a live
+ * event stream never finishes on its own, so every stream is ended first (browsers reconnect to
+ * whatever serves next, resuming from their last event id).
+ */
+function endStreamsOnShutdown(): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      void import("@/lib/server/events").then(({ stopEventHub }) => stopEventHub());
+    });
   }
 }

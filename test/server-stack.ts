@@ -59,6 +59,8 @@ export interface CallInit {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
+  /** Aborts the request as a browser closing the page would. */
+  signal?: AbortSignal;
 }
 
 export async function startStack(options: StackOptions = {}) {
@@ -102,6 +104,7 @@ export async function startStack(options: StackOptions = {}) {
         method,
         headers,
         body,
+        signal: init.signal,
         ...(body instanceof ReadableStream && { duplex: "half" }),
       } as RequestInit);
       return handler(request, { params: Promise.resolve(params) as Promise<never> });
@@ -124,8 +127,10 @@ export async function startStack(options: StackOptions = {}) {
 
   async function stopServer() {
     const { stopScheduler } = await import("@/lib/server/scheduler");
+    const { stopEventHub } = await import("@/lib/server/events");
     const { closeDb } = await import("@/lib/server/db");
     const { invalidateAccount } = await import("@/lib/server/account");
+    await stopEventHub();
     await stopScheduler();
     await closeDb(databaseUrl);
     invalidateAccount();

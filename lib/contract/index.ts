@@ -13,3 +13,4 @@ export * from "./team";
 export * from "./account";
 export * from "./health";
 export * from "./settings";
+export * from "./events";

@@ -67,6 +67,13 @@ export const renderListQuerySchema = z.object({
   member: optionalText(100),
   /** Comma-separated render ids. */
   ids: optionalText(4000),
+  /**
+   * Only renders whose ledger record changed at or after this instant (ISO 8601, the server's
+   * `updatedAt` clock): the live stream's catch-up after a gap longer than its replay buffer.
+   */
+  updatedSince: z.optional(
+    z.iso.datetime({ offset: true, error: "updatedSince must be an ISO 8601 date and time" }),
+  ),
   cursor: optionalText(200),
   limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
 });

@@ -167,6 +167,22 @@ const migrations: Record<string, Migration> = {
       await createIndexes(db, { renders_member: "renders (member_id, request_seq)" });
     },
   },
+  "003_change_log": {
+    async up(db: Kysely<unknown>) {
+      await createTables(db, {
+        changes: `
+          seq      integer  primary key autoincrement
+          topic    text     not null
+          subject  text     not null
+          at       integer  not null
+        `,
+      });
+      await createIndexes(db, {
+        changes_at: "changes (at)",
+        renders_updated: "renders (updated_at)",
+      });
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

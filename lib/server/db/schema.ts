@@ -95,6 +95,21 @@ export interface PollLogTable {
   polled_at: number;
 }
 
+/**
+ * The change log: one row per ledger write that a page shows (a render, an upload, spend, the
+ * team), written in the write's own transaction. Its sequence numbers are the live event stream's
+ * ids; rows older than the stream's replay buffer are pruned.
+ */
+export interface ChangesTable {
+  seq: Generated<number>;
+  /** render | upload | spend | team */
+  topic: string;
+  /** The id of what changed (a render or upload id), or "" for the team-wide topics. */
+  subject: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
 export interface MembersTable {
   id: string;
   email: string;
@@ -122,6 +137,7 @@ export interface Database {
   renders: RendersTable;
   timing_stats: TimingStatsTable;
   poll_log: PollLogTable;
+  changes: ChangesTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

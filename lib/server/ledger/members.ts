@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { Db } from "@/lib/server/db";
 import type { MemberRow } from "@/lib/server/db/schema";
 import type { Member, MemberPatch, Role } from "@/lib/contract";
+import { withChanges } from "./changes";
 
 export function toMember(row: MemberRow): Member {
   return {
@@ -68,15 +69,18 @@ export async function updateMember(db: Db, id: string, patch: MemberPatch): Prom
     const unchanged = await findMemberRow(db, id);
     return unchanged && toMember(unchanged);
   }
-  const row = await db
-    .updateTable("members")
-    .set({
-      ...(patch.role !== undefined && { role: patch.role }),
-      ...(patch.monthlyCapCredits !== undefined && { monthly_cap_credits: patch.monthlyCapCredits }),
-    })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await withChanges(db, async (tx, note) => {
+    note("team");
+    return tx
+      .updateTable("members")
+      .set({
+        ...(patch.role !== undefined && { role: patch.role }),
+        ...(patch.monthlyCapCredits !== undefined && { monthly_cap_credits: patch.monthlyCapCredits }),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  });
   return row && toMember(row);
 }
 
@@ -92,15 +96,18 @@ export async function getDefaultCap(db: Db): Promise<number | null> {
 }
 
 export async function setDefaultCap(db: Db, credits: number | null): Promise<void> {
-  if (credits === null) {
-    await db.deleteFrom("team_settings").where("key", "=", DEFAULT_CAP_KEY).execute();
-    return;
-  }
-  await db
-    .insertInto("team_settings")
-    .values({ key: DEFAULT_CAP_KEY, value: String(credits) })
-    .onConflict((c) => c.column("key").doUpdateSet({ value: String(credits) }))
-    .execute();
+  await withChanges(db, async (tx, note) => {
+    note("team");
+    if (credits === null) {
+      await tx.deleteFrom("team_settings").where("key", "=", DEFAULT_CAP_KEY).execute();
+      return;
+    }
+    await tx
+      .insertInto("team_settings")
+      .values({ key: DEFAULT_CAP_KEY, value: String(credits) })
+      .onConflict((c) => c.column("key").doUpdateSet({ value: String(credits) }))
+      .execute();
+  });
 }
 
 /** The start of the current calendar month in UTC, when caps reset. */

@@ -5,6 +5,7 @@ import type { ChainProgress } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
 import type { Database, RenderRow } from "@/lib/server/db/schema";
 import type { TimingStat } from "@/lib/domain/timing";
+import { withChanges, type ChangeTopic } from "./changes";
 
 const notIn = (ids: readonly string[]) => (ids.length > 0 ? ids : [""]);
 
@@ -79,13 +80,24 @@ function observed(o: PollObservation, nowMs: number) {
 
 type RenderPatch = (eb: ExpressionBuilder<Database, "renders">) => UpdateObject<Database, "renders">;
 
-/** Every poll sent counts once in the render's `poll_count`; `patch` is what else it changed. */
-async function afterPoll(db: Db, id: string, patch: RenderPatch): Promise<void> {
-  await db
-    .updateTable("renders")
-    .set((eb) => ({ poll_count: eb("poll_count", "+", 1), ...patch(eb) }))
-    .where("id", "=", id)
-    .execute();
+/**
+ * Every poll sent counts once in the render's `poll_count`; `patch` is what else it changed, and
+ * `shows` the topics a page would show differently afterwards (none for a poll that told nothing).
+ */
+async function afterPoll(
+  db: Db,
+  id: string,
+  patch: RenderPatch,
+  shows: readonly ChangeTopic[] = ["render"],
+): Promise<void> {
+  await withChanges(db, async (tx, note) => {
+    await tx
+      .updateTable("renders")
+      .set((eb) => ({ poll_count: eb("poll_count", "+", 1), ...patch(eb) }))
+      .where("id", "=", id)
+      .execute();
+    for (const topic of shows) note(topic, topic === "render" ? id : "");
+  });
 }
 
 /** A poll found the render still in progress (pending, running, or a status the spec doesn't name). */
@@ -104,12 +116,18 @@ export async function markInProgress(
 
 /** A poll found the render `ready` or `failed` (refund included): it is never polled again. */
 export async function markFinished(db: Db, id: string, o: PollObservation, nowMs: number): Promise<void> {
-  await afterPoll(db, id, () => ({
-    ...observed(o, nowMs),
-    unchanged_polls: 0,
-    completed_at: new Date(nowMs).toISOString(),
-    next_poll_at: null,
-  }));
+  await afterPoll(
+    db,
+    id,
+    () => ({
+      ...observed(o, nowMs),
+      unchanged_polls: 0,
+      completed_at: new Date(nowMs).toISOString(),
+      next_poll_at: null,
+    }),
+    // A refund moves the balance and the member's spend.
+    o.creditsRefunded > 0 ? ["render", "spend"] : ["render"],
+  );
 }
 
 /** Why a poll told nothing about the render, which decides the counter it moves. */
@@ -123,12 +141,17 @@ export async function deferPoll(
   retryAt: number,
   nowMs: number,
 ): Promise<void> {
-  await afterPoll(db, id, (eb) => ({
-    updated_at: new Date(nowMs).toISOString(),
-    next_poll_at: retryAt,
-    ...(setback === "error" && { error_polls: eb("error_polls", "+", 1) }),
-    ...(setback === "not-found" && { not_found_polls: eb("not_found_polls", "+", 1) }),
-  }));
+  await afterPoll(
+    db,
+    id,
+    (eb) => ({
+      updated_at: new Date(nowMs).toISOString(),
+      next_poll_at: retryAt,
+      ...(setback === "error" && { error_polls: eb("error_polls", "+", 1) }),
+      ...(setback === "not-found" && { not_found_polls: eb("not_found_polls", "+", 1) }),
+    }),
+    [],
+  );
 }
 
 /** The service no longer knows the render: it is final, with the reason in its error message. */

@@ -11,6 +11,7 @@ import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/d
 import type { CreateRenderResponse } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
+import { withChanges } from "./changes";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 
 /** Newest request first; a batch's variants in their order. */
@@ -59,7 +60,7 @@ export interface BeginRequestInput {
 export async function beginRequest(db: Db, input: BeginRequestInput): Promise<RenderRequestRow> {
   const now = new Date().toISOString();
   const { request } = input;
-  return db.transaction().execute(async (tx) => {
+  return withChanges(db, async (tx, note) => {
     const inserted = await tx
       .insertInto("render_requests")
       .values({
@@ -87,6 +88,7 @@ export async function beginRequest(db: Db, input: BeginRequestInput): Promise<Re
       .insertInto("renders")
       .values(renderRow(inserted, { ...input, variantIndex: 0, status: "submitting", now }))
       .execute();
+    note("render", input.id);
     return inserted;
   });
 }
@@ -146,7 +148,7 @@ export async function completeRequest(
   firstPollAt: number,
 ): Promise<RenderRow[]> {
   const now = new Date().toISOString();
-  return db.transaction().execute(async (tx) => {
+  return withChanges(db, async (tx, note) => {
     const request = await tx
       .updateTable("render_requests")
       .set({
@@ -181,6 +183,9 @@ export async function completeRequest(
       .values(rows)
       .onConflict((c) => c.column("id").doNothing())
       .execute();
+    note("render", requestId);
+    for (const row of rows) note("render", row.id);
+    if (response.creditsCharged > 0) note("spend");
     return rows;
   });
 }
@@ -201,7 +206,8 @@ export async function failRequest(
   error: ErrorBody,
 ): Promise<void> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (tx) => {
+  await withChanges(db, async (tx, note) => {
+    note("render", requestId);
     await tx
       .updateTable("render_requests")
       .set({ state, error: JSON.stringify(error), updated_at: now })
@@ -257,6 +263,13 @@ export async function getRenderRow(db: Db, id: string): Promise<RenderRow | unde
   return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The ledger records of these renders (those that exist), in no particular order. */
+export async function rendersByIds(db: Db, ids: readonly string[]): Promise<LedgerRender[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("renders").selectAll().where("id", "in", ids).execute();
+  return rows.map(toLedgerRender);
+}
+
 const isRenderCursor = (v: unknown): v is [number, number] =>
   Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
 
@@ -285,6 +298,7 @@ export async function listRenders(
       "in",
       query.ids.split(",").map((s) => s.trim()),
     );
+  if (query.updatedSince) q = q.where("updated_at", ">=", new Date(query.updatedSince).toISOString());
   if (query.q?.trim()) q = q.where(sql<boolean>`prompt like ${likePattern(query.q.trim())} escape '\\'`);
   if (query.cursor) q = q.where(afterPosition(RENDER_ORDER, decodeCursor(query.cursor, isRenderCursor)));
   const rows = await q

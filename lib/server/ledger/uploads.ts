@@ -3,6 +3,7 @@ import type { LedgerUpload, MadeBy, UploadListQuery } from "@/lib/contract";
 import type { UploadRecord } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { UploadsTable } from "@/lib/server/db/schema";
+import { withChanges } from "./changes";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { newLedgerId } from "./ids";
 
@@ -36,12 +37,22 @@ export async function recordUpload(
     member_id: madeBy?.id ?? null,
     member_name: madeBy?.name ?? null,
   };
-  await db
-    .insertInto("uploads")
-    .values(row)
-    .onConflict((c) => c.column("url").doNothing())
-    .execute();
+  await withChanges(db, async (tx, note) => {
+    await tx
+      .insertInto("uploads")
+      .values(row)
+      .onConflict((c) => c.column("url").doNothing())
+      .execute();
+    note("upload", row.id);
+  });
   return toLedgerUpload(row);
+}
+
+/** The ledger records of these uploads (those that exist), in no particular order. */
+export async function uploadsByIds(db: Db, ids: readonly string[]): Promise<LedgerUpload[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("uploads").selectAll().where("id", "in", ids).execute();
+  return rows.map(toLedgerUpload);
 }
 
 const isUploadCursor = (v: unknown): v is [string, string] =>

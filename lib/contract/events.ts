@@ -1,0 +1,42 @@
+/**
+ * The live event stream, `GET /api/events` (server-sent events, docs/api.md). Every event is an
+ * unnamed SSE message whose `data` is one of these JSON objects and whose `id` is the change log's
+ * sequence number, so a reconnect's `Last-Event-ID` resumes exactly where the page left off.
+ */
+import { z } from "zod/mini";
+import { ledgerRenderSchema } from "./renders";
+import { ledgerUploadSchema } from "./uploads";
+
+export const liveEventSchema = z.discriminatedUnion("type", [
+  /**
+   * Sent once the stream is open and has sent what a returning page missed; its id is the newest
+   * change, `at` the server's clock (a catch-up's `updatedSince` is measured on it).
+   */
+  z.object({ type: z.literal("hello"), at: z.string() }),
+  /** A render was created or changed: its whole ledger record as it now is. */
+  z.object({ type: z.literal("render"), render: ledgerRenderSchema }),
+  /** A render left the ledger (a create's placeholder, replaced by the renders the service made). */
+  z.object({ type: z.literal("render-removed"), id: z.string() }),
+  /** A reference upload was added to the library. */
+  z.object({ type: z.literal("upload"), upload: ledgerUploadSchema }),
+  /** The balance or a member's spend moved (a charge or a refund): read them again. */
+  z.object({ type: z.literal("spend") }),
+  /** Members or caps changed: read them again. */
+  z.object({ type: z.literal("team") }),
+  /**
+   * The page was away longer than the server's replay buffer: what it missed must be fetched
+   * (renders with `updatedSince`, the rest re-read). The stream goes on from here.
+   */
+  z.object({ type: z.literal("resync") }),
+  /** The session that opened the stream ended (signed out, expired, removed): go to sign-in. */
+  z.object({ type: z.literal("signed-out") }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** `GET /api/events?lastEventId=`: where to resume when the browser cannot send `Last-Event-ID`. */
+export const eventsQuerySchema = z.object({
+  lastEventId: z.optional(
+    z.string().check(z.regex(/^\d{1,15}$/, { error: "lastEventId must be a change number" })),
+  ),
+});
+export type EventsQuery = z.infer<typeof eventsQuerySchema>;

@@ -1,0 +1,200 @@
+import "server-only";
+/**
+ * The live event hub, one per process. It follows the ledger's change log (woken after each write,
+ * and on a slow timer for writes from elsewhere), turns each change into what a page needs (a
+ * render's whole record, an upload, a nudge to re-read spend), and hands it to every open stream.
+ *
+ * A stream that comes back with the id of the last event it saw gets what it missed from the log;
+ * one that was away longer than the log keeps is told to resync. Events of one subject are merged
+ * (only the latest record matters), so a replay is never longer than the number of things changed.
+ */
+import type { LedgerRender, LedgerUpload, LiveEvent } from "@/lib/contract";
+import type { Db } from "@/lib/server/db";
+import { onChange } from "@/lib/server/db/change-signal";
+import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
+import { rendersByIds } from "@/lib/server/ledger/renders";
+import { uploadsByIds } from "@/lib/server/ledger/uploads";
+
+/** An event as sent: its change-log sequence number (the SSE id) and its data. */
+export interface WireEvent {
+  id: number;
+  event: LiveEvent;
+}
+
+/** One open stream, as the hub sees it. */
+export interface Subscriber {
+  send(events: readonly WireEvent[]): void;
+  /** The hub is stopping (server shutdown): end the stream. */
+  close(): void;
+}
+
+/** How long the change log keeps changes for returning streams (a laptop lid closed for a meeting). */
+export const REPLAY_BUFFER_MS = 15 * 60_000;
+/** Changes read from the log at a time. */
+const BATCH = 500;
+/** A returning stream that missed more than this many changes re-reads instead (cheaper for both). */
+const MAX_REPLAY = 2_000;
+/** Safety net for writes this process was not told about (another process, a missed signal). */
+const TAIL_EVERY_MS = 5_000;
+const PRUNE_EVERY_MS = 60_000;
+
+export class EventHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private head = 0;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  private lastPruneAt = 0;
+  private stopSignal: (() => void) | undefined;
+  private tail: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: (message: string) => void = (m) => console.error(`[events] ${m}`),
+  ) {}
+
+  async start(): Promise<void> {
+    this.head = (await changeLogBounds(this.db)).latest;
+    this.stopSignal = onChange(() => this.read());
+    this.tail = setInterval(() => this.read(), TAIL_EVERY_MS);
+    this.tail.unref();
+  }
+
+  /** Stops following the log and ends every open stream. */
+  stop(): void {
+    this.stopSignal?.();
+    clearInterval(this.tail);
+    for (const subscriber of [...this.subscribers]) subscriber.close();
+    this.subscribers.clear();
+  }
+
+  get streams(): number {
+    return this.subscribers.size;
+  }
+
+  /** The newest change this hub has handed out. */
+  get latest(): number {
+    return this.head;
+  }
+
+  /**
+   * Joins a stream that saw everything up to `lastSeen` (null: a page that saw nothing yet). It is
+   * sent what it missed (or "resync" when the log no longer holds it), then `hello`, then live
+   * events; those that arrive while the missed ones are looked up are held back to keep the order.
+   * Returns the function that leaves.
+   */
+  async subscribe(lastSeen: number | null, subscriber: Subscriber): Promise<() => void> {
+    const held: (readonly WireEvent[])[] = [];
+    let live = false;
+    const entry: Subscriber = {
+      send: (events) => (live ? subscriber.send(events) : held.push(events)),
+      close: () => subscriber.close(),
+    };
+    this.subscribers.add(entry);
+    const leave = () => void this.subscribers.delete(entry);
+    const head = this.head;
+    try {
+      const missed = await this.missedSince(lastSeen, head);
+      subscriber.send(missed === "resync" ? [{ id: head, event: { type: "resync" } }] : missed);
+      subscriber.send([{ id: head, event: { type: "hello", at: new Date().toISOString() } }]);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    live = true;
+    for (const events of held.splice(0)) subscriber.send(events);
+    return leave;
+  }
+
+  private async missedSince(lastSeen: number | null, head: number): Promise<readonly WireEvent[] | "resync"> {
+    if (lastSeen === null || lastSeen === head) return [];
+    const { oldest } = await changeLogBounds(this.db);
+    // Ahead of the log (another database, a reset) or behind what it keeps: nothing to replay from.
+    if (lastSeen > head || lastSeen < oldest - 1 || head - lastSeen > MAX_REPLAY) return "resync";
+    const changes: Change[] = [];
+    for (let after = lastSeen; after < head; ) {
+      const batch = (await changesAfter(this.db, after, BATCH)).filter((c) => c.seq <= head);
+      if (batch.length === 0) break;
+      changes.push(...batch);
+      after = batch.at(-1)?.seq ?? head;
+    }
+    return this.eventsOf(changes);
+  }
+
+  /** Reads new changes and sends them; a call while reading makes one more pass afterwards. */
+  private read(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = (async () => {
+      do {
+        this.readAgain = false;
+        await this.drain();
+      } while (this.readAgain);
+    })()
+      .catch((error: unknown) => this.log(`could not read the change log: ${String(error)}`))
+      .finally(() => {
+        this.reading = null;
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const changes = await changesAfter(this.db, this.head, BATCH);
+      const last = changes.at(-1);
+      if (!last) break;
+      const events = await this.eventsOf(changes);
+      this.head = last.seq;
+      for (const subscriber of this.subscribers) subscriber.send(events);
+      if (changes.length < BATCH) break;
+    }
+    const now = Date.now();
+    if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
+      this.lastPruneAt = now;
+      await pruneChanges(this.db, now - REPLAY_BUFFER_MS);
+    }
+  }
+
+  /** One event per changed subject, carrying its current record, in the order of their last change. */
+  private async eventsOf(changes: readonly Change[]): Promise<WireEvent[]> {
+    const latest = new Map<string, Change>();
+    for (const change of changes) latest.set(`${change.topic}:${change.subject}`, change);
+    const subjects = (topic: Change["topic"]) =>
+      [...latest.values()].filter((c) => c.topic === topic).map((c) => c.subject);
+    const [renders, uploads] = await Promise.all([
+      rendersByIds(this.db, subjects("render")),
+      uploadsByIds(this.db, subjects("upload")),
+    ]);
+    const renderById = new Map(renders.map((r) => [r.id, r]));
+    const uploadById = new Map(uploads.map((u) => [u.id, u]));
+    const events: WireEvent[] = [];
+    for (const { seq, topic, subject } of [...latest.values()].sort((a, b) => a.seq - b.seq)) {
+      const event = toEvent(topic, subject, renderById, uploadById);
+      if (event) events.push({ id: seq, event });
+    }
+    return events;
+  }
+}
+
+function toEvent(
+  topic: Change["topic"],
+  subject: string,
+  renders: ReadonlyMap<string, LedgerRender>,
+  uploads: ReadonlyMap<string, LedgerUpload>,
+): LiveEvent | null {
+  switch (topic) {
+    case "render": {
+      const render = renders.get(subject);
+      return render ? { type: "render", render } : { type: "render-removed", id: subject };
+    }
+    case "upload": {
+      // An upload whose URL was already in the library adds nothing.
+      const upload = uploads.get(subject);
+      return upload ? { type: "upload", upload } : null;
+    }
+    case "spend":
+      return { type: "spend" };
+    case "team":
+      return { type: "team" };
+  }
+}

@@ -1,0 +1,52 @@
+import "server-only";
+/**
+ * The process's live event hub (a process singleton: one reader of the change log serves every
+ * stream) and the stream a page opens on it.
+ */
+import type { EventsQuery, Member } from "@/lib/contract";
+import { getDb } from "@/lib/server/db";
+import { processSingleton, takeProcessSingleton } from "@/lib/server/runtime/process-singleton";
+import { memberFromCookies } from "@/lib/server/team/session";
+import { EventHub } from "./hub";
+import { eventStreamResponse } from "./stream";
+
+export { EventHub } from "./hub";
+
+const HUB = "live-event-hub";
+
+export function getEventHub(): Promise<EventHub> {
+  return processSingleton(HUB, () => {
+    const starting = (async () => {
+      const hub = new EventHub(await getDb());
+      await hub.start();
+      return hub;
+    })();
+    starting.catch(() => takeProcessSingleton(HUB));
+    return starting;
+  });
+}
+
+/** Ends every open stream and stops following the change log (shutdown, tests). */
+export async function stopEventHub(): Promise<void> {
+  const hub = takeProcessSingleton<Promise<EventHub>>(HUB);
+  if (hub) (await hub.catch(() => undefined))?.stop();
+}
+
+/**
+ * A page's live event stream. Every member sees the whole team's renders and uploads, so the stream
+ * carries everything; spend and team changes are only nudges, read again through routes that check
+ * who may see what. With sign-in on, a stream whose session ends is told so and closed.
+ */
+export async function openLiveEvents(request: Request, member: Member | null, query: EventsQuery) {
+  const header = request.headers.get("last-event-id");
+  const lastSeen = /^\d{1,15}$/.test(header ?? "") ? Number(header) : lastEventIdOf(query);
+  const cookies = request.headers.get("cookie");
+  return eventStreamResponse({
+    hub: await getEventHub(),
+    lastSeen,
+    signal: request.signal,
+    stillSignedIn: async () => member === null || (await memberFromCookies(cookies))?.id === member.id,
+  });
+}
+
+const lastEventIdOf = (query: EventsQuery) => (query.lastEventId ? Number(query.lastEventId) : null);
