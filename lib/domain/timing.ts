@@ -53,16 +53,18 @@ export function estimateCompletion(
   stats: ReadonlyMap<string, TimingStat>,
 ): CompletionEstimate {
   const typical = typicalCompletionSeconds(request);
-  for (const level of timingLevels(request)) {
+  const known = timingLevels(request).flatMap((level) => {
     const stat = stats.get(level);
-    if (!stat || stat.samples === 0) continue;
-    return {
-      expectedSeconds: typical * stat.ratioMean,
-      devSeconds: typical * stat.ratioDev,
-      confident: stat.samples >= CONFIDENT_SAMPLES,
-    };
-  }
-  return { expectedSeconds: typical, devSeconds: typical * 0.5, confident: false };
+    return stat && stat.samples > 0 ? [stat] : [];
+  });
+  // The most specific level trusted yet; failing that, the most specific with any samples, untrusted.
+  const stat = known.find((s) => s.samples >= CONFIDENT_SAMPLES) ?? known[0];
+  if (!stat) return { expectedSeconds: typical, devSeconds: typical * 0.5, confident: false };
+  return {
+    expectedSeconds: typical * stat.ratioMean,
+    devSeconds: typical * stat.ratioDev,
+    confident: stat.samples >= CONFIDENT_SAMPLES,
+  };
 }
 
 export function updateStat(stat: TimingStat | undefined, ratio: number): TimingStat {

@@ -14,6 +14,13 @@ describe("nextPollAt", () => {
     );
   });
 
+  test("a render not done at the first poll is polled once more, two spreads past the expectation", () => {
+    const firstPoll = T0 + 42_000;
+    expect(nextPollAt({ createdAtMs: T0, nowMs: firstPoll, estimate: trusted, unchangedPolls: 1 })).toBe(
+      T0 + 48_000,
+    );
+  });
+
   test("when the expected time has passed, it backs off by half again per unchanged poll", () => {
     const now = T0 + 50_000;
     const first = nextPollAt({ createdAtMs: T0, nowMs: now, estimate: trusted, unchangedPolls: 0 }) - now;
@@ -124,6 +131,16 @@ describe("learned completion times", () => {
     expect(learned.expectedSeconds).toBeCloseTo(0.6, 5);
     // gpt-image-2 has no samples of its own: the image-wide ratio applies (45 s typical / 50).
     expect(estimateCompletion(otherImage, stats).expectedSeconds).toBeCloseTo(0.9, 5);
+  });
+
+  test("a trusted broader level beats a specific one with too few samples to trust", () => {
+    const stats = new Map<string, TimingStat>();
+    for (let i = 0; i < 3; i++) learnCompletion(otherImage, 0.9, stats); // images are 50× faster
+    learnCompletion(image, 3, stats); // one seedream 2K sample, 10× faster
+    const estimate = estimateCompletion(image, stats);
+    expect(estimate.confident).toBe(true);
+    // The image-wide ratio (3 samples, then the seedream one folded in) rather than probing anew.
+    expect(estimate.expectedSeconds).toBeLessThan(30 / 10);
   });
 
   test("drifts toward a slower service as completions come in", () => {

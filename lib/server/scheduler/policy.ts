@@ -1,8 +1,10 @@
 /**
  * When to poll a render next: the whole scheduling policy, as pure functions of time and estimate.
  *
- * - Trusted estimate: poll once just after the expected completion (plus half the spread), so most
- *   renders cost one poll; if not done yet, back off from there.
+ * - Trusted estimate: poll once just after the expected completion (plus half the spread), where
+ *   most renders are done, so most cost one poll; a render not done by then is polled once more
+ *   where nearly every render is (two spreads past the expectation), so the rest cost two and none
+ *   waits long; beyond that, back off.
  * - No trusted estimate yet: probe early and back off geometrically, which finds the service's real
  *   speed within a few polls whether it is far faster or slower than typical.
  * - Stitched chains: aim at each clip's expected completion, so progress shows clip by clip.
@@ -41,10 +43,11 @@ export function nextPollAt(state: PollState): number {
     at = nowMs + clamp(delay, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
   } else {
     const fraction = chain && chain.total > 1 ? Math.min(1, (chain.ready + 1) / chain.total) : 1;
-    const target =
-      createdAtMs + (estimate.expectedSeconds * fraction + 0.5 * estimate.devSeconds * fraction) * 1000;
-    if (target > nowMs) {
-      at = target;
+    const after = (spreads: number) =>
+      createdAtMs + (estimate.expectedSeconds + spreads * estimate.devSeconds) * fraction * 1000;
+    const target = [after(0.5), after(2)].find((t) => t > nowMs);
+    if (target !== undefined) {
+      at = Math.max(target, nowMs + MIN_INTERVAL_MS);
     } else {
       const step = Math.max(estimate.devSeconds, 0.1 * estimate.expectedSeconds) * 1000;
       at = nowMs + clamp(step * BACKOFF ** unchangedPolls, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
