@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AccountPanel } from "@/components/account/account-panel";
 import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
+import { LiveUpdates } from "@/components/layout/live-updates";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
@@ -59,6 +60,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <HydrationBoundary state={dehydrate(queryClient)}>
             {!session.authEnabled && <SignInOffBanner />}
             <AppHeader>
+              <LiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
               <MemberMenu />
             </AppHeader>

@@ -1,9 +1,9 @@
 /**
  * The ledger's renders, read through `GET /api/renders` (cursor-paged, newest first) and
- * `GET /api/renders/{id}`. Lists and single renders stay live on their own: while anything shown is
- * unfinished they refetch every couple of seconds, and stop once everything is final, so an idle
- * dashboard makes no requests. Reading the ledger never spends the upstream poll budget; the
- * server's scheduler does that.
+ * `GET /api/renders/{id}`. They stay current through the tab's live event stream
+ * (lib/client/live), which updates them in the cache; only while it is paused do they re-read the
+ * ledger at an interval. Reading the ledger never spends the upstream poll budget; the server's
+ * scheduler does that.
  */
 import {
   infiniteQueryOptions,
@@ -16,27 +16,14 @@ import {
 } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import type { LedgerRender, RenderList, RenderListQuery } from "@/lib/contract";
-import { isFinalLedgerStatus, RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
+import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
+import { useFallbackRefetch } from "@/lib/client/live/live-state";
 import { queryKeys } from "./keys";
-
-/** How often an unfinished render is re-read from the ledger. */
-export const LIVE_REFETCH_MS = 2_000;
 
 export type RenderFilters = Pick<
   RenderListQuery,
   "status" | "kind" | "model" | "q" | "batchId" | "ids" | "member"
 >;
-
-/** True while any of the renders can still change. */
-export function hasUnfinished(renders: Iterable<{ status: string }>): boolean {
-  for (const render of renders) if (!isFinalLedgerStatus(render.status)) return true;
-  return false;
-}
-
-/** The refetch interval for what is on screen: live while something is unfinished, else none. */
-export function liveRefetchInterval(renders: Iterable<{ status: string }>): number | false {
-  return hasUnfinished(renders) ? LIVE_REFETCH_MS : false;
-}
 
 /** Every render of the loaded pages, in order. */
 export function rendersOf(data: InfiniteData<RenderList> | undefined): LedgerRender[] {
@@ -53,17 +40,21 @@ export function renderListQueryOptions(filters: RenderFilters) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // A live refetch re-reads each loaded page in turn (local ledger reads, no upstream polls);
-    // structural sharing keeps unchanged renders as the same objects, so memoised cards skip.
-    refetchInterval: (q) => liveRefetchInterval(rendersOf(q.state.data)),
-    // Keep going in a hidden tab, so a render finishing there can show in the tab title.
-    refetchIntervalInBackground: true,
   });
 }
 
 /** `enabled: false` while the filters cannot be known yet (a "mine" filter before the session loads). */
 export function useRenderList(filters: RenderFilters, { enabled = true }: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...renderListQueryOptions(filters), enabled });
+  return useInfiniteQuery({ ...renderListQueryOptions(filters), enabled, ...useFallbackPolling() });
+}
+
+/**
+ * While live updates are paused, what is shown is re-read from the ledger at an interval (a refetch
+ * re-reads each loaded page; structural sharing keeps unchanged renders as the same objects), also
+ * in a hidden tab, so a render finishing there can still show in the tab title.
+ */
+function useFallbackPolling() {
+  return { refetchInterval: useFallbackRefetch(), refetchIntervalInBackground: true };
 }
 
 export function renderQueryOptions(id: string) {
@@ -71,8 +62,6 @@ export function renderQueryOptions(id: string) {
     queryKey: queryKeys.renders.detail(id),
     queryFn: ({ signal }) =>
       apiFetch(`/api/renders/${encodeURIComponent(id)}`, (c) => c.ledgerRenderSchema, { signal }),
-    refetchInterval: (q) => liveRefetchInterval(q.state.data ? [q.state.data] : []),
-    refetchIntervalInBackground: true,
   });
 }
 
@@ -92,5 +81,6 @@ export function useRender(id: string) {
   return useQuery({
     ...renderQueryOptions(id),
     placeholderData: () => findLoadedRender(queryClient, id),
+    ...useFallbackPolling(),
   });
 }

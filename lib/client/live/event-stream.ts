@@ -1,0 +1,208 @@
+/**
+ * This tab's one live event stream (`GET /api/events`), shared by every component through the query
+ * cache: events update the cached renders, lists and balances in place, so nothing polls.
+ *
+ * - Nothing is missed across a drop: the browser reconnects with `Last-Event-ID` and the server
+ *   replays what the tab missed; past its buffer it says `resync`, and the tab catches up with one
+ *   `updatedSince` read of the renders and a re-read of the rest.
+ * - A stream that cannot be opened or stays silent (a proxy that strips or buffers it) pauses live
+ *   updates: the queries fall back to re-reading the dashboard (live-state.ts) and the stream is
+ *   tried again, less and less often.
+ * - A stream refused for want of a session, or told the session ended, sends the page to sign-in.
+ */
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { apiFetch, toSearchParams } from "@/lib/client/api-client";
+import { loadContract } from "@/lib/client/contract-loader";
+import { queryKeys } from "@/lib/client/queries/keys";
+import { rendersOf } from "@/lib/client/queries/renders";
+import type { LiveEvent, RenderList } from "@/lib/contract";
+import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
+import { applyLiveEvents } from "./apply-events";
+import { setLiveState } from "./live-state";
+
+export interface LiveUpdatesOptions {
+  /** The session is gone: leave for sign-in. */
+  onSignedOut: () => void;
+}
+
+/** A stream that has not said hello this long after opening (or dropping) counts as paused. */
+const HELLO_TIMEOUT_MS = 10_000;
+/** Waits before opening a refused or closed stream again. */
+const REOPEN_DELAYS_MS = [5_000, 15_000, 30_000, 60_000];
+/** Events arriving this close together are applied together (a batch's renders, a replay). */
+const BATCH_MS = 50;
+/**
+ * A catch-up re-reads renders changed this long before the newest change the tab saw: a write's
+ * timestamp is taken just before it commits, so a slightly older one can commit later.
+ */
+const CATCH_UP_MARGIN_MS = 30_000;
+
+export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesOptions): () => void {
+  let source: EventSource | null = null;
+  let lastEventId: string | null = null;
+  /** The newest server time the tab has seen (a hello, a render's updatedAt): the catch-up cursor. */
+  let serverClock: string | null = null;
+  let greeted = false;
+  let reopenAttempt = 0;
+  let stopped = false;
+  let helloTimer: ReturnType<typeof setTimeout> | undefined;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let queued: LiveEvent[] = [];
+
+  const noteClock = (at: string) => {
+    if (serverClock === null || at > serverClock) serverClock = at;
+  };
+
+  const awaitHello = () => {
+    clearTimeout(helloTimer);
+    helloTimer = setTimeout(() => setLiveState("paused"), HELLO_TIMEOUT_MS);
+  };
+
+  const flush = () => {
+    flushTimer = undefined;
+    const events = queued;
+    queued = [];
+    applyLiveEvents(queryClient, events);
+  };
+
+  const enqueue = (event: LiveEvent) => {
+    queued.push(event);
+    flushTimer ??= setTimeout(flush, BATCH_MS);
+  };
+
+  const handle = (event: LiveEvent) => {
+    switch (event.type) {
+      case "hello":
+        clearTimeout(helloTimer);
+        reopenAttempt = 0;
+        noteClock(event.at);
+        setLiveState("live");
+        // What the page read before its first stream opened may predate it: read it once more.
+        if (!greeted) refreshAll(queryClient);
+        greeted = true;
+        return;
+      case "resync":
+        void catchUp(queryClient, serverClock);
+        return;
+      case "signed-out":
+        stop();
+        options.onSignedOut();
+        return;
+      case "render":
+        noteClock(event.render.updatedAt);
+        return enqueue(event);
+      default:
+        return enqueue(event);
+    }
+  };
+
+  const receive = async (data: string) => {
+    let parsed: LiveEvent | undefined;
+    try {
+      const c = await loadContract();
+      const result = c.safeParseWith(c.liveEventSchema, JSON.parse(data));
+      // An event this page does not know (a newer server) is skipped, not fatal.
+      if (result.success) parsed = result.data;
+    } catch {
+      // Unreadable data, or the schemas could not load: the next hello or fallback read recovers.
+    }
+    if (parsed && !stopped) handle(parsed);
+  };
+
+  const open = () => {
+    source = new EventSource(`/api/events${toSearchParams({ lastEventId: lastEventId ?? undefined })}`);
+    awaitHello();
+    source.onmessage = (message: MessageEvent<string>) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      void receive(message.data);
+    };
+    source.onerror = () => {
+      if (source?.readyState === EventSource.CLOSED) void refused();
+      // Otherwise the browser is reconnecting by itself (sending Last-Event-ID); pause if it takes long.
+      else awaitHello();
+    };
+  };
+
+  /** The server answered with an error (or not an event stream): signed out, or try again later. */
+  const refused = async () => {
+    source?.close();
+    source = null;
+    clearTimeout(helloTimer);
+    setLiveState("paused");
+    try {
+      const session = await apiFetch("/api/auth/session", (c) => c.sessionInfoSchema);
+      if (session.authEnabled && session.member === null) {
+        stop();
+        return options.onSignedOut();
+      }
+    } catch {
+      // The dashboard itself is unreachable: keep trying below.
+    }
+    if (stopped) return;
+    const delay = REOPEN_DELAYS_MS[Math.min(reopenAttempt++, REOPEN_DELAYS_MS.length - 1)];
+    reopenTimer = setTimeout(open, delay);
+  };
+
+  const stop = () => {
+    stopped = true;
+    source?.close();
+    source = null;
+    clearTimeout(helloTimer);
+    clearTimeout(reopenTimer);
+    clearTimeout(flushTimer);
+  };
+
+  setLiveState("connecting");
+  open();
+  return stop;
+}
+
+function refreshAll(queryClient: QueryClient): void {
+  for (const queryKey of [
+    queryKeys.renders.all,
+    queryKeys.uploads.all,
+    queryKeys.account,
+    queryKeys.session,
+    queryKeys.members,
+    queryKeys.team,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/**
+ * After a gap longer than the server's replay buffer: one read of the renders changed since the
+ * newest change the tab saw, applied like live events; everything else is re-read. Renders removed
+ * meanwhile (a create's placeholder) are not in that read, so lists still holding a placeholder are
+ * re-read too. With no cursor, or more changes than one page holds, every list is simply re-read.
+ */
+async function catchUp(queryClient: QueryClient, serverClock: string | null): Promise<void> {
+  const rereadRest = () => {
+    for (const queryKey of [queryKeys.uploads.all, queryKeys.account, queryKeys.session, queryKeys.members])
+      void queryClient.invalidateQueries({ queryKey });
+  };
+  rereadRest();
+  if (serverClock === null) return void queryClient.invalidateQueries({ queryKey: queryKeys.renders.all });
+  const since = new Date(Date.parse(serverClock) - CATCH_UP_MARGIN_MS).toISOString();
+  try {
+    const page = await apiFetch(
+      `/api/renders${toSearchParams({ updatedSince: since, limit: MAX_PAGE_SIZE })}`,
+      (c) => c.renderListSchema,
+    );
+    if (page.nextCursor) return void queryClient.invalidateQueries({ queryKey: queryKeys.renders.all });
+    applyLiveEvents(
+      queryClient,
+      page.items.map((render) => ({ type: "render", render })),
+    );
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.renders.lists(),
+      predicate: (query) =>
+        rendersOf(query.state.data as InfiniteData<RenderList> | undefined).some(
+          (render) => render.status === "submitting",
+        ),
+    });
+  } catch {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.renders.all });
+  }
+}
