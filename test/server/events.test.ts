@@ -61,13 +61,16 @@ describe("a page's stream", () => {
     await reader.until<LiveEvent>(isHello);
     const id = await createImage("a lighthouse at dusk");
     const events = await reader.until<LiveEvent>(readyRender(id));
-    const statuses = events.flatMap((e) => (e.type === "render" && e.render.id === id ? [e.render.status] : []));
+    const statuses = events.flatMap((e) =>
+      e.type === "render" && e.render.id === id ? [e.render.status] : [],
+    );
     expect(statuses.at(-1)).toBe("ready");
     // The create's placeholder (status submitting) came first and was then replaced by the render.
     expect(events.some((e) => e.type === "render" && e.render.status === "submitting")).toBe(true);
     expect(events.some((e) => e.type === "render-removed")).toBe(true);
-    expect(events.find((e) => e.type === "render" && e.render.id === id && e.render.status === "ready"))
-      .toMatchObject({ render: { outputUrl: expect.stringMatching(/^http/) } });
+    expect(
+      events.find((e) => e.type === "render" && e.render.id === id && e.render.status === "ready"),
+    ).toMatchObject({ render: { outputUrl: expect.stringMatching(/^http/) } });
     await close();
   });
 
@@ -145,31 +148,35 @@ describe("a page's stream", () => {
 });
 
 describe("50 streams held for 60 s", () => {
-  test("memory stays bounded and every stream's listener goes when it closes", { timeout: 120_000 }, async () => {
-    const before = await hubStreams();
-    const streams = await Promise.all(Array.from({ length: 50 }, () => openStream()));
-    await Promise.all(streams.map((s) => s.reader.until<LiveEvent>(isHello)));
-    expect(await hubStreams()).toBe(before + 50);
-    global.gc?.();
-    const rssStart = process.memoryUsage().rss;
+  test(
+    "memory stays bounded and every stream's listener goes when it closes",
+    { timeout: 120_000 },
+    async () => {
+      const before = await hubStreams();
+      const streams = await Promise.all(Array.from({ length: 50 }, () => openStream()));
+      await Promise.all(streams.map((s) => s.reader.until<LiveEvent>(isHello)));
+      expect(await hubStreams()).toBe(before + 50);
+      global.gc?.();
+      const rssStart = process.memoryUsage().rss;
 
-    // A minute of traffic: every stream sees every render someone creates.
-    const deadline = Date.now() + 60_000;
-    let created = 0;
-    while (Date.now() < deadline) {
-      const started = Date.now();
-      const id = await createImage(`held streams ${created++}`);
-      await Promise.all(streams.map((s) => s.reader.until<LiveEvent>(readyRender(id), 15_000)));
-      // About 20 renders a minute: well inside the account's poll budget.
-      await sleep(Math.max(0, started + 3_000 - Date.now()));
-    }
-    const growthMb = (process.memoryUsage().rss - rssStart) / 2 ** 20;
-    expect(created).toBeGreaterThan(5);
-    expect(growthMb).toBeLessThan(64);
+      // A minute of traffic: every stream sees every render someone creates.
+      const deadline = Date.now() + 60_000;
+      let created = 0;
+      while (Date.now() < deadline) {
+        const started = Date.now();
+        const id = await createImage(`held streams ${created++}`);
+        await Promise.all(streams.map((s) => s.reader.until<LiveEvent>(readyRender(id), 15_000)));
+        // About 20 renders a minute: well inside the account's poll budget.
+        await sleep(Math.max(0, started + 3_000 - Date.now()));
+      }
+      const growthMb = (process.memoryUsage().rss - rssStart) / 2 ** 20;
+      expect(created).toBeGreaterThan(5);
+      expect(growthMb).toBeLessThan(64);
 
-    await Promise.all(streams.map((s) => s.close()));
-    await waitFor(async () => ((await hubStreams()) === before ? true : undefined), 5_000);
-  });
+      await Promise.all(streams.map((s) => s.close()));
+      await waitFor(async () => ((await hubStreams()) === before ? true : undefined), 5_000);
+    },
+  );
 });
 
 describe("a stream ends cleanly", () => {

@@ -64,7 +64,8 @@ function dropRender(queryClient: QueryClient, id: string): void {
   }
 }
 
-const holds = (data: RenderPages, id: string) => data.pages.some((page) => page.items.some((r) => r.id === id));
+const holds = (data: RenderPages, id: string) =>
+  data.pages.some((page) => page.items.some((r) => r.id === id));
 
 /** The pages with the render `id` replaced by `next()` (or removed when it gives null); others kept as they are. */
 function replaceIn(data: RenderPages, id: string, next: () => LedgerRender | null): RenderPages {

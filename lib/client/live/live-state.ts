@@ -1,3 +1,5 @@
+"use client";
+
 /**
  * Whether this tab is following the live event stream: "connecting" until the stream says hello,
  * "live" while it flows, "paused" when it cannot be opened or stays silent. While paused, the pages'

@@ -111,7 +111,7 @@ export class EventHub {
     // Ahead of the log (another database, a reset) or behind what it keeps: nothing to replay from.
     if (lastSeen > head || lastSeen < oldest - 1 || head - lastSeen > MAX_REPLAY) return "resync";
     const changes: Change[] = [];
-    for (let after = lastSeen; after < head; ) {
+    for (let after = lastSeen; after < head;) {
       const batch = (await changesAfter(this.db, after, BATCH)).filter((c) => c.seq <= head);
       if (batch.length === 0) break;
       changes.push(...batch);

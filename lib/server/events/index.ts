@@ -5,7 +5,7 @@ import "server-only";
  */
 import type { EventsQuery, Member } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
-import { processSingleton, takeProcessSingleton } from "@/lib/server/runtime/process-singleton";
+import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { memberFromCookies } from "@/lib/server/team/session";
 import { EventHub } from "./hub";
 import { eventStreamResponse } from "./stream";
@@ -15,21 +15,16 @@ export { EventHub } from "./hub";
 const HUB = "live-event-hub";
 
 export function getEventHub(): Promise<EventHub> {
-  return processSingleton(HUB, () => {
-    const starting = (async () => {
-      const hub = new EventHub(await getDb());
-      await hub.start();
-      return hub;
-    })();
-    starting.catch(() => takeProcessSingleton(HUB));
-    return starting;
+  return startedSingleton(HUB, async () => {
+    const hub = new EventHub(await getDb());
+    await hub.start();
+    return hub;
   });
 }
 
 /** Ends every open stream and stops following the change log (shutdown, tests). */
-export async function stopEventHub(): Promise<void> {
-  const hub = takeProcessSingleton<Promise<EventHub>>(HUB);
-  if (hub) (await hub.catch(() => undefined))?.stop();
+export function stopEventHub(): Promise<void> {
+  return stopStartedSingleton<EventHub>(HUB, (hub) => hub.stop());
 }
 
 /**

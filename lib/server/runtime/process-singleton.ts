@@ -28,3 +28,19 @@ export function takeProcessSingleton<T>(name: string): T | undefined {
   values.delete(name);
   return value;
 }
+
+/** A process singleton started asynchronously; a start that fails is forgotten, so the next call retries. */
+export function startedSingleton<T>(name: string, start: () => Promise<T>): Promise<T> {
+  return processSingleton(name, () => {
+    const starting = start();
+    starting.catch(() => takeProcessSingleton(name));
+    return starting;
+  });
+}
+
+/** Removes a started singleton and stops it (if it had started); the next call starts a fresh one. */
+export async function stopStartedSingleton<T>(name: string, stop: (value: T) => void): Promise<void> {
+  const starting = takeProcessSingleton<Promise<T>>(name);
+  const started = starting && (await starting.catch(() => undefined));
+  if (started) stop(started);
+}

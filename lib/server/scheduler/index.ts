@@ -6,7 +6,7 @@ import "server-only";
 import { invalidateAccount } from "@/lib/server/account";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
-import { processSingleton, takeProcessSingleton } from "@/lib/server/runtime/process-singleton";
+import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { PollScheduler } from "./scheduler";
 
@@ -15,24 +15,19 @@ export type { PollScheduler, SchedulerStatus } from "./scheduler";
 const SCHEDULER = "poll-scheduler";
 
 export function getScheduler(): Promise<PollScheduler> {
-  return processSingleton(SCHEDULER, () => {
-    const starting = (async () => {
-      const scheduler = new PollScheduler({
-        db: await getDb(),
-        client: renderService(),
-        budgetPerMinute: serverConfig().RENDER_POLL_BUDGET_PER_MIN,
-        onRefund: invalidateAccount,
-      });
-      await scheduler.start();
-      return scheduler;
-    })();
-    starting.catch(() => takeProcessSingleton(SCHEDULER));
-    return starting;
+  return startedSingleton(SCHEDULER, async () => {
+    const scheduler = new PollScheduler({
+      db: await getDb(),
+      client: renderService(),
+      budgetPerMinute: serverConfig().RENDER_POLL_BUDGET_PER_MIN,
+      onRefund: invalidateAccount,
+    });
+    await scheduler.start();
+    return scheduler;
   });
 }
 
 /** Stops the process's scheduler (shutdown); the next getScheduler() starts a fresh one from the ledger. */
-export async function stopScheduler(): Promise<void> {
-  const scheduler = takeProcessSingleton<Promise<PollScheduler>>(SCHEDULER);
-  if (scheduler) (await scheduler.catch(() => undefined))?.stop();
+export function stopScheduler(): Promise<void> {
+  return stopStartedSingleton<PollScheduler>(SCHEDULER, (scheduler) => scheduler.stop());
 }
