@@ -4,25 +4,16 @@
  * Team page, and a capped member's render is refused before it reaches the service.
  */
 import { mkdirSync } from "node:fs";
-import type { Browser, Page, TestInfo } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { expect, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
-import { SignInPage } from "./pages/sign-in.page";
+import { SignInPage, signedInPage } from "./pages/sign-in.page";
 import { TeamPage } from "./pages/team.page";
 
 const ADMIN = "admin@example.com";
 const GRACE = "grace@example.com";
 const LINUS = "linus@example.com";
-
-/** A browser context of its own, signed in as `email`: a second person at another computer. */
-async function signedInPage(browser: Browser, testInfo: TestInfo, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const page = await context.newPage();
-  await new SignInPage(page).signInQuietly(email);
-  return page;
-}
 
 test.describe("sign-in", () => {
   test("every page sends a visitor without a session to sign in, and back afterwards", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** The password every e2e member has (playwright.config.ts adds them with `npm run user:add`). */
 export const E2E_PASSWORD = "correct horse battery";
@@ -41,4 +41,12 @@ export class SignInPage {
     });
     expect(response.status(), await response.text()).toBe(200);
   }
+}
+
+/** A browser context of its own, signed in as `email`: a second person at another computer. */
+export async function signedInPage(browser: Browser, testInfo: TestInfo, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const page = await context.newPage();
+  await new SignInPage(page).signInQuietly(email);
+  return page;
 }

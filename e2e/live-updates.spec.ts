@@ -1,0 +1,73 @@
+/**
+ * Live updates between two people (the "sign-in" project: two members at two computers). A render
+ * one starts shows in the other's open gallery within 2 s, without a reload, and reaches Ready in
+ * both; a page whose stream a proxy refuses says live updates are paused and still shows changes.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test, uniquePrompt } from "./fixtures";
+import { GalleryPage } from "./pages/gallery.page";
+import { RenderFormPage } from "./pages/render-form.page";
+import { signedInPage } from "./pages/sign-in.page";
+
+/** Opens the gallery and waits until its live stream is open (the events response has arrived). */
+async function openLiveGallery(page: Page): Promise<GalleryPage> {
+  const gallery = new GalleryPage(page);
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await gallery.goto();
+  expect((await stream).status()).toBe(200);
+  return gallery;
+}
+
+/** Marks the document, so a reload (which would clear the mark) cannot pass for a live update. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => document.documentElement.setAttribute("data-mark", "1"));
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute("data-mark") === "1");
+
+test("a render one member starts appears in another's gallery within 2 s and reaches Ready in both", async ({
+  browser,
+}, testInfo) => {
+  const grace = await signedInPage(browser, testInfo, "grace@example.com");
+  const linus = await signedInPage(browser, testInfo, "linus@example.com");
+  const graceGallery = await openLiveGallery(grace);
+  const linusGallery = await openLiveGallery(linus);
+  await markDocument(linus);
+
+  const prompt = uniquePrompt("Live: a kite over dunes");
+  const form = new RenderFormPage(grace);
+  await form.prompt.fill(prompt);
+  const created = grace.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/renders" && r.request().method() === "POST",
+  );
+  await form.start.click();
+  expect((await created).status()).toBe(202);
+
+  await expect(linusGallery.card(prompt)).toBeVisible({ timeout: 2_000 });
+  await expect(linusGallery.card(prompt)).toContainText("Grace");
+  for (const gallery of [graceGallery, linusGallery]) {
+    await expect(gallery.card(prompt).getByText("Ready", { exact: true })).toBeVisible({ timeout: 30_000 });
+  }
+  expect(await stillSameDocument(linus)).toBe(true);
+  await Promise.all([grace.context().close(), linus.context().close()]);
+});
+
+test("a page whose stream is refused says live updates are paused, and still shows new renders", async ({
+  browser,
+}, testInfo) => {
+  const linus = await signedInPage(browser, testInfo, "linus@example.com");
+  // A proxy in the way that does not pass event streams through.
+  await linus.route("**/api/events*", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+  const gallery = new GalleryPage(linus);
+  await gallery.goto();
+  const notice = linus.getByRole("status").filter({ hasText: "Live updates paused" });
+  await expect(notice).toBeVisible();
+  await markDocument(linus);
+
+  const grace = await signedInPage(browser, testInfo, "grace@example.com");
+  const prompt = uniquePrompt("Paused: a lantern in fog");
+  expect((await grace.request.post("/api/renders", { data: { kind: "image", prompt } })).status()).toBe(202);
+  // The fallback re-reads the dashboard every 10 s.
+  await expect(gallery.card(prompt)).toBeVisible({ timeout: 12_000 });
+  expect(await stillSameDocument(linus)).toBe(true);
+  await Promise.all([grace.context().close(), linus.context().close()]);
+});
