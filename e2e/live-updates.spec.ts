@@ -3,11 +3,15 @@
  * one starts shows in the other's open gallery within 2 s, without a reload, and reaches Ready in
  * both; a page whose stream a proxy refuses says live updates are paused and still shows changes.
  */
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
 import { signedInPage } from "./pages/sign-in.page";
+
+/** Screenshots of the paused notice, for a person to look at. */
+const SHOTS = "/tmp/live-updates";
 
 /** Opens the gallery and waits until its live stream is open (the events response has arrived). */
 async function openLiveGallery(page: Page): Promise<GalleryPage> {
@@ -62,6 +66,11 @@ test("a page whose stream is refused says live updates are paused, and still sho
   const notice = linus.getByRole("status").filter({ hasText: "Live updates paused" });
   await expect(notice).toBeVisible();
   await markDocument(linus);
+  // For a person to look at: where the notice sits in the header on a desktop and on a phone.
+  mkdirSync(SHOTS, { recursive: true });
+  await linus.screenshot({ path: `${SHOTS}/paused-desktop.png` });
+  await linus.setViewportSize({ width: 390, height: 844 });
+  await linus.screenshot({ path: `${SHOTS}/paused-phone.png` });
 
   const grace = await signedInPage(browser, testInfo, "grace@example.com");
   const prompt = uniquePrompt("Paused: a lantern in fog");

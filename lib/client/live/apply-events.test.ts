@@ -1,0 +1,151 @@
+import { QueryClient, type InfiniteData } from "@tanstack/react-query";
+import { describe, expect, test } from "vitest";
+import type { LedgerRender, RenderList } from "@/lib/contract";
+import { queryKeys } from "@/lib/client/queries/keys";
+import { applyLiveEvents, mayBelong } from "./apply-events";
+
+const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => ({
+  id,
+  requestId: `req_${id}`,
+  batchId: null,
+  variantIndex: 0,
+  kind: "image",
+  status: "running",
+  model: "seedream",
+  renderModel: "seedream 2K",
+  prompt: "A lighthouse at dusk",
+  params: {},
+  outputUrl: null,
+  errorMessage: null,
+  creditsCharged: 0,
+  creditsRefunded: 0,
+  chain: null,
+  createdAt: "2026-11-25T10:00:00.000Z",
+  updatedAt: "2026-11-25T10:00:01.000Z",
+  completedAt: null,
+  expectedSeconds: 30,
+  member: { id: "mem_grace", name: "Grace" },
+  ...patch,
+});
+
+const pages = (...items: LedgerRender[][]): InfiniteData<RenderList> => ({
+  pages: items.map((page, i) => ({ items: page, nextCursor: i < items.length - 1 ? String(i + 1) : null })),
+  pageParams: items.map((_, i) => (i === 0 ? undefined : String(i))),
+});
+
+/** A cache with one gallery list per filter set, as the gallery leaves it after loading. */
+function cacheWith(lists: [Record<string, unknown>, InfiniteData<RenderList>][]) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  for (const [filters, data] of lists) client.setQueryData(queryKeys.renders.list(filters as never), data);
+  const list = (filters: Record<string, unknown>) =>
+    client.getQueryState(queryKeys.renders.list(filters as never));
+  return { client, list };
+}
+
+describe("applyLiveEvents", () => {
+  test("a changed render replaces its copy in every loaded page and open render page, without a re-read", () => {
+    const mine = { limit: 30, member: "mem_grace" };
+    const all = { limit: 30 };
+    const { client, list } = cacheWith([
+      [all, pages([render("a"), render("b")], [render("c")])],
+      [mine, pages([render("b")])],
+    ]);
+    client.setQueryData(queryKeys.renders.detail("b"), render("b"));
+    const secondPage = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never))
+      ?.pages[1];
+    const ready = render("b", { status: "ready", outputUrl: "https://cdn.example/b.png" });
+
+    applyLiveEvents(client, [{ type: "render", render: ready }]);
+
+    for (const filters of [all, mine]) {
+      const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(filters as never));
+      expect(data?.pages.flatMap((p) => p.items).find((r) => r.id === "b")).toEqual(ready);
+      expect(list(filters)?.isInvalidated).toBe(false);
+    }
+    expect(client.getQueryData(queryKeys.renders.detail("b"))).toEqual(ready);
+    // Untouched pages stay the same objects, so their cards do not re-render.
+    expect(
+      client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never))?.pages[1],
+    ).toBe(secondPage);
+  });
+
+  test("a new render re-reads the lists it may belong to, and only those", () => {
+    const all = { limit: 30 };
+    const videos = { limit: 30, kind: "video" };
+    const linus = { limit: 30, member: "mem_linus" };
+    const { client, list } = cacheWith([
+      [all, pages([render("a")])],
+      [videos, pages([])],
+      [linus, pages([])],
+    ]);
+
+    applyLiveEvents(client, [
+      { type: "render", render: render("new1") },
+      { type: "render", render: render("new2") },
+    ]);
+
+    expect(list(all)?.isInvalidated).toBe(true);
+    expect(list(videos)?.isInvalidated).toBe(false);
+    expect(list(linus)?.isInvalidated).toBe(false);
+  });
+
+  test("a status change re-reads a list filtered by status, which it may leave", () => {
+    const running = { limit: 30, status: "running" };
+    const { client, list } = cacheWith([[running, pages([render("a")])]]);
+    applyLiveEvents(client, [{ type: "render", render: render("a", { status: "ready" }) }]);
+    expect(list(running)?.isInvalidated).toBe(true);
+  });
+
+  test("a removed render leaves every list; spend and uploads mark their queries stale", () => {
+    const all = { limit: 30 };
+    const { client } = cacheWith([[all, pages([render("req_1", { status: "submitting" }), render("a")])]]);
+    client.setQueryData(queryKeys.account, { balance: 1 });
+    client.setQueryData(queryKeys.session, { authEnabled: false, member: null });
+    client.setQueryData(queryKeys.uploads.list(), { pages: [], pageParams: [] });
+
+    applyLiveEvents(client, [
+      { type: "render-removed", id: "req_1" },
+      { type: "spend" },
+      {
+        type: "upload",
+        upload: {
+          id: "upl_1",
+          url: "https://cdn.example/u.png",
+          kind: "image",
+          contentType: "image/png",
+          bytes: 1,
+          filename: "u.png",
+          createdAt: "2026-11-25T10:00:00.000Z",
+          member: null,
+        },
+      },
+    ]);
+
+    const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never));
+    expect(data?.pages[0]?.items.map((r) => r.id)).toEqual(["a"]);
+    for (const key of [queryKeys.account, queryKeys.session, queryKeys.uploads.list()]) {
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    }
+  });
+});
+
+describe("mayBelong", () => {
+  const r = render("r_1", { kind: "video", model: "kling", status: "ready", batchId: "b_1" });
+  test.each<[Parameters<typeof mayBelong>[1], boolean]>([
+    [{}, true],
+    [{ kind: "video" }, true],
+    [{ kind: "image" }, false],
+    [{ model: "veo-3.1" }, false],
+    [{ status: "running,ready" }, true],
+    [{ status: "running" }, false],
+    [{ ids: "r_0, r_1" }, true],
+    [{ ids: "r_0" }, false],
+    [{ batchId: "b_2" }, false],
+    [{ member: "mem_grace" }, true],
+    [{ member: "mem_linus" }, false],
+    [{ q: "LIGHTHOUSE" }, true],
+    [{ q: "teapot" }, false],
+  ])("filters %j → %s", (filters, expected) => {
+    expect(mayBelong(r, filters)).toBe(expected);
+  });
+});
