@@ -16,14 +16,10 @@ import { loadContract } from "@/lib/client/contract-loader";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { rendersOf } from "@/lib/client/queries/renders";
 import type { LiveEvent, RenderList } from "@/lib/contract";
+import { signInPath } from "@/lib/domain/next-path";
 import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
 import { applyLiveEvents } from "./apply-events";
 import { setLiveState } from "./live-state";
-
-export interface LiveUpdatesOptions {
-  /** The session is gone: leave for sign-in. */
-  onSignedOut: () => void;
-}
 
 /** A stream that has not said hello this long after opening (or dropping) counts as paused. */
 const HELLO_TIMEOUT_MS = 10_000;
@@ -37,7 +33,12 @@ const BATCH_MS = 50;
  */
 const CATCH_UP_MARGIN_MS = 30_000;
 
-export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesOptions): () => void {
+/** The session is gone: a full load of sign-in (nothing the member saw stays in this tab's memory). */
+function leaveForSignIn(): void {
+  window.location.assign(signInPath(window.location.pathname + window.location.search));
+}
+
+export function startLiveUpdates(queryClient: QueryClient): () => void {
   let source: EventSource | null = null;
   let lastEventId: string | null = null;
   /** The newest server time the tab has seen (a hello, a render's updatedAt): the catch-up cursor. */
@@ -87,7 +88,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
         return;
       case "signed-out":
         stop();
-        options.onSignedOut();
+        leaveForSignIn();
         return;
       case "render":
         noteClock(event.render.updatedAt);
@@ -134,7 +135,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
       const session = await apiFetch("/api/auth/session", (c) => c.sessionInfoSchema);
       if (session.authEnabled && session.member === null) {
         stop();
-        return options.onSignedOut();
+        return leaveForSignIn();
       }
     } catch {
       // The dashboard itself is unreachable: keep trying below.
