@@ -102,7 +102,7 @@ test.describe("gallery", () => {
     await expect(gallery.account).toContainText(`Balance ${balance.toLocaleString("en-US")}`);
   });
 
-  test("a stitched render that stops part way shows a partial refund", async ({ gallery, api }) => {
+  test("a stitched render that stops part way says which clip failed and shows a partial refund", async ({ gallery, api }) => {
     const prompt = uniquePrompt("A city waking up [partial]");
     const created = await api.createRender({ ...SEEDANCE_480_45S, prompt });
     const settled = await api.settled(created.id);
@@ -113,6 +113,7 @@ test.describe("gallery", () => {
       `Refunded ${settled.creditsRefunded.toLocaleString("en-US")} of ${settled.creditsCharged.toLocaleString("en-US")} credits`,
     );
     await expect(card.getByRole("progressbar", { name: "Clips 1 of 3" })).toBeVisible();
+    await expect(card).toContainText("Clip 2 of 3 failed; clip 1 was made");
   });
 
   test("an image batch is one group of variants, each with its own status", async ({ gallery, api }) => {

@@ -80,3 +80,16 @@ test("a page whose stream is refused says live updates are paused, and still sho
   expect(await stillSameDocument(linus)).toBe(true);
   await Promise.all([grace.context().close(), linus.context().close()]);
 });
+
+test("signing out in one tab ends the live stream in the browser's other tabs, which go to sign-in", async ({
+  browser,
+}, testInfo) => {
+  const first = await signedInPage(browser, testInfo, "grace@example.com");
+  const second = await first.context().newPage();
+  await openLiveGallery(first);
+  await openLiveGallery(second);
+  await first.getByRole("navigation", { name: "Member" }).getByRole("button", { name: "Sign out" }).click();
+  await expect(first).toHaveURL(/\/sign-in$/);
+  await expect(second).toHaveURL(/\/sign-in$/);
+  await first.context().close();
+});

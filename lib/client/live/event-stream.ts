@@ -8,7 +8,8 @@
  * - A stream that cannot be opened or stays silent (a proxy that strips or buffers it) pauses live
  *   updates: the queries fall back to re-reading the dashboard (live-state.ts) and the stream is
  *   tried again, less and less often.
- * - A stream refused for want of a session, or told the session ended, sends the page to sign-in.
+ * - A stream refused for want of a session, or told the session ended, sends the page to sign-in;
+ *   so does a sign-out in another tab of the browser.
  */
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
@@ -20,6 +21,7 @@ import { signInPath } from "@/lib/domain/next-path";
 import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
 import { applyLiveEvents } from "./apply-events";
 import { setLiveState } from "./live-state";
+import { onSignOutElsewhere } from "./session-channel";
 
 /** A stream that has not said hello this long after opening (or dropping) counts as paused. */
 const HELLO_TIMEOUT_MS = 10_000;
@@ -154,9 +156,16 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     clearTimeout(flushTimer);
   };
 
+  const stopListening = onSignOutElsewhere(() => {
+    stop();
+    leaveForSignIn();
+  });
   setLiveState("connecting");
   open();
-  return stop;
+  return () => {
+    stopListening();
+    stop();
+  };
 }
 
 function refreshAll(queryClient: QueryClient): void {
