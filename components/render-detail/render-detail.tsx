@@ -7,6 +7,8 @@
 import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { useRender } from "@/lib/client/queries/renders";
+import { useWatchRender } from "@/lib/client/queries/watch";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { ArrowLeftIcon } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
@@ -24,6 +26,7 @@ export function RenderDetail({ id }: { id: string }) {
   const query = useRender(id);
   const render = query.data;
   useRenderCompletion(useMemo(() => (render ? [render] : []), [render]));
+  useWatchRender(id, render !== undefined && !isFinalLedgerStatus(render.status));
 
   if (!render) {
     return query.isError ? (

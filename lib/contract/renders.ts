@@ -116,7 +116,14 @@ export const estimateQuerySchema = z.pipe(
   renderRequestSchema,
 );
 
-/** Path of `GET /api/renders/{id}`. */
+/**
+ * `POST /api/renders/{id}/watch`: someone has the render open. Until `watchedUntil` the scheduler
+ * polls it ahead of the queue, at least every 10 s; null when it is final (nothing left to poll).
+ */
+export const renderWatchSchema = z.object({ watchedUntil: z.nullable(z.string()) });
+export type RenderWatch = z.infer<typeof renderWatchSchema>;
+
+/** Path of `GET /api/renders/{id}` and `POST /api/renders/{id}/watch`. */
 export const renderIdParamsSchema = z.object({
   id: z
     .string()

@@ -315,6 +315,32 @@ describe("GET /api/renders/{id}", () => {
   });
 });
 
+describe("POST /api/renders/{id}/watch", () => {
+  test("keeps an unfinished render watched for 30 s, says null once it is final, 404 for an unknown id", async () => {
+    // A long video at this time scale runs for seconds: still unfinished when watched.
+    const created = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", {
+      json: { kind: "video", prompt: "a slow tide", model: "seedance", durationSeconds: 60 },
+    });
+    const id = created.body.ids[0] ?? "";
+    const before = Date.now();
+    const watched = await stack.callJson<{ watchedUntil: string | null }>("POST", `/api/renders/${id}/watch`);
+    expect(watched.status).toBe(200);
+    const until = Date.parse(watched.body.watchedUntil ?? "");
+    expect(until).toBeGreaterThanOrEqual(before + 30_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 30_000);
+
+    await waitFor(async () => {
+      const { body } = await stack.callJson<{ status: string }>("GET", `/api/renders/${id}`);
+      return body.status === "ready" ? true : undefined;
+    }, 30_000);
+    expect((await stack.callJson("POST", `/api/renders/${id}/watch`)).body).toEqual({ watchedUntil: null });
+    expect(await stack.callJson("POST", "/api/renders/rnd_unknown/watch")).toMatchObject({
+      status: 404,
+      body: { error: { code: "not_found", message: "No render with this id in the dashboard's history." } },
+    });
+  });
+});
+
 describe("uploads", () => {
   const png = Buffer.from(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +

@@ -167,9 +167,12 @@ export async function markLost(db: Db, id: string, reason: string, nowMs: number
   }));
 }
 
-/** Marks a render as being looked at, and brings its next poll forward to at most `soonestMs`. */
-export async function watchRender(db: Db, id: string, untilMs: number, soonestMs: number): Promise<void> {
-  await db
+/**
+ * Marks a render as being looked at, and brings its next poll forward to at most `soonestMs`; false
+ * when it is no longer polled (final, or unknown).
+ */
+export async function watchRender(db: Db, id: string, untilMs: number, soonestMs: number): Promise<boolean> {
+  const result = await db
     .updateTable("renders")
     .set((eb) => ({
       watched_until: untilMs,
@@ -177,7 +180,8 @@ export async function watchRender(db: Db, id: string, untilMs: number, soonestMs
     }))
     .where("id", "=", id)
     .where("next_poll_at", "is not", null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function loadTimingStats(db: Db): Promise<Map<string, TimingStat>> {

@@ -152,11 +152,15 @@ export class PollScheduler {
     return estimateCompletion(request, this.stats);
   }
 
-  /** A render someone is looking at goes ahead of the queue and is polled at least every 10 s. */
-  async watch(id: string): Promise<void> {
+  /**
+   * A render someone is looking at goes ahead of the queue and is polled at least every 10 s, for
+   * 30 s from now. Returns when the watch ends, or null for a render no longer polled.
+   */
+  async watch(id: string): Promise<number | null> {
     const now = Date.now();
-    await watchRender(this.deps.db, id, now + WATCH_MS, now + WATCHED_INTERVAL_MS);
+    const watched = await watchRender(this.deps.db, id, now + WATCH_MS, now + WATCHED_INTERVAL_MS);
     this.wake();
+    return watched ? now + WATCH_MS : null;
   }
 
   async status(): Promise<SchedulerStatus> {
