@@ -5,6 +5,7 @@
  * baseline measured in the same run, so the ratios hold on a busy machine.
  */
 import { runHistory } from "./history";
+import { runLive } from "./live";
 import { runPageWeight } from "./page-weight";
 import { runPolls } from "./polls";
 import { runProxy } from "./proxy";
@@ -14,6 +15,7 @@ import { runUpload } from "./upload";
 
 const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   polls: runPolls,
+  live: runLive,
   proxy: runProxy,
   upload: runUpload,
   pageWeight: runPageWeight,
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  writeResults(results, { build, seconds });
+  await writeResults(results, { build, seconds });
   console.log(
     `\nResults written to bench/results.json and bench/results.md (${Math.round(seconds)} s in all).`,
   );
