@@ -7,7 +7,9 @@
  *   waits long; beyond that, back off.
  * - No trusted estimate yet: probe early and back off geometrically, which finds the service's real
  *   speed within a few polls whether it is far faster or slower than typical.
- * - Stitched chains: aim at each clip's expected completion, so progress shows clip by clip.
+ * - Stitched chains: once a poll has seen a chain's progress (a watched render, or one polled before
+ *   it finished), aim at each next clip's expected completion, so progress shows clip by clip. The
+ *   first poll ignores clips: planning every clip of every chain would cost a poll per clip.
  */
 import type { CompletionEstimate } from "@/lib/domain/timing";
 
