@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AccountPanel } from "@/components/account/account-panel";
 import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
-import { LiveUpdates } from "@/components/layout/live-updates";
+import { LazyLiveUpdates } from "@/components/layout/lazy-live-updates";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
@@ -60,7 +60,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <HydrationBoundary state={dehydrate(queryClient)}>
             {!session.authEnabled && <SignInOffBanner />}
             <AppHeader>
-              <LiveUpdates />
+              <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
               <MemberMenu />
             </AppHeader>

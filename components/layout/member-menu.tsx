@@ -5,8 +5,6 @@ import Link from "next/link";
 import { useState } from "react";
 import { notify } from "@/components/ui/notify";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api-client";
-import { announceSignOut } from "@/lib/client/live/session-channel";
 import { useSession } from "@/lib/client/queries/session";
 
 export function MemberMenu() {
@@ -17,12 +15,7 @@ export function MemberMenu() {
   const signOut = async () => {
     setLeaving(true);
     try {
-      await apiFetch("/api/auth/sign-out", (c) => c.signOutResultSchema, { method: "POST" });
-      announceSignOut();
-      // A full load on purpose, not a client navigation: nothing the member saw (cached queries)
-      // stays in this tab's memory after they leave.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign("/sign-in");
+      await (await import("@/lib/client/sign-out")).signOut();
     } catch (error) {
       setLeaving(false);
       notify.error("Could not sign out", { description: error instanceof Error ? error.message : undefined });

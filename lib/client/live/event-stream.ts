@@ -6,8 +6,9 @@
  *   replays what the tab missed; past its buffer it says `resync`, and the tab catches up with one
  *   `updatedSince` read of the renders and a re-read of the rest.
  * - A stream that cannot be opened or stays silent (a proxy that strips or buffers it) pauses live
- *   updates: the queries fall back to re-reading the dashboard (live-state.ts) and the stream is
- *   tried again, less and less often.
+ *   updates: what the page shows is re-read from the dashboard every 10 s (never from the Render
+ *   Service; in a hidden tab too, so a render finishing there still shows in the title), and the
+ *   stream is tried again, less and less often.
  * - A stream refused for want of a session, or told the session ended, sends the page to sign-in;
  *   so does a sign-out in another tab of the browser.
  */
@@ -20,7 +21,7 @@ import type { LiveEvent, RenderList } from "@/lib/contract";
 import { signInPath } from "@/lib/domain/next-path";
 import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
 import { applyLiveEvents } from "./apply-events";
-import { setLiveState } from "./live-state";
+import { FALLBACK_REFETCH_MS, setLiveState, type LiveState } from "./live-state";
 import { onSignOutElsewhere } from "./session-channel";
 
 /** A stream that has not said hello this long after opening (or dropping) counts as paused. */
@@ -51,15 +52,27 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   let helloTimer: ReturnType<typeof setTimeout> | undefined;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let fallbackTimer: ReturnType<typeof setInterval> | undefined;
   let queued: LiveEvent[] = [];
 
   const noteClock = (at: string) => {
     if (serverClock === null || at > serverClock) serverClock = at;
   };
 
+  /** The tab's live state, and the fallback re-reads that run exactly while it is paused. */
+  const setState = (state: LiveState) => {
+    setLiveState(state);
+    if (state !== "paused") {
+      clearInterval(fallbackTimer);
+      fallbackTimer = undefined;
+    } else {
+      fallbackTimer ??= setInterval(() => rereadShown(queryClient), FALLBACK_REFETCH_MS);
+    }
+  };
+
   const awaitHello = () => {
     clearTimeout(helloTimer);
-    helloTimer = setTimeout(() => setLiveState("paused"), HELLO_TIMEOUT_MS);
+    helloTimer = setTimeout(() => setState("paused"), HELLO_TIMEOUT_MS);
   };
 
   const flush = () => {
@@ -80,7 +93,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
         clearTimeout(helloTimer);
         reopenAttempt = 0;
         noteClock(event.at);
-        setLiveState("live");
+        setState("live");
         // What the page read before its first stream opened may predate it: read it once more.
         if (!greeted) refreshAll(queryClient);
         greeted = true;
@@ -132,7 +145,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     source?.close();
     source = null;
     clearTimeout(helloTimer);
-    setLiveState("paused");
+    setState("paused");
     try {
       const session = await apiFetch("/api/auth/session", (c) => c.sessionInfoSchema);
       if (session.authEnabled && session.member === null) {
@@ -154,13 +167,14 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     clearTimeout(helloTimer);
     clearTimeout(reopenTimer);
     clearTimeout(flushTimer);
+    clearInterval(fallbackTimer);
   };
 
   const stopListening = onSignOutElsewhere(() => {
     stop();
     leaveForSignIn();
   });
-  setLiveState("connecting");
+  setState("connecting");
   open();
   return () => {
     stopListening();
@@ -168,17 +182,23 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   };
 }
 
+/** What live events keep current: renders, uploads, the balance, spend and the team. */
+const LIVE_KEYS = [
+  queryKeys.renders.all,
+  queryKeys.uploads.all,
+  queryKeys.account,
+  queryKeys.session,
+  queryKeys.members,
+  queryKeys.team,
+];
+
 function refreshAll(queryClient: QueryClient): void {
-  for (const queryKey of [
-    queryKeys.renders.all,
-    queryKeys.uploads.all,
-    queryKeys.account,
-    queryKeys.session,
-    queryKeys.members,
-    queryKeys.team,
-  ]) {
-    void queryClient.invalidateQueries({ queryKey });
-  }
+  for (const queryKey of LIVE_KEYS) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** The fallback while paused: what the page shows now is read again (a list re-reads each loaded page). */
+function rereadShown(queryClient: QueryClient): void {
+  for (const queryKey of LIVE_KEYS) void queryClient.refetchQueries({ queryKey, type: "active" });
 }
 
 /**
@@ -188,11 +208,9 @@ function refreshAll(queryClient: QueryClient): void {
  * re-read too. With no cursor, or more changes than one page holds, every list is simply re-read.
  */
 async function catchUp(queryClient: QueryClient, serverClock: string | null): Promise<void> {
-  const rereadRest = () => {
-    for (const queryKey of [queryKeys.uploads.all, queryKeys.account, queryKeys.session, queryKeys.members])
-      void queryClient.invalidateQueries({ queryKey });
-  };
-  rereadRest();
+  for (const queryKey of LIVE_KEYS) {
+    if (queryKey !== queryKeys.renders.all) void queryClient.invalidateQueries({ queryKey });
+  }
   if (serverClock === null) return void queryClient.invalidateQueries({ queryKey: queryKeys.renders.all });
   const since = new Date(Date.parse(serverClock) - CATCH_UP_MARGIN_MS).toISOString();
   try {

@@ -1,10 +1,7 @@
-"use client";
-
 /**
  * Whether this tab is following the live event stream: "connecting" until the stream says hello,
- * "live" while it flows, "paused" when it cannot be opened or stays silent. While paused, the pages'
- * queries re-read the dashboard at a modest interval instead (never the Render Service), and the
- * header says so.
+ * "live" while it flows, "paused" when it cannot be opened or stays silent (event-stream.ts then
+ * re-reads what the page shows at a modest interval, and the header says so).
  */
 import { useSyncExternalStore } from "react";
 
@@ -33,9 +30,4 @@ function subscribe(listener: () => void): () => void {
 
 export function useLiveState(): LiveState {
   return useSyncExternalStore(subscribe, liveState, () => "connecting");
-}
-
-/** A query's `refetchInterval`: none while the stream keeps it current, the fallback while paused. */
-export function useFallbackRefetch(): number | false {
-  return useLiveState() === "paused" ? FALLBACK_REFETCH_MS : false;
 }

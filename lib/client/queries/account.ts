@@ -2,7 +2,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
 
-import { useFallbackRefetch } from "@/lib/client/live/live-state";
 import { queryKeys } from "./keys";
 
 export function accountQueryOptions() {
@@ -17,5 +16,5 @@ export function accountQueryOptions() {
 
 /** `enabled: false` while sign-in is on and nobody is signed in: the route would only answer 401. */
 export function useAccount({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...accountQueryOptions(), enabled, refetchInterval: useFallbackRefetch() });
+  return useQuery({ ...accountQueryOptions(), enabled });
 }

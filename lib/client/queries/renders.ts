@@ -1,8 +1,7 @@
 /**
  * The ledger's renders, read through `GET /api/renders` (cursor-paged, newest first) and
  * `GET /api/renders/{id}`. They stay current through the tab's live event stream
- * (lib/client/live), which updates them in the cache; only while it is paused do they re-read the
- * ledger at an interval. Reading the ledger never spends the upstream poll budget; the server's
+ * (lib/client/live), which updates them in the cache, or re-reads them while it is paused. Reading the ledger never spends the upstream poll budget; the server's
  * scheduler does that.
  */
 import {
@@ -17,7 +16,6 @@ import {
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import type { LedgerRender, RenderList, RenderListQuery } from "@/lib/contract";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
-import { useFallbackRefetch } from "@/lib/client/live/live-state";
 import { queryKeys } from "./keys";
 
 export type RenderFilters = Pick<
@@ -45,16 +43,7 @@ export function renderListQueryOptions(filters: RenderFilters) {
 
 /** `enabled: false` while the filters cannot be known yet (a "mine" filter before the session loads). */
 export function useRenderList(filters: RenderFilters, { enabled = true }: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...renderListQueryOptions(filters), enabled, ...useFallbackPolling() });
-}
-
-/**
- * While live updates are paused, what is shown is re-read from the ledger at an interval (a refetch
- * re-reads each loaded page; structural sharing keeps unchanged renders as the same objects), also
- * in a hidden tab, so a render finishing there can still show in the tab title.
- */
-function useFallbackPolling() {
-  return { refetchInterval: useFallbackRefetch(), refetchIntervalInBackground: true };
+  return useInfiniteQuery({ ...renderListQueryOptions(filters), enabled });
 }
 
 export function renderQueryOptions(id: string) {
@@ -81,6 +70,5 @@ export function useRender(id: string) {
   return useQuery({
     ...renderQueryOptions(id),
     placeholderData: () => findLoadedRender(queryClient, id),
-    ...useFallbackPolling(),
   });
 }

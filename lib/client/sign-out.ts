@@ -1,0 +1,14 @@
+/**
+ * Signing out, loaded when the member asks to: the server ends the session, the browser's other
+ * tabs are told (they close their live streams and leave too), and this tab goes to sign-in with a
+ * full load, so nothing the member saw (cached queries) stays in its memory.
+ */
+import { apiFetch } from "@/lib/client/api-client";
+import { announceSignOut } from "@/lib/client/live/session-channel";
+
+export async function signOut(): Promise<void> {
+  await apiFetch("/api/auth/sign-out", (c) => c.signOutResultSchema, { method: "POST" });
+  announceSignOut();
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/sign-in");
+}
