@@ -76,12 +76,23 @@ const query = fc.dictionary(
     "limit",
     "member",
     "durationSeconds",
+    "updatedSince",
+    "lastEventId",
   ),
   fc.string({ maxLength: 30 }),
   { maxKeys: 5 },
 );
 
 async function assertSound(method: HttpMethod, path: string, response: Response): Promise<void> {
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    // A live event stream never ends on its own: its start is read, then it is closed as a page would.
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(response.status, `${method} ${path}`).toBe(200);
+    expect(first, `${method} ${path}`).toMatch(/^retry: \d+\n\n/);
+    return;
+  }
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(500);
   if (response.status >= 400) {
