@@ -170,6 +170,9 @@ describe("50 streams held for 60 s", () => {
         await sleep(Math.max(0, started + 3_000 - Date.now()));
       }
       const growthMb = (process.memoryUsage().rss - rssStart) / 2 ** 20;
+      console.info(
+        `50 streams for 60 s: ${created} renders followed by every stream, RSS growth ${growthMb.toFixed(1)} MB`,
+      );
       expect(created).toBeGreaterThan(5);
       expect(growthMb).toBeLessThan(64);
 
