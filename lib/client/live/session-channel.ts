@@ -1,15 +1,23 @@
 /**
  * Sign-out reaches every tab of the browser: the tab that signs out says so on a BroadcastChannel,
  * and the others close their live streams and leave for sign-in (their streams were opened with the
- * session that just ended, and would otherwise go on until it expires).
+ * session that just ended, and would otherwise go on until it expires). A tab's own listener hears
+ * its own message too (each channel object is a listener), so messages name the tab they came from.
  */
 const CHANNEL = "render-dashboard-session";
 const SIGNED_OUT = "signed-out";
+/** This tab, once per page load (the module is loaded once per page). */
+const THIS_TAB = Math.random().toString(36).slice(2);
+
+interface SignedOutMessage {
+  type: typeof SIGNED_OUT;
+  from: string;
+}
 
 export function announceSignOut(): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(SIGNED_OUT);
+  channel.postMessage({ type: SIGNED_OUT, from: THIS_TAB } satisfies SignedOutMessage);
   channel.close();
 }
 
@@ -17,8 +25,8 @@ export function announceSignOut(): void {
 export function onSignOutElsewhere(listener: () => void): () => void {
   if (typeof BroadcastChannel === "undefined") return () => {};
   const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (message: MessageEvent) => {
-    if (message.data === SIGNED_OUT) listener();
+  channel.onmessage = (message: MessageEvent<Partial<SignedOutMessage>>) => {
+    if (message.data.type === SIGNED_OUT && message.data.from !== THIS_TAB) listener();
   };
   return () => channel.close();
 }
