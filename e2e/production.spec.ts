@@ -10,6 +10,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator/server";
+import { SseReader } from "@/test/sse-reader";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -270,6 +271,20 @@ test.describe("start-up", () => {
       expect(refused.output().split("\n")).toContain(line);
     });
   }
+
+  test("SIGTERM with a live event stream open: the stream ends cleanly and the server exits", async () => {
+    // `next start` waits for open responses before it exits; a live stream never ends on its own.
+    const server = (started = await startNext(UNCONFIGURED_PORT, { ...env, AUTH_SECRET: "" }));
+    expect(await answers(server)).toBe("up");
+    const response = await fetch(`${server.url}/api/events`);
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const stream = new SseReader(response.body as ReadableStream<Uint8Array>);
+    expect(JSON.parse((await stream.next())?.data ?? "")).toMatchObject({ type: "hello" });
+    server.process.kill("SIGTERM");
+    // The end of the stream, not a dropped connection, then the process's own exit.
+    expect(await stream.next()).toBeNull();
+    expect(await server.exited).not.toBeNull();
+  });
 
   test("without RENDER_API_KEY the server still starts and says it is not configured", async () => {
     // Empty counts as unset, and unlike a missing variable it keeps a developer's .env.local out.
