@@ -145,13 +145,24 @@ export class EventHub {
       if (!last) break;
       const events = await this.eventsOf(changes);
       this.head = last.seq;
-      for (const subscriber of this.subscribers) subscriber.send(events);
+      for (const subscriber of this.subscribers) this.deliver(subscriber, events);
       if (changes.length < BATCH) break;
     }
     const now = Date.now();
     if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = now;
       await pruneChanges(this.db, now - REPLAY_BUFFER_MS);
+    }
+  }
+
+  /** A stream that cannot take events (its connection broke mid-write) is ended, not the others. */
+  private deliver(subscriber: Subscriber, events: readonly WireEvent[]): void {
+    try {
+      subscriber.send(events);
+    } catch (error) {
+      this.log(`a stream could not take events and was closed: ${String(error)}`);
+      this.subscribers.delete(subscriber);
+      subscriber.close();
     }
   }
 
