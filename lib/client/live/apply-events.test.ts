@@ -1,5 +1,5 @@
-import { QueryClient, type InfiniteData } from "@tanstack/react-query";
-import { describe, expect, test } from "vitest";
+import { QueryClient, QueryObserver, type InfiniteData } from "@tanstack/react-query";
+import { describe, expect, test, vi } from "vitest";
 import type { LedgerRender, RenderList } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { applyLiveEvents, mayBelong } from "./apply-events";
@@ -89,11 +89,68 @@ describe("applyLiveEvents", () => {
     expect(list(linus)?.isInvalidated).toBe(false);
   });
 
-  test("a status change re-reads a list filtered by status, which it may leave", () => {
+  test("a render that leaves a filtered list is taken out in place; one that stays is replaced", () => {
     const running = { limit: 30, status: "running" };
-    const { client, list } = cacheWith([[running, pages([render("a")])]]);
-    applyLiveEvents(client, [{ type: "render", render: render("a", { status: "ready" }) }]);
-    expect(list(running)?.isInvalidated).toBe(true);
+    const { client, list } = cacheWith([[running, pages([render("a"), render("b")])]]);
+    applyLiveEvents(client, [
+      { type: "render", render: render("a", { status: "ready", updatedAt: "2026-11-25T10:00:09.000Z" }) },
+      { type: "render", render: render("b", { chain: { clipsReady: 1, clipsTotal: 3 } }) },
+    ]);
+    const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(running as never));
+    expect(data?.pages[0]?.items.map((r) => [r.id, r.chain?.clipsReady ?? null])).toEqual([["b", 1]]);
+    expect(list(running)?.isInvalidated).toBe(false);
+  });
+
+  test("an older record (a read that raced a live event) never replaces a newer one", () => {
+    const all = { limit: 30 };
+    const ready = render("a", { status: "ready", updatedAt: "2026-11-25T10:00:30.000Z" });
+    const { client } = cacheWith([[all, pages([ready])]]);
+    client.setQueryData(queryKeys.renders.detail("a"), ready);
+    applyLiveEvents(client, [
+      { type: "render", render: render("a", { updatedAt: "2026-11-25T10:00:20.000Z" }) },
+    ]);
+    const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never));
+    expect(data?.pages[0]?.items[0]?.status).toBe("ready");
+    expect(client.getQueryData<LedgerRender>(queryKeys.renders.detail("a"))?.status).toBe("ready");
+  });
+
+  test("a list whose read is under way when its render changes is read again afterwards", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const answers: ((data: InfiniteData<RenderList>) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.renders.list({ limit: 30 } as never),
+      queryFn: () => new Promise<InfiniteData<RenderList>>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => {}); // a page showing the list
+    answers.shift()?.(pages([render("a")]));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined());
+
+    void observer.refetch(); // a read under way, taken before "a" finished
+    const ready = render("a", { status: "ready", updatedAt: "2026-11-25T10:00:09.000Z" });
+    applyLiveEvents(client, [{ type: "render", render: ready }]);
+    answers.shift()?.(pages([render("a")])); // the stale read lands: it was cancelled, and is not used
+    await vi.waitFor(() => expect(answers).toHaveLength(1)); // a fresh read was started
+    answers.shift()?.(pages([ready]));
+    await vi.waitFor(() =>
+      expect(observer.getCurrentResult().data?.pages[0]?.items[0]?.status).toBe("ready"),
+    );
+    unsubscribe();
+  });
+
+  test("a create's placeholder gives its place to the renders that replace it, in one batch", () => {
+    const all = { limit: 30 };
+    const placeholder = render("req_1", { requestId: "req_1", status: "submitting" });
+    const { client, list } = cacheWith([[all, pages([placeholder, render("older")])]]);
+    const variant = (id: string, variantIndex: number) =>
+      render(id, { requestId: "req_1", batchId: "bat_1", variantIndex, status: "pending" });
+    applyLiveEvents(client, [
+      { type: "render-removed", id: "req_1" },
+      { type: "render", render: variant("v1", 1) },
+      { type: "render", render: variant("v0", 0) },
+    ]);
+    const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never));
+    expect(data?.pages[0]?.items.map((r) => r.id)).toEqual(["v0", "v1", "older"]);
+    expect(list(all)?.isInvalidated).toBe(false);
   });
 
   test("a removed render leaves every list; spend and uploads mark their queries stale", () => {

@@ -1,27 +1,36 @@
 /**
  * What a live event does to this tab's query cache. A changed render replaces its copy wherever it
- * is loaded (its own page, every gallery page holding it), so nothing is fetched; a render a list
- * does not hold yet (someone just created it), or one whose change may move it in or out of a
- * filtered list, makes that list re-read once. Spend, team and upload events mark their queries stale.
+ * is loaded (its own page, every gallery page holding it), so nothing is fetched; one whose change
+ * takes it out of a filtered list leaves it in place. A render a list does not hold yet (someone just
+ * created it) makes that list re-read once, unless it replaces its create's placeholder, which it
+ * then takes the place of. Spend, team and upload events mark their queries stale.
+ *
+ * Two rules keep an update from being undone: a record older than the copy held (by `updatedAt`) is
+ * ignored, and a query whose read is under way when its render changes is read again afterwards
+ * (the read in flight may predate the change and would overwrite it).
  */
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 
 type ListFilters = Partial<Omit<RenderListQuery, "cursor">>;
 type RenderPages = InfiniteData<RenderList>;
 
-/** Applies a batch of events; lists to re-read are re-read once per batch, however many events touch them. */
+/** Queries to read again, once each per batch however many events touch them. */
+type Rereads = Map<string, QueryKey>;
+
+/** Applies a batch of events. */
 export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveEvent[]): void {
-  const reread = new Map<string, QueryKey>();
+  const reread: Rereads = new Map();
   const stale = new Set<QueryKey>();
+  const created = rendersByRequest(events);
   for (const event of events) {
     switch (event.type) {
       case "render":
         putRender(queryClient, event.render, reread);
         break;
       case "render-removed":
-        dropRender(queryClient, event.id);
+        dropRender(queryClient, event.id, created.get(event.id) ?? []);
         break;
       case "upload":
         stale.add(queryKeys.uploads.all);
@@ -36,52 +45,86 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
     }
   }
+  // Invalidation cancels a read in flight and starts a fresh one.
   for (const queryKey of reread.values()) void queryClient.invalidateQueries({ queryKey, exact: true });
   for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
 }
 
-function putRender(queryClient: QueryClient, render: LedgerRender, reread: Map<string, QueryKey>): void {
+/** Renders of the batch by their create request: what replaces a placeholder removed in the same batch. */
+function rendersByRequest(events: readonly LiveEvent[]): Map<string, LedgerRender[]> {
+  const byRequest = new Map<string, LedgerRender[]>();
+  for (const event of events) {
+    if (event.type !== "render" || event.render.id === event.render.requestId) continue;
+    byRequest.set(event.render.requestId, [...(byRequest.get(event.render.requestId) ?? []), event.render]);
+  }
+  for (const renders of byRequest.values()) renders.sort((a, b) => a.variantIndex - b.variantIndex);
+  return byRequest;
+}
+
+const isFetching = (query: Query) => query.state.fetchStatus === "fetching";
+/** Newer or as new as `held`: an older record (a read that raced a live event) never replaces a newer one. */
+const isCurrent = (render: LedgerRender, held: LedgerRender) => render.updatedAt >= held.updatedAt;
+
+function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rereads): void {
+  const detailKey = queryKeys.renders.detail(render.id);
   // Only a render page already open is updated; an updater returning undefined leaves the cache alone.
-  queryClient.setQueryData<LedgerRender>(queryKeys.renders.detail(render.id), (old) => old && render);
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.renders.lists() })) {
+  queryClient.setQueryData<LedgerRender>(detailKey, (old) =>
+    old && isCurrent(render, old) ? render : undefined,
+  );
+  const detail = queryClient.getQueryCache().find({ queryKey: detailKey, exact: true });
+  if (detail && isFetching(detail)) reread.set(detail.queryHash, detail.queryKey);
+
+  for (const query of listQueries(queryClient)) {
     const data = query.state.data as RenderPages | undefined;
-    const filters = (query.queryKey[2] ?? {}) as ListFilters;
-    if (!data) continue;
-    const held = holds(data, render.id);
-    if (held && !filters.status) {
-      query.setData(replaceIn(data, render.id, () => render));
-    } else if (held || mayBelong(render, filters)) {
+    const belongs = mayBelong(render, (query.queryKey[2] ?? {}) as ListFilters);
+    if (data && holds(data, render.id)) {
+      const next = replaceIn(data, render.id, (held) => {
+        if (!isCurrent(render, held)) return [held];
+        return belongs ? [render] : [];
+      });
+      queryClient.setQueryData(query.queryKey, next);
+    } else if (belongs) {
+      // New to this list: where it goes in the order is the server's to say.
       reread.set(query.queryHash, query.queryKey);
     }
+    if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
   }
 }
 
-function dropRender(queryClient: QueryClient, id: string): void {
+/** A render left the ledger; a create's placeholder gives its place to the renders that replace it. */
+function dropRender(queryClient: QueryClient, id: string, replacements: readonly LedgerRender[]): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.renders.detail(id), exact: true });
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.renders.lists() })) {
+  for (const query of listQueries(queryClient)) {
     const data = query.state.data as RenderPages | undefined;
-    if (data && holds(data, id)) query.setData(replaceIn(data, id, () => null));
+    if (!data || !holds(data, id)) continue;
+    const filters = (query.queryKey[2] ?? {}) as ListFilters;
+    const fresh = replacements.filter((r) => mayBelong(r, filters) && !holds(data, r.id));
+    queryClient.setQueryData(
+      query.queryKey,
+      replaceIn(data, id, () => fresh),
+    );
   }
 }
+
+const listQueries = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().findAll({ queryKey: queryKeys.renders.lists() });
 
 const holds = (data: RenderPages, id: string) =>
   data.pages.some((page) => page.items.some((r) => r.id === id));
 
-/** The pages with the render `id` replaced by `next()` (or removed when it gives null); others kept as they are. */
-function replaceIn(data: RenderPages, id: string, next: () => LedgerRender | null): RenderPages {
+/** The pages with the render `id` replaced by what `next` makes of it (none: removed); others kept as they are. */
+function replaceIn(
+  data: RenderPages,
+  id: string,
+  next: (held: LedgerRender) => readonly LedgerRender[],
+): RenderPages {
   return {
     ...data,
-    pages: data.pages.map((page) => {
-      if (!page.items.some((r) => r.id === id)) return page;
-      return {
-        ...page,
-        items: page.items.flatMap((r) => {
-          if (r.id !== id) return [r];
-          const replacement = next();
-          return replacement ? [replacement] : [];
-        }),
-      };
-    }),
+    pages: data.pages.map((page) =>
+      page.items.some((r) => r.id === id)
+        ? { ...page, items: page.items.flatMap((r) => (r.id === id ? next(r) : [r])) }
+        : page,
+    ),
   };
 }
 
