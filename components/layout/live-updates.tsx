@@ -21,14 +21,24 @@ export function LiveUpdates() {
   useEffect(() => {
     if (!mayRead) return;
     let stop: (() => void) | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
-    import("@/lib/client/live/event-stream")
-      .then(({ startLiveUpdates }) => {
-        if (!cancelled) stop = startLiveUpdates(queryClient);
-      })
-      .catch(() => setLiveState("paused"));
+    // The stream's code can fail to arrive (a dropped connection, a redeploy): try again, less often.
+    const start = (attempt: number) => {
+      import("@/lib/client/live/event-stream")
+        .then(({ startLiveUpdates }) => {
+          if (!cancelled) stop = startLiveUpdates(queryClient);
+        })
+        .catch(() => {
+          if (cancelled) return;
+          setLiveState("paused");
+          retry = setTimeout(() => start(attempt + 1), Math.min(60_000, 5_000 * 2 ** attempt));
+        });
+    };
+    start(0);
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       stop?.();
     };
   }, [queryClient, mayRead]);

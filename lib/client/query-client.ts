@@ -2,7 +2,8 @@
  * The dashboard's one QueryClient and its policy.
  *
  * - staleTime 5 s: the ledger is local and cheap to read, but a focus or mount within a few seconds of
- *   the last fetch should not ask again. Live lists poll on their own `refetchInterval` instead.
+ *   the last fetch should not ask again. Nothing polls: the live event stream (lib/client/live)
+ *   updates what is shown.
  * - retry: only failures that may pass on their own (network, 5xx, 429). A 4xx AppError (invalid
  *   filter, unknown id, a rejected server key) will answer the same way again, so it is shown at once.
  * - refetchOnWindowFocus stays on but is bounded by staleTime, and refetchOnReconnect is kept, so

@@ -36,7 +36,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-
 export interface AppErrorOptions {
   field?: string;
   retryAfterSeconds?: number;

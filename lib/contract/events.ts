@@ -13,6 +13,8 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * change, `at` the server's clock (a catch-up's `updatedSince` is measured on it).
    */
   z.object({ type: z.literal("hello"), at: z.string() }),
+  /** Sent every 15 s (no id): keeps proxies from closing the stream, and tells the page it is alive. */
+  z.object({ type: z.literal("ping") }),
   /** A render was created or changed: its whole ledger record as it now is. */
   z.object({ type: z.literal("render"), render: ledgerRenderSchema }),
   /** A render left the ledger (a create's placeholder, replaced by the renders the service made). */
@@ -28,7 +30,7 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * (renders with `updatedSince`, the rest re-read). The stream goes on from here.
    */
   z.object({ type: z.literal("resync") }),
-  /** The session that opened the stream ended (signed out, expired, removed): go to sign-in. */
+  /** The session that opened the stream no longer holds (expired, or the member's sessions ended): go to sign-in. */
   z.object({ type: z.literal("signed-out") }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

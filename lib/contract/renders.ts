@@ -118,7 +118,8 @@ export const estimateQuerySchema = z.pipe(
 
 /**
  * `POST /api/renders/{id}/watch`: someone has the render open. Until `watchedUntil` the scheduler
- * polls it ahead of the queue, at least every 10 s; null when it is final (nothing left to poll).
+ * polls it ahead of the queue, at least every 10 s; null when it is no longer polled (final, or an
+ * unknown outcome).
  */
 export const renderWatchSchema = z.object({ watchedUntil: z.nullable(z.string()) });
 export type RenderWatch = z.infer<typeof renderWatchSchema>;

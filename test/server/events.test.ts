@@ -26,7 +26,7 @@ async function openStream(lastEventId?: string | null) {
   const response = await stack.call("GET", "/api/events", { headers, signal: controller.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-  expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
+  expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
   const reader = new SseReader(response.body as ReadableStream<Uint8Array>);
   return {
     reader,

@@ -26,6 +26,8 @@ import { onSignOutElsewhere } from "./session-channel";
 
 /** A stream that has not said hello this long after opening (or dropping) counts as paused. */
 const HELLO_TIMEOUT_MS = 10_000;
+/** Longest silence allowed between the server's 15 s pings. */
+const SILENCE_MS = 40_000;
 /** Waits before opening a refused or closed stream again. */
 const REOPEN_DELAYS_MS = [5_000, 15_000, 30_000, 60_000];
 /** Events arriving this close together are applied together (a batch's renders, a replay). */
@@ -53,6 +55,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let fallbackTimer: ReturnType<typeof setInterval> | undefined;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   let queued: LiveEvent[] = [];
 
   const noteClock = (at: string) => {
@@ -70,9 +73,29 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     }
   };
 
+  /** Pauses unless a hello comes within HELLO_TIMEOUT_MS; a retry while waiting does not restart the wait. */
   const awaitHello = () => {
+    helloTimer ??= setTimeout(() => {
+      helloTimer = undefined;
+      setState("paused");
+    }, HELLO_TIMEOUT_MS);
+  };
+  const greetedNow = () => {
     clearTimeout(helloTimer);
-    helloTimer = setTimeout(() => setState("paused"), HELLO_TIMEOUT_MS);
+    helloTimer = undefined;
+  };
+
+  /**
+   * The server sends a ping every 15 s: a stream silent for longer than SILENCE_MS is a connection
+   * that died without closing (a sleeping laptop, a dropped NAT entry), reopened from the last id.
+   */
+  const expectPing = () => {
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(() => {
+      source?.close();
+      awaitHello();
+      open();
+    }, SILENCE_MS);
   };
 
   const flush = () => {
@@ -90,7 +113,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   const handle = (event: LiveEvent) => {
     switch (event.type) {
       case "hello":
-        clearTimeout(helloTimer);
+        greetedNow();
         reopenAttempt = 0;
         noteClock(event.at);
         setState("live");
@@ -104,6 +127,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       case "signed-out":
         stop();
         leaveForSignIn();
+        return;
+      case "ping":
         return;
       case "render":
         noteClock(event.render.updatedAt);
@@ -130,6 +155,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     source = new EventSource(`/api/events${toSearchParams({ lastEventId: lastEventId ?? undefined })}`);
     awaitHello();
     source.onmessage = (message: MessageEvent<string>) => {
+      expectPing();
       if (message.lastEventId) lastEventId = message.lastEventId;
       void receive(message.data);
     };
@@ -144,7 +170,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   const refused = async () => {
     source?.close();
     source = null;
-    clearTimeout(helloTimer);
+    greetedNow();
+    clearTimeout(silenceTimer);
     setState("paused");
     try {
       const session = await apiFetch("/api/auth/session", (c) => c.sessionInfoSchema);
@@ -167,6 +194,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     clearTimeout(helloTimer);
     clearTimeout(reopenTimer);
     clearTimeout(flushTimer);
+    clearTimeout(silenceTimer);
     clearInterval(fallbackTimer);
   };
 
@@ -179,6 +207,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   return () => {
     stopListening();
     stop();
+    // Nothing follows the stream any more: neither live nor paused.
+    setLiveState("connecting");
   };
 }
 

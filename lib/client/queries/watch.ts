@@ -20,6 +20,11 @@ export function useWatchRender(id: string, unfinished: boolean): void {
       }).catch(() => undefined);
     };
     const timer = setInterval(renew, RENEW_EVERY_MS);
-    return () => clearInterval(timer);
+    // Back in view after a while (the watch may have lapsed): renew at once.
+    document.addEventListener("visibilitychange", renew);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", renew);
+    };
   }, [id, unfinished]);
 }

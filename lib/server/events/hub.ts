@@ -117,6 +117,8 @@ export class EventHub {
       changes.push(...batch);
       after = batch.at(-1)?.seq ?? head;
     }
+    // Pruned while being read (a return right at the buffer's edge): what was read may have gaps.
+    if ((await changeLogBounds(this.db)).oldest > lastSeen + 1) return "resync";
     return this.eventsOf(changes);
   }
 

@@ -1,7 +1,8 @@
 import "server-only";
 /**
  * One live event stream as a server-sent events response: what the page missed, then live events,
- * a comment line every 15 s so proxies keep it open, and a re-check of the session at each of them.
+ * a ping every 15 s so proxies keep it open and the page knows it is alive, and a re-check of the
+ * session at each of them.
  * It ends when the browser goes away, when the session ends, when the hub stops (server shutdown),
  * or when the browser stops reading (it then reconnects and resumes from its last event id).
  */
@@ -22,19 +23,21 @@ export interface StreamOptions {
 export const HEARTBEAT_MS = 15_000;
 /** How soon a browser reconnects after the stream drops (the SSE `retry` field). */
 export const RETRY_MS = 2_000;
-/** Bytes a stream may have waiting for a browser that stopped reading before it is ended. */
+/** Bytes a stream may have waiting (beyond a replay) for a browser that stopped reading before it is dropped. */
 const MAX_UNREAD_BYTES = 1 << 20;
 
 export const EVENT_STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   // no-transform: a compressing layer would hold small events in its buffer and the page would see nothing.
-  "Cache-Control": "no-cache, no-transform",
+  "Cache-Control": "no-store, no-transform",
   "X-Accel-Buffering": "no",
 };
 
 export function formatEvent(id: number | null, event: LiveEvent): string {
   return `${id === null ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`;
 }
+
+const PING = formatEvent(null, { type: "ping" });
 
 export function eventStreamResponse(options: StreamOptions): Response {
   const { hub, lastSeen, signal, stillSignedIn, heartbeatMs = HEARTBEAT_MS } = options;
@@ -46,22 +49,33 @@ export function eventStreamResponse(options: StreamOptions): Response {
       async start(controller) {
         let ended = false;
         let leave: (() => void) | undefined;
-        end = () => {
+        /** Unread bytes allowed: a returning page's replay is sent at once, on top of the usual margin. */
+        let allowance = MAX_UNREAD_BYTES;
+        let replaying = true;
+        /** Ends the stream: closed (all sent is still delivered) or, for a reader that stopped, dropped. */
+        const finish = (how: "close" | "drop", cause?: unknown) => {
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
           leave?.();
           signal.removeEventListener("abort", end);
           try {
-            controller.close();
+            if (how === "close") controller.close();
+            else controller.error(cause);
           } catch {
             // Already closed by the other side.
           }
         };
+        end = () => finish("close");
         const write = (text: string) => {
           if (ended) return;
-          if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) return end();
-          controller.enqueue(encoder.encode(text));
+          const bytes = encoder.encode(text);
+          if (replaying) allowance += bytes.byteLength;
+          else if ((controller.desiredSize ?? 0) < -allowance) {
+            // Its queue is dropped with the connection; the browser reconnects and resumes from its last id.
+            return finish("drop", new Error("the reader stopped reading"));
+          }
+          controller.enqueue(bytes);
         };
         const send = (events: readonly WireEvent[]) => {
           for (const { id, event } of events) write(formatEvent(id, event));
@@ -70,11 +84,11 @@ export function eventStreamResponse(options: StreamOptions): Response {
         const heartbeat = setInterval(() => {
           void stillSignedIn().then(
             (ok) => {
-              if (ok) return write(": keep-alive\n\n");
+              if (ok) return write(PING);
               write(formatEvent(null, { type: "signed-out" }));
               end();
             },
-            () => write(": keep-alive\n\n"),
+            () => write(PING),
           );
         }, heartbeatMs);
         if (signal.aborted) return end();
@@ -83,11 +97,9 @@ export function eventStreamResponse(options: StreamOptions): Response {
         try {
           leave = await hub.subscribe(lastSeen, { send, close: end });
         } catch (error) {
-          ended = true;
-          clearInterval(heartbeat);
-          controller.error(error);
-          return;
+          return finish("drop", error);
         }
+        replaying = false;
         if (ended) leave();
       },
       cancel() {

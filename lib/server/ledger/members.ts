@@ -31,7 +31,10 @@ export async function insertMember(
     monthly_cap_credits: null,
     created_at: new Date().toISOString(),
   };
-  await db.insertInto("members").values(row).execute();
+  await withChanges(db, async (tx, note) => {
+    await tx.insertInto("members").values(row).execute();
+    note("team");
+  });
   return toMember({ ...row, session_version: 1 });
 }
 
