@@ -21,10 +21,19 @@ async function ledger(): Promise<LedgerRender[]> {
 }
 
 async function allFinal(timeoutMs: number): Promise<LedgerRender[]> {
-  return waitFor(async () => {
-    const items = await ledger();
-    return items.every((r) => isFinalLedgerStatus(r.status) || r.status === "unknown") ? items : undefined;
-  }, timeoutMs);
+  let unfinished: LedgerRender[] = [];
+  try {
+    return await waitFor(async () => {
+      const items = await ledger();
+      unfinished = items.filter((r) => !isFinalLedgerStatus(r.status) && r.status !== "unknown");
+      return unfinished.length === 0 ? items : undefined;
+    }, timeoutMs);
+  } catch (error) {
+    // Which renders never finished, and how far their polling got, for whoever reads the failure.
+    const rows = await (await getDb()).selectFrom("renders").selectAll().execute();
+    const stuck = rows.filter((row) => unfinished.some((r) => r.id === row.id));
+    throw new Error(`${String(error)}; unfinished: ${JSON.stringify(stuck)}`);
+  }
 }
 
 describe("restart", () => {
