@@ -57,6 +57,14 @@ describe("claimSubmissionKey", () => {
     ).toBe("key-4");
   });
 
+  it("shares the key with a tab that clicked a moment later but claimed first", () => {
+    const storage = memoryStorage();
+    claimSubmissionKey(storage, { body: "A", now: 10_005, tab: "t2", newKey: () => "first" });
+    expect(
+      claimSubmissionKey(storage, { body: "A", now: 10_000, tab: "t1", newKey: () => "second" }).key,
+    ).toBe("first");
+  });
+
   it("does not trust an entry from the future (a clock set back)", () => {
     const storage = memoryStorage();
     claimSubmissionKey(storage, { body: "A", now: 50_000, tab: "t1", newKey: () => "old" });

@@ -8,6 +8,11 @@
 
 export const RECENT_SUBMISSION_MS = 10_000;
 export const RECENT_SUBMISSION_STORAGE_KEY = "render-dashboard:last-submission";
+/**
+ * An entry at most this much newer than a click is the same submission: two tabs clicked at once and
+ * the other one claimed first (its click a moment later). Anything newer is a clock set back.
+ */
+const SIMULTANEOUS_MS = 1_000;
 
 export interface RecentSubmission {
   body: string;
@@ -66,7 +71,8 @@ export function claimSubmissionKey(
   { body, now, tab, newKey }: { body: string; now: number; tab: string; newKey: () => string },
 ): SubmissionClaim {
   const recent = read(storage);
-  if (recent && recent.body === body && now - recent.at >= 0 && now - recent.at < RECENT_SUBMISSION_MS) {
+  const age = recent ? now - recent.at : Number.NaN;
+  if (recent && recent.body === body && age > -SIMULTANEOUS_MS && age < RECENT_SUBMISSION_MS) {
     return { key: recent.key, earlier: recent };
   }
   const key = newKey();
