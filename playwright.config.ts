@@ -1,16 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORTS } from "./e2e/ports";
 
 /**
  * End-to-end tests run a production build of the dashboard against the bundled simulator, both
  * started by Playwright. The simulator runs 50× faster than real time; the dashboard's scheduler
  * learns that speed from the completions it observes.
  */
-const SIMULATOR_PORT = 4110;
-const APP_PORT = 3110;
+const SIMULATOR_PORT = E2E_PORTS.simulator;
+const APP_PORT = E2E_PORTS.app;
 /** A second server of the same build with sign-in on (AUTH_SECRET), its own database and members. */
-const AUTH_APP_PORT = 3111;
+const AUTH_APP_PORT = E2E_PORTS.authApp;
 /** A third server of the same build with no Render Service key: a fresh install's setup page. */
-const SETUP_APP_PORT = 3112;
+const SETUP_APP_PORT = E2E_PORTS.setupApp;
 /** A secret the setup server holds: its page must never show it (e2e/setup-page.spec.ts). */
 const SETUP_APP_AUTH_SECRET = "e2e-setup-secret-never-shown-0123456789";
 const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;

@@ -10,6 +10,7 @@ import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
 import { SignInPage, signedInPage } from "./pages/sign-in.page";
 import { TeamPage } from "./pages/team.page";
+import { E2E_PORTS } from "./ports";
 
 const ADMIN = "admin@example.com";
 const GRACE = "grace@example.com";
@@ -65,7 +66,7 @@ test.describe("sign-in", () => {
     const signIn = new SignInPage(page);
     await signIn.goto("//evil.example/steal");
     await signIn.signIn(LINUS);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3111\/$/);
+    await expect(page).toHaveURL(`http://127.0.0.1:${E2E_PORTS.authApp}/`);
   });
 });
 

@@ -6,9 +6,10 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderPage } from "./pages/render-page.page";
+import { E2E_PORTS } from "./ports";
 
 /** The simulator the e2e app talks to (playwright.config.ts). */
-export const SIMULATOR_URL = "http://127.0.0.1:4110";
+export const SIMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.simulator}`;
 /** The key the e2e app is started with (playwright.config.ts). */
 const E2E_API_KEY = "rs_live_demo_team_1";
 

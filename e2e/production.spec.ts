@@ -11,13 +11,14 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator/server";
 import { SseReader } from "@/test/sse-reader";
+import { E2E_PORTS } from "./ports";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 /** The shared server, then the start-up tests' servers (a refused one never listens; one at a time). */
-const APP_PORT = 3140;
-const REFUSED_PORT = 3141;
-const UNCONFIGURED_PORT = 3142;
+const APP_PORT = E2E_PORTS.production;
+const REFUSED_PORT = E2E_PORTS.productionRefused;
+const UNCONFIGURED_PORT = E2E_PORTS.productionUnconfigured;
 const DATA_DIR = path.join(ROOT, "data", "e2e-production");
 const DATABASE_URL = `file:${path.join(DATA_DIR, "dashboard.db")}`;
 const TEAM_KEY = "rs_live_demo_team_1";

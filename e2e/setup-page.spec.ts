@@ -4,8 +4,9 @@
  * without ever showing a value the server holds; its API answers 503 `not_configured`.
  */
 import { expect, test } from "@playwright/test";
+import { E2E_PORTS } from "./ports";
 
-const SETUP_APP = "http://127.0.0.1:3112";
+const SETUP_APP = `http://127.0.0.1:${E2E_PORTS.setupApp}`;
 /** The AUTH_SECRET the setup server is started with. */
 const SECRET = "e2e-setup-secret-never-shown-0123456789";
 

@@ -1,0 +1,18 @@
+/**
+ * The loopback ports of the e2e servers. `E2E_PORT_OFFSET` shifts them all, so two checkouts of the
+ * project can run their suites side by side on one machine; unset, they are the fixed defaults.
+ */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
+export const E2E_PORTS = {
+  simulator: 4110 + OFFSET,
+  app: 3110 + OFFSET,
+  /** The same build with sign-in on. */
+  authApp: 3111 + OFFSET,
+  /** The same build with no Render Service key. */
+  setupApp: 3112 + OFFSET,
+  /** production.spec.ts: its shared server, then start-up servers that refuse or lack settings. */
+  production: 3140 + OFFSET,
+  productionRefused: 3141 + OFFSET,
+  productionUnconfigured: 3142 + OFFSET,
+} as const;
