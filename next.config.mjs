@@ -1,7 +1,9 @@
 /** Headers every response carries; the pages' Content-Security-Policy is set per request in proxy.ts. */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "X-Frame-Options", value: "DENY" },
+  // Same origin only: the selection bar posts its zip form into a hidden frame of the dashboard
+  // itself, to read a refusal there; no other site may frame any page.
+  { key: "X-Frame-Options", value: "SAMEORIGIN" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },

@@ -13,7 +13,9 @@ function clientFiles(dir: string): string[] {
 test("the API key and its variable name appear in no client bundle", () => {
   const files = clientFiles(path.join(process.cwd(), ".next", "static"));
   expect(files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(0);
-  const leaks = files.filter((file) => /rs_live_[A-Za-z0-9_]+|RENDER_API_KEY/.test(readFileSync(file, "utf8")));
+  const leaks = files.filter((file) =>
+    /rs_live_[A-Za-z0-9_]+|RENDER_API_KEY/.test(readFileSync(file, "utf8")),
+  );
   expect(leaks).toEqual([]);
 });
 
@@ -30,7 +32,8 @@ test("pages carry a nonce-based Content-Security-Policy, and nothing on them bre
   const response = await page.goto("/");
   const headers = response?.headers() ?? {};
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   // Hydrated: typing updates the counter, which only client code does.
   await page.getByRole("textbox", { name: "Prompt" }).fill("csp");

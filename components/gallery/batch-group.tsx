@@ -3,7 +3,8 @@
 /** The variants of one multi-image request, kept together under "Batch of N". */
 import { memo, useId } from "react";
 import type { LedgerRender } from "@/lib/contract";
-import { GALLERY_GRID } from "./grid";
+import { JustifiedRows, justifiedStyle } from "./grid";
+import { aspectRatioOf } from "@/lib/domain/render-size";
 import { RenderCard } from "./render-card";
 
 export const BatchGroup = memo(
@@ -13,16 +14,17 @@ export const BatchGroup = memo(
       <div
         role="group"
         aria-labelledby={labelId}
-        className="col-span-full rounded-xl border border-dashed border-zinc-300 p-2 dark:border-zinc-700"
+        style={justifiedStyle(renders.reduce((sum, render) => sum + aspectRatioOf(render), 0))}
+        className="rounded-xl border border-dashed border-zinc-300 p-2 dark:border-zinc-700"
       >
         <p id={labelId} className="mb-2 px-0.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
           Batch of {size}
         </p>
-        <div className={GALLERY_GRID}>
+        <JustifiedRows fill>
           {renders.map((render) => (
             <RenderCard key={render.id} render={render} />
           ))}
-        </div>
+        </JustifiedRows>
       </div>
     );
   },

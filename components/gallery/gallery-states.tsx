@@ -4,16 +4,16 @@ import { Button } from "@/components/ui/button";
 import { ImageIcon } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { GALLERY_GRID } from "./grid";
+import { JUSTIFIED_ITEM, JustifiedRows, justifiedStyle } from "./grid";
 
 export function GallerySkeleton({ count = 8 }: { count?: number }) {
   return (
-    <div className={GALLERY_GRID} aria-busy="true">
+    <JustifiedRows aria-busy="true">
       <p className="sr-only" role="status">
         Loading renders…
       </p>
       {Array.from({ length: count }, (_, i) => (
-        <Card key={i}>
+        <Card key={i} className={JUSTIFIED_ITEM} style={justifiedStyle(1)}>
           <Skeleton className="aspect-square w-full rounded-none" />
           <div className="space-y-2 p-2.5">
             <Skeleton className="h-4 w-20" />
@@ -22,7 +22,7 @@ export function GallerySkeleton({ count = 8 }: { count?: number }) {
           </div>
         </Card>
       ))}
-    </div>
+    </JustifiedRows>
   );
 }
 

@@ -2,9 +2,12 @@
 
 /**
  * The live gallery of the team's renders: filters in the URL, infinite pages, batches grouped, and
- * the list kept live while anything in it is unfinished.
+ * the list kept live while anything in it is unfinished. It is also where work is reviewed: a
+ * selection of cards (a tick box each, Shift for a range, `x` on the focused card) with its bar, and
+ * the viewer of `?view=<id>`; both load when first used, not with the page.
  */
-import { useMemo } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
@@ -13,11 +16,14 @@ import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
 import { GalleryFilters } from "./gallery-filters";
 import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
-import { GALLERY_GRID } from "./grid";
+import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
 import { LoadMore } from "./load-more";
 import { NotifyToggle } from "./notify-toggle";
 import { RenderCard } from "./render-card";
+import { ReviewContext, useSelectedIds, type Review } from "./review-context";
+import { createSelection, type SelectionStore } from "./selection";
+import { VIEW_PARAM } from "./view-url";
 import { useFinishedAlerts } from "./use-finished-alerts";
 import { useRenderCompletion } from "./use-render-completion";
 import { useGalleryFilters } from "./use-gallery-filters";
@@ -32,59 +38,115 @@ export function Gallery() {
   const active = renders.filter((r) => !isFinalLedgerStatus(r.status)).length;
   const alertFinished = useFinishedAlerts();
   useRenderCompletion(renders, alertFinished);
+  const [review] = useState<Review>(() => ({ selection: createSelection() }));
+  useEffect(() => review.selection.setOrder(renders.map((r) => r.id)), [review, renders]);
+  const viewId = useSearchParams().get(VIEW_PARAM);
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(async () => rendersOf((await fetchNextPage()).data), [fetchNextPage]);
 
   return (
-    <section aria-label="Renders" className="flex min-w-0 flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <h2 className="text-base font-semibold">Renders</h2>
-        {active > 0 && <LiveBadge count={active} />}
-        <span className="ml-auto">
-          <NotifyToggle />
-        </span>
-      </div>
-      <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
+    <ReviewContext value={review}>
+      <section
+        aria-label="Renders"
+        className="flex min-w-0 flex-col gap-3"
+        onKeyDown={(event) => toggleFocusedCard(event, review.selection)}
+      >
+        <div className="flex items-center gap-2">
+          <h2 className="text-base font-semibold">Renders</h2>
+          {active > 0 && <LiveBadge count={active} />}
+          <span className="ml-auto">
+            <NotifyToggle />
+          </span>
+        </div>
+        <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
 
-      {list.isPending ? (
-        <GallerySkeleton />
-      ) : list.isError && !list.data ? (
-        <GalleryError what="Could not load renders" error={list.error} onRetry={() => void list.refetch()} />
-      ) : entries.length === 0 ? (
-        <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
-      ) : (
-        <>
-          {list.isRefetchError && (
-            <Notice tone="warning">
-              Could not refresh the list ({list.error.message}); trying again shortly.
-            </Notice>
-          )}
-          <div className={GALLERY_GRID}>
-            {entries.map((entry) =>
-              entry.type === "batch" ? (
-                <BatchGroup key={entry.key} size={entry.size} renders={entry.renders} />
-              ) : (
-                <RenderCard key={entry.key} render={entry.render} />
-              ),
-            )}
-          </div>
-          {list.isFetchNextPageError && (
-            <GalleryError
-              what="Could not load more renders"
-              error={list.error}
-              onRetry={() => void list.fetchNextPage()}
-            />
-          )}
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetching={list.isFetching}
-            isFetchingNextPage={list.isFetchingNextPage}
-            failed={list.isFetchNextPageError}
-            shown={renders.length}
-            fetchNextPage={list.fetchNextPage}
+        {list.isPending ? (
+          <GallerySkeleton />
+        ) : list.isError && !list.data ? (
+          <GalleryError
+            what="Could not load renders"
+            error={list.error}
+            onRetry={() => void list.refetch()}
           />
-        </>
-      )}
-    </section>
+        ) : entries.length === 0 ? (
+          <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
+        ) : (
+          <>
+            {list.isRefetchError && (
+              <Notice tone="warning">
+                Could not refresh the list ({list.error.message}); trying again shortly.
+              </Notice>
+            )}
+            <JustifiedRows>
+              {entries.map((entry) =>
+                entry.type === "batch" ? (
+                  <BatchGroup key={entry.key} size={entry.size} renders={entry.renders} />
+                ) : (
+                  <RenderCard key={entry.key} render={entry.render} />
+                ),
+              )}
+            </JustifiedRows>
+            {list.isFetchNextPageError && (
+              <GalleryError
+                what="Could not load more renders"
+                error={list.error}
+                onRetry={() => void list.fetchNextPage()}
+              />
+            )}
+            <LoadMore
+              hasNextPage={list.hasNextPage}
+              isFetching={list.isFetching}
+              isFetchingNextPage={list.isFetchingNextPage}
+              failed={list.isFetchNextPageError}
+              shown={renders.length}
+              fetchNextPage={list.fetchNextPage}
+            />
+          </>
+        )}
+        <SelectionBarSlot selection={review.selection} />
+        {viewId !== null && (
+          <Suspense>
+            <RenderViewer
+              id={viewId}
+              renders={renders}
+              hasNextPage={list.hasNextPage}
+              loadMore={loadMore}
+              selection={review.selection}
+            />
+          </Suspense>
+        )}
+      </section>
+    </ReviewContext>
   );
+}
+
+const RenderViewer = lazy(() => import("./render-viewer"));
+const SelectionBar = lazy(() => import("./selection-bar"));
+
+/** The selection bar, once anything is ticked. */
+function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
+  const count = useSelectedIds(selection).length;
+  if (count === 0) return null;
+  return (
+    <>
+      {/* Room under the last cards, so the bar never hides them. */}
+      <div aria-hidden="true" className="h-28 sm:h-16" />
+      <Suspense>
+        <SelectionBar selection={selection} />
+      </Suspense>
+    </>
+  );
+}
+
+/** `x` ticks or unticks the card that holds the focus (not while typing in a field). */
+function toggleFocusedCard(event: KeyboardEvent, selection: SelectionStore) {
+  if (event.key !== "x" || event.metaKey || event.ctrlKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (target.closest("textarea, select, [contenteditable='true'], input:not([type='checkbox'])")) return;
+  const id = target.closest<HTMLElement>("[data-render-id]")?.dataset.renderId;
+  if (!id) return;
+  event.preventDefault();
+  selection.toggle(id);
 }
 
 function LiveBadge({ count }: { count: number }) {

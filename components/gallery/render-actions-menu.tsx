@@ -4,21 +4,13 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import type { LedgerRender } from "@/lib/contract";
-import {
-  ArrowUpRightIcon,
-  CopyIcon,
-  DownloadIcon,
-  EllipsisIcon,
-  PencilIcon,
-  RotateCwIcon,
-} from "lucide-react";
+import { ArrowUpRightIcon, CopyIcon, DownloadIcon, EllipsisIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
-import { editHref, renderHref } from "./render-links";
-import { copyPrompt, downloadName, useReuseRender } from "./use-render-actions";
+import { downloadHref, renderHref, reuseSettingsHref } from "./render-links";
+import { copyPrompt } from "./copy-prompt";
 
 export default function RenderActionsMenu({ render }: { render: LedgerRender }) {
-  const { reuse } = useReuseRender();
   return (
     <Menu modal={false} defaultOpen>
       <MenuTrigger className={ACTIONS_TRIGGER_CLASSES} aria-label="Actions">
@@ -32,12 +24,7 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
         </MenuItem>
         {render.status === "ready" && render.outputUrl && (
           <MenuItem asChild>
-            <a
-              href={render.outputUrl}
-              download={downloadName(render)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <a href={downloadHref(render.id)} download>
               <DownloadIcon /> Download
             </a>
           </MenuItem>
@@ -46,22 +33,19 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
           <CopyIcon /> Copy prompt
         </MenuItem>
         <MenuSeparator />
-        <MenuItem onSelect={() => reuse(render)}>
-          <RotateCwIcon /> Reuse
-        </MenuItem>
-        <EditItem id={render.id} />
+        <ReuseSettingsItem id={render.id} />
       </MenuContent>
     </Menu>
   );
 }
 
 /** Reads the URL only while the menu is open, so cards do not re-render when filters change. */
-function EditItem({ id }: { id: string }) {
+function ReuseSettingsItem({ id }: { id: string }) {
   const searchParams = useSearchParams();
   return (
     <MenuItem asChild>
-      <Link href={editHref(id, new URLSearchParams(searchParams.toString()))}>
-        <PencilIcon /> Edit
+      <Link href={reuseSettingsHref(id, new URLSearchParams(searchParams.toString()))}>
+        <SlidersHorizontalIcon /> Reuse settings
       </Link>
     </MenuItem>
   );

@@ -1,32 +1,80 @@
 "use client";
 
 /**
- * One render in the gallery. Memoised on the render object: a live refetch keeps unchanged renders
- * as the same objects (structural sharing), so only cards whose render changed re-render.
- * `content-visibility: auto` lets the browser skip layout and paint of cards far off screen.
+ * One render in the gallery. Memoised on the render object: a live update keeps unchanged renders as
+ * the same objects, so only cards whose render changed re-render. `content-visibility: auto` lets the
+ * browser skip layout and paint of cards far off screen.
+ *
+ * The media keep the output's aspect ratio (a justified row, grid.ts). In a gallery the media open
+ * the viewer and a checkbox ticks the card into the selection; a render that ended without output
+ * (failed, rejected, lost) is a compact card with its reason instead of an empty media box.
  */
 import { Card } from "@/components/ui/surface";
 import Link from "next/link";
-import { memo, useId } from "react";
+import { memo, useId, type ChangeEvent } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { excerpt } from "@/lib/domain/format";
+import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
 import { StatusBadge } from "./status-badge";
 import { renderHref } from "./render-links";
+import { useIsSelected, useReview } from "./review-context";
+import type { SelectionStore } from "./selection";
+import { openView } from "./view-url";
+
+/** Final without output: nothing to look at, so no media box. */
+function endedWithoutOutput(render: LedgerRender): boolean {
+  return isFinalLedgerStatus(render.status) && render.status !== "ready";
+}
 
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();
+  const review = useReview();
+  const selected = useIsSelected(review?.selection, render.id);
+  const aspect = aspectRatioOf(render);
+  const compact = endedWithoutOutput(render);
+  const shortPrompt = excerpt(render.prompt, 60);
   return (
     <Card
       as="article"
       aria-labelledby={titleId}
       data-render-id={render.id}
-      className="flex flex-col [contain-intrinsic-size:auto_380px] [content-visibility:auto]"
+      data-selected={selected || undefined}
+      style={justifiedStyle(compact ? 1.2 : aspect)}
+      className={`group relative flex flex-col [contain-intrinsic-size:auto_320px] [content-visibility:auto] ${JUSTIFIED_ITEM} ${selected ? "ring-2 ring-indigo-500" : ""}`}
     >
-      <RenderMedia render={render} className="aspect-square w-full bg-zinc-100 dark:bg-zinc-950" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-2.5">
+      {!compact && (
+        <div className="relative bg-zinc-100 dark:bg-zinc-950" style={{ aspectRatio: aspect }}>
+          {review ? (
+            <button
+              type="button"
+              data-viewer-trigger=""
+              aria-label={`View full size: ${shortPrompt}`}
+              onClick={() => openView(render.id)}
+              className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500"
+            >
+              <RenderMedia render={render} preview className="size-full" />
+            </button>
+          ) : (
+            <RenderMedia render={render} className="size-full" />
+          )}
+        </div>
+      )}
+      {review && (
+        <SelectBox
+          selection={review.selection}
+          id={render.id}
+          label={`Select ${shortPrompt}`}
+          selected={selected}
+          floating={!compact}
+        />
+      )}
+      <div className={`flex min-w-0 flex-1 flex-col gap-1.5 p-2.5 ${compact && review ? "pl-9" : ""}`}>
         <div className="flex items-center justify-between gap-2">
           <StatusBadge status={render.status} />
           <RenderActions render={render} />
@@ -39,7 +87,10 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
           {excerpt(render.prompt, 240)}
         </Link>
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-          {modelLabel(render)}
+          {modelLabel(render)} · {sizeLabel(render, modelLabel(render))}
+        </p>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+          <RelativeTime iso={render.createdAt} />
           {render.member && <> · {render.member.name}</>}
         </p>
         <RenderFacts render={render} />
@@ -47,3 +98,43 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
     </Card>
   );
 });
+
+/**
+ * The card's tick box. Over the media it shows on hover, on focus, when ticked, and always on touch
+ * screens (no hover there); on a compact card it sits in the corner.
+ */
+function SelectBox({
+  selection,
+  id,
+  label,
+  selected,
+  floating,
+}: {
+  selection: SelectionStore;
+  id: string;
+  label: string;
+  selected: boolean;
+  floating: boolean;
+}) {
+  // The store decides the new state (a shift-click sets a whole range); a checkbox's change event
+  // is its click, which tells whether Shift was held.
+  const onChange = (event: ChangeEvent<HTMLInputElement>) =>
+    selection.toggle(id, { range: (event.nativeEvent as globalThis.MouseEvent).shiftKey === true });
+  return (
+    <label
+      className={`absolute top-1.5 left-1.5 z-10 flex size-7 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow-sm dark:bg-zinc-900/90 ${
+        floating && !selected
+          ? "opacity-0 group-hover:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100"
+          : ""
+      }`}
+    >
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={selected}
+        onChange={onChange}
+        className="size-4 accent-indigo-600"
+      />
+    </label>
+  );
+}

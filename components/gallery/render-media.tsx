@@ -1,7 +1,8 @@
 "use client";
 /**
- * A render's media: the image or a playable video once ready, otherwise a placeholder that says
- * where the render stands. Media come straight from the service's `outputUrl`, which the service
+ * A render's media: the image, a playable video or an audio player once ready, otherwise a
+ * placeholder that says where the render stands. As a card's `preview`, a video shows its first frame
+ * without controls (the card opens the viewer, which plays it). Media come straight from the service's `outputUrl`, which the service
  * may stop serving (a restart, a retention limit) while the ledger still holds it: then the media
  * give way to a "Media no longer available" placeholder of the same size, never alt text or a
  * broken box.
@@ -10,7 +11,7 @@ import { useCallback, useState } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
-import { ImageIcon, TriangleAlertIcon, VideoIcon } from "lucide-react";
+import { AudioLinesIcon, ImageIcon, PlayIcon, TriangleAlertIcon, VideoIcon } from "lucide-react";
 import { RenderTiming } from "./render-timing";
 
 type Media = Pick<
@@ -18,7 +19,21 @@ type Media = Pick<
   "kind" | "status" | "outputUrl" | "prompt" | "createdAt" | "completedAt" | "expectedSeconds"
 >;
 
-export function RenderMedia({ render, className = "" }: { render: Media; className?: string }) {
+/** Outputs the service may send as sound (spec: a video render's output is a file at `outputUrl`). */
+const AUDIO_EXTENSION = /\.(mp3|wav|ogg|oga|m4a|aac|flac)$/i;
+
+export function isAudioUrl(url: string): boolean {
+  return AUDIO_EXTENSION.test(url.split(/[?#]/)[0] ?? "");
+}
+
+interface RenderMediaProps {
+  render: Media;
+  className?: string;
+  /** A card's still preview: no video controls, no autoplay. */
+  preview?: boolean;
+}
+
+export function RenderMedia({ render, className = "", preview = false }: RenderMediaProps) {
   const { outputUrl } = render;
   // Remembered per URL, so a render whose URL changes gets a fresh attempt.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -43,6 +58,47 @@ export function RenderMedia({ render, className = "" }: { render: Media; classNa
   }
   if (render.status === "ready" && outputUrl) {
     const alt = excerpt(render.prompt, 120);
+    if (isAudioUrl(outputUrl)) {
+      return preview ? (
+        <span
+          className={`flex flex-col items-center justify-center gap-1 text-zinc-600 dark:text-zinc-400 ${className}`}
+        >
+          <AudioLinesIcon aria-hidden="true" className="size-7" />
+          <span className="text-xs">Audio</span>
+        </span>
+      ) : (
+        <div className={`flex items-center justify-center p-4 ${className}`}>
+          <audio
+            src={outputUrl}
+            controls
+            preload="metadata"
+            aria-label={`Audio: ${alt}`}
+            onError={fail}
+            className="w-full"
+          />
+        </div>
+      );
+    }
+    if (render.kind === "video" && preview) {
+      return (
+        <span className={`relative block ${className}`}>
+          <video
+            ref={videoRef}
+            src={outputUrl}
+            muted
+            playsInline
+            preload="metadata"
+            aria-label={`Video: ${alt}`}
+            onError={fail}
+            className="size-full bg-black object-contain"
+          />
+          <PlayIcon
+            aria-hidden="true"
+            className="absolute top-1/2 left-1/2 size-9 -translate-1/2 rounded-full bg-black/55 p-2 text-white"
+          />
+        </span>
+      );
+    }
     return render.kind === "video" ? (
       <video
         ref={videoRef}

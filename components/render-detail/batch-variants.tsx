@@ -3,7 +3,7 @@
 /** The other variants of the same multi-image request, live like the gallery. */
 import { useMemo } from "react";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
-import { GALLERY_GRID } from "@/components/gallery/grid";
+import { JustifiedRows } from "@/components/gallery/grid";
 import { RenderCard } from "@/components/gallery/render-card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -20,11 +20,11 @@ export function BatchVariants({ batchId, currentId }: { batchId: string; current
       {list.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : (
-        <div className={GALLERY_GRID}>
+        <JustifiedRows>
           {others.map((render) => (
             <RenderCard key={render.id} render={render} />
           ))}
-        </div>
+        </JustifiedRows>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 "use client";
 /**
- * Modal dialogs (Radix Dialog: focus trap, Escape, return of focus), in the app's two sizes: an
- * `alert` that asks one question, and a `sheet` that holds a scrolling list.
+ * Modal dialogs (Radix Dialog: focus trap, Escape, return of focus), in the app's sizes: an `alert`
+ * that asks one question, a `sheet` that holds a scrolling list, and a full-screen `viewer`.
  */
 import { Dialog as Radix } from "radix-ui";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
@@ -15,6 +15,8 @@ export const DialogClose = Radix.Close;
 const SIZES = {
   alert: "top-1/2 left-1/2 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 p-5",
   sheet: "inset-x-2 top-[5vh] mx-auto flex max-h-[90vh] max-w-3xl flex-col",
+  /** The whole screen (with a margin on wide ones): a render viewed full size. */
+  viewer: "inset-0 flex flex-col overflow-hidden sm:inset-3",
 } as const;
 
 export interface DialogPanelProps extends ComponentPropsWithoutRef<typeof Radix.Content> {

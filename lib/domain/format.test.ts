@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   capitalise,
+  formatAge,
   excerpt,
   formatClock,
   formatCredits,
@@ -111,5 +112,23 @@ describe("keyLabel and percentOf", () => {
     expect(percentOf(500, 200)).toBe(100);
     expect(percentOf(-1, 200)).toBe(0);
     expect(percentOf(5, 0)).toBe(0);
+  });
+});
+
+describe("formatAge", () => {
+  it("words an age at a glance, rounding to the unit", () => {
+    expect(formatAge(0)).toBe("just now");
+    expect(formatAge(44)).toBe("just now");
+    expect(formatAge(45)).toBe("1 min ago");
+    expect(formatAge(3 * 60 + 20)).toBe("3 min ago");
+    expect(formatAge(59 * 60)).toBe("59 min ago");
+    expect(formatAge(5 * 3600 + 100)).toBe("5 h ago");
+    expect(formatAge(12 * 86_400)).toBe("12 d ago");
+  });
+
+  it("gives up past 60 days (the date says more) and treats nonsense as now", () => {
+    expect(formatAge(61 * 86_400)).toBeNull();
+    expect(formatAge(-5)).toBe("just now");
+    expect(formatAge(Number.NaN)).toBe("just now");
   });
 });

@@ -90,3 +90,17 @@ export function percentOf(value: number, max: number): number {
   if (!(max > 0)) return 0;
   return Math.min(100, Math.max(0, (value / max) * 100));
 }
+
+/**
+ * How long ago something happened, at a glance: `"just now"`, `"3 min ago"`, `"5 h ago"`,
+ * `"12 d ago"`; beyond a year in months is not useful at a glance, so past 60 days it is null and
+ * the caller shows the date.
+ */
+export function formatAge(seconds: number): string | null {
+  const s = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
+  if (s < 45) return "just now";
+  if (s < 3_600) return `${Math.max(1, Math.round(s / 60))} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3_600)} h ago`;
+  if (s < 60 * 86_400) return `${Math.round(s / 86_400)} d ago`;
+  return null;
+}

@@ -13,7 +13,8 @@ describe("buildCsp", () => {
     expect(directive("img-src")).toBe("img-src 'self' data: blob: https://cdn.example");
     expect(directive("media-src")).toBe("media-src 'self' data: blob: https://cdn.example");
     expect(directive("connect-src")).toBe("connect-src 'self'");
-    expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
+    // Framed only by the dashboard itself (the selection bar's zip frame).
+    expect(directive("frame-ancestors")).toBe("frame-ancestors 'self'");
     expect(directive("object-src")).toBe("object-src 'none'");
   });
 

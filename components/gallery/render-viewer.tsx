@@ -1,0 +1,264 @@
+"use client";
+
+/**
+ * The viewer: one render at full size over the gallery (`?view=<id>`, view-url.ts). An image fits the
+ * screen and zooms to its own size (click it, or "Zoom"), then pans by scrolling; a video plays with
+ * its controls; audio gets a player. ArrowLeft/ArrowRight move through the gallery's current order
+ * and filter, loading the next page at the end; Escape closes and puts focus back on the card of the
+ * render last shown. Beside the media: prompt, model, parameters, member, cost and times, and the
+ * actions. Loaded when first opened, not with the page.
+ */
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import {
+  ArrowUpRightIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  Columns2Icon,
+  DownloadIcon,
+  SlidersHorizontalIcon,
+  XIcon,
+  ZoomInIcon,
+} from "lucide-react";
+import type { LedgerRender } from "@/lib/contract";
+import { useRender } from "@/lib/client/queries/renders";
+import { sizeLabel } from "@/lib/domain/render-size";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogPanel, DialogTitle } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
+import { notify } from "@/components/ui/notify";
+import { requestParams } from "@/components/render-detail/describe-params";
+import { RenderParameters } from "@/components/render-detail/render-parameters";
+import { RenderTimeline } from "@/components/render-detail/render-timeline";
+import { RenderFacts, modelLabel } from "./render-facts";
+import { RenderMedia, isAudioUrl } from "./render-media";
+import { COMPARE_MAX, compareHref, downloadHref, renderHref, reuseSettingsHref } from "./render-links";
+import type { SelectionStore } from "./selection";
+import { StatusBadge } from "./status-badge";
+import { closeView, switchView } from "./view-url";
+
+export interface RenderViewerProps {
+  id: string;
+  /** The gallery's renders in its current order and filter. */
+  renders: readonly LedgerRender[];
+  hasNextPage: boolean;
+  /** Loads the gallery's next page; resolves to all its renders then. */
+  loadMore: () => Promise<readonly LedgerRender[]>;
+  selection: SelectionStore;
+}
+
+export default function RenderViewer({ id, renders, hasNextPage, loadMore, selection }: RenderViewerProps) {
+  const query = useRender(id);
+  const render = query.data;
+  const index = renders.findIndex((each) => each.id === id);
+  const previous = index > 0 ? renders[index - 1] : undefined;
+  const next = index >= 0 ? renders[index + 1] : undefined;
+  const canLoadMore = index >= 0 && index === renders.length - 1 && hasNextPage;
+  // The card to return focus to is the last one shown, whichever that is when the viewer closes.
+  const shownId = useRef(id);
+  useEffect(() => {
+    shownId.current = id;
+  }, [id]);
+  usePreload(next);
+  usePreload(previous);
+
+  const goNext = () => {
+    if (next) return switchView(next.id);
+    if (!canLoadMore) return;
+    void loadMore().then((all) => {
+      const after = all[all.findIndex((each) => each.id === id) + 1];
+      if (after) switchView(after.id);
+    });
+  };
+  const goPrevious = () => previous && switchView(previous.id);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // A focused player or slider keeps its arrow keys (seeking, volume).
+    if (event.target instanceof HTMLMediaElement || event.target instanceof HTMLInputElement) return;
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      goNext();
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      goPrevious();
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && closeView()}>
+      <DialogPanel
+        size="viewer"
+        aria-describedby={undefined}
+        onKeyDown={onKeyDown}
+        onCloseAutoFocus={(event) => {
+          const card = document.querySelector<HTMLElement>(
+            `[data-render-id="${CSS.escape(shownId.current)}"]`,
+          );
+          const target =
+            card?.querySelector<HTMLElement>("[data-viewer-trigger]") ?? card?.querySelector("a");
+          if (!target) return;
+          event.preventDefault();
+          target.focus({ preventScroll: true });
+          target.scrollIntoView({ block: "nearest" });
+        }}
+      >
+        <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+          <DialogTitle>
+            {render ? (render.kind === "video" ? "Video render" : "Image render") : "Render"}
+          </DialogTitle>
+          {index >= 0 && (
+            <span className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
+              {index + 1} of {renders.length}
+              {hasNextPage ? "+" : ""}
+            </span>
+          )}
+          <span className="ml-auto flex items-center gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label="Previous render"
+              disabled={!previous}
+              onClick={goPrevious}
+            >
+              <ChevronLeftIcon />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label="Next render"
+              disabled={!next && !canLoadMore}
+              onClick={goNext}
+            >
+              <ChevronRightIcon />
+            </Button>
+            <DialogClose asChild>
+              <Button size="icon" variant="ghost" aria-label="Close">
+                <XIcon />
+              </Button>
+            </DialogClose>
+          </span>
+        </header>
+        {render ? (
+          <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
+            <Stage key={render.id} render={render} />
+            <Details render={render} selection={selection} />
+          </div>
+        ) : query.isError ? (
+          <div className="p-4">
+            <Notice tone="error">{query.error.message}</Notice>
+          </div>
+        ) : (
+          <p role="status" className="p-4 text-sm text-zinc-600 dark:text-zinc-400">
+            Loading the render…
+          </p>
+        )}
+      </DialogPanel>
+    </Dialog>
+  );
+}
+
+/** Fetches a neighbour's image ahead, so the arrow keys show it at once. */
+function usePreload(render: LedgerRender | undefined) {
+  const url = render?.status === "ready" && render.kind === "image" ? render.outputUrl : null;
+  useEffect(() => {
+    if (!url || isAudioUrl(url)) return;
+    const image = new Image();
+    image.src = url;
+  }, [url]);
+}
+
+/**
+ * The media at full size. Fitted, an image fills the stage (scaled up or down, never cropped); zoomed,
+ * it is twice the stage's width and pans by scrolling. Keyed by render, so each one starts fitted.
+ */
+function Stage({ render }: { render: LedgerRender }) {
+  const [zoomed, setZoomed] = useState(false);
+  const zoomable = render.status === "ready" && render.kind === "image" && render.outputUrl !== null;
+  const toggle = zoomable ? () => setZoomed((z) => !z) : undefined;
+  return (
+    <div className="relative min-h-0 bg-zinc-100 dark:bg-black">
+      <div
+        data-zoomed={zoomed || undefined}
+        className={`size-full ${zoomed ? "overflow-auto" : "overflow-hidden p-2"}`}
+        onClick={toggle}
+      >
+        <RenderMedia
+          render={render}
+          className={
+            zoomed
+              ? "h-auto w-[200%] max-w-none cursor-zoom-out"
+              : `size-full ${zoomable ? "cursor-zoom-in" : ""}`
+          }
+        />
+      </div>
+      {zoomable && (
+        <Button size="sm" className="absolute right-2 bottom-2 shadow" aria-pressed={zoomed} onClick={toggle}>
+          <ZoomInIcon /> {zoomed ? "Fit to screen" : "Zoom"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Details({ render, selection }: { render: LedgerRender; selection: SelectionStore }) {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const compare = () => {
+    const others = selection.ids().filter((each) => each !== render.id);
+    if (others.length > 0) {
+      router.push(compareHref([...others.slice(0, COMPARE_MAX - 1), render.id]));
+      return;
+    }
+    selection.add(render.id);
+    notify.info("Selected for comparing", {
+      description: "Select one to three more renders, then choose Compare in the selection bar.",
+    });
+    closeView();
+  };
+  return (
+    <aside
+      aria-label="Render details"
+      className="flex max-h-[45dvh] min-h-0 flex-col gap-4 overflow-y-auto border-t border-zinc-200 p-4 lg:max-h-none lg:border-t-0 lg:border-l dark:border-zinc-800"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={render.status} />
+        <span className="text-sm text-zinc-600 dark:text-zinc-400">
+          {modelLabel(render)} · {sizeLabel(render, modelLabel(render))}
+          {render.member && <> · {render.member.name}</>}
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {render.status === "ready" && render.outputUrl && (
+          <a
+            href={downloadHref(render.id)}
+            download
+            className={buttonClasses({ variant: "primary", size: "sm" })}
+          >
+            <DownloadIcon /> Download
+          </a>
+        )}
+        <Button size="sm" onClick={compare}>
+          <Columns2Icon /> Compare
+        </Button>
+        <Link
+          href={reuseSettingsHref(render.id, new URLSearchParams(searchParams.toString()))}
+          className={buttonClasses({ size: "sm" })}
+        >
+          <SlidersHorizontalIcon /> Reuse settings
+        </Link>
+        <Link href={renderHref(render.id)} className={buttonClasses({ size: "sm", variant: "ghost" })}>
+          <ArrowUpRightIcon /> Open page
+        </Link>
+      </div>
+      <section aria-label="Prompt">
+        <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
+      </section>
+      <div className="flex flex-col gap-1.5 [&_p]:text-sm">
+        <RenderFacts render={render} />
+      </div>
+      <RenderParameters params={requestParams(render)} />
+      <RenderTimeline render={render} />
+    </aside>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The viewer's place in the URL: `?view=<renderId>`, so a reload or a shared link reopens the render.
+ * Opening adds a history entry (the browser's Back closes the viewer, as on a phone one expects);
+ * moving to the next render replaces it; closing goes back to the entry the viewer was opened from,
+ * or, when the page was loaded with `?view=` (a shared link), removes the parameter in place.
+ * Next's router follows these native history calls (useSearchParams updates).
+ */
+
+export const VIEW_PARAM = "view";
+/** Marks a history entry this module added, so closing knows it may go back to the one before. */
+const PUSHED = "renderViewerPushed";
+
+function urlWithView(id: string | null): string {
+  const url = new URL(window.location.href);
+  if (id === null) url.searchParams.delete(VIEW_PARAM);
+  else url.searchParams.set(VIEW_PARAM, id);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function pushedHere(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === "object" && state !== null && PUSHED in state;
+}
+
+export function openView(id: string): void {
+  if (new URL(window.location.href).searchParams.has(VIEW_PARAM)) switchView(id);
+  else window.history.pushState({ [PUSHED]: true }, "", urlWithView(id));
+}
+
+export function switchView(id: string): void {
+  window.history.replaceState(pushedHere() ? { [PUSHED]: true } : {}, "", urlWithView(id));
+}
+
+export function closeView(): void {
+  if (pushedHere()) window.history.back();
+  else window.history.replaceState({}, "", urlWithView(null));
+}
