@@ -15,7 +15,7 @@ import { memo, useId, type ChangeEvent } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { excerpt } from "@/lib/domain/format";
 import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
-import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { endedWithoutOutput } from "@/lib/domain/statuses";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
@@ -27,17 +27,12 @@ import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
 import { openView } from "./view-url";
 
-/** Final without output: nothing to look at, so no media box. */
-function endedWithoutOutput(render: LedgerRender): boolean {
-  return isFinalLedgerStatus(render.status) && render.status !== "ready";
-}
-
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();
   const review = useReview();
   const selected = useIsSelected(review?.selection, render.id);
   const aspect = aspectRatioOf(render);
-  const compact = endedWithoutOutput(render);
+  const compact = endedWithoutOutput(render.status);
   const shortPrompt = excerpt(render.prompt, 60);
   return (
     <Card

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { useRender } from "@/lib/client/queries/renders";
 import { useWatchRender } from "@/lib/client/queries/watch";
-import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { endedWithoutOutput, isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { ArrowLeftIcon } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
@@ -47,13 +47,20 @@ export function RenderDetail({ id }: { id: string }) {
       {query.isRefetchError && (
         <Notice tone="warning">Could not refresh this render ({query.error.message}).</Notice>
       )}
+      {/* A render that ended without output has nothing to show: no empty media box, one column. */}
       <article
         aria-labelledby="render-title"
-        className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]"
+        className={
+          endedWithoutOutput(render.status)
+            ? "max-w-2xl"
+            : "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]"
+        }
       >
-        <div className="flex items-center justify-center overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
-          <RenderMedia render={render} className="max-h-[75vh] min-h-64 w-full" />
-        </div>
+        {!endedWithoutOutput(render.status) && (
+          <div className="flex items-center justify-center overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900">
+            <RenderMedia render={render} className="max-h-[75vh] min-h-64 w-full" />
+          </div>
+        )}
         <div className="flex min-w-0 flex-col gap-5">
           <header className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">

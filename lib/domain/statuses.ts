@@ -36,3 +36,8 @@ export const RENDER_PAGE_SIZE = 30;
 export const UPLOAD_PAGE_SIZE = 24;
 /** Most items one page may hold, whatever the caller asks. */
 export const MAX_PAGE_SIZE = 100;
+
+/** Final with nothing to look at (failed, rejected, lost): shown without a media box. */
+export function endedWithoutOutput(status: string): boolean {
+  return isFinalLedgerStatus(status) && status !== "ready";
+}
