@@ -102,7 +102,10 @@ test.describe("gallery", () => {
     await expect(gallery.account).toContainText(`Balance ${balance.toLocaleString("en-US")}`);
   });
 
-  test("a stitched render that stops part way says which clip failed and shows a partial refund", async ({ gallery, api }) => {
+  test("a stitched render that stops part way says which clip failed and shows a partial refund", async ({
+    gallery,
+    api,
+  }) => {
     const prompt = uniquePrompt("A city waking up [partial]");
     const created = await api.createRender({ ...SEEDANCE_480_45S, prompt });
     const settled = await api.settled(created.id);
@@ -169,37 +172,22 @@ test.describe("gallery", () => {
     await expect(gallery.card(failed)).toContainText(`Refunded ${failedRender.creditsRefunded} credits`);
   });
 
-  test("Reuse starts a new render with the same parameters", async ({ gallery, api }) => {
-    const prompt = uniquePrompt("Reuse: a red lighthouse");
-    const request = {
-      kind: "image",
-      prompt,
-      imageModel: "nano-banana",
-      imageAspectRatio: "16:9",
-      imageResolution: "2K",
-    };
-    await api.settled((await api.createRender(request)).id);
-    await gallery.goto();
-    await expect(gallery.cards(prompt)).toHaveCount(1);
-    await gallery.action(gallery.card(prompt), "Reuse");
-    await expect(gallery.page.getByText("Started a new render with the same parameters")).toBeVisible();
-    await expect(gallery.cards(prompt)).toHaveCount(2);
-    const both = await api.search(prompt);
-    expect(both).toHaveLength(2);
-    expect(both[0]?.params).toEqual(both[1]?.params);
-    expect(both[0]?.id).not.toBe(both[1]?.id);
-  });
-
-  test("Edit fills the form with the render's parameters", async ({ page, gallery, api }) => {
-    const prompt = uniquePrompt("Edit: a fox in snow");
-    const created = await api.createRender({ ...KLING_720_5S, prompt });
-    await gallery.goto();
-    await gallery.action(gallery.card(prompt), "Edit");
-    await expect(page).toHaveURL(new RegExp(`[?&]edit=${created.id}`));
+  test("Reuse settings fills the form with the render's parameters and starts nothing", async ({
+    page,
+    gallery,
+    api,
+  }) => {
+    const prompt = uniquePrompt("Reuse settings: a fox in snow");
+    await api.createRender({ ...KLING_720_5S, prompt });
+    await gallery.goto("?kind=video");
+    await gallery.action(gallery.card(prompt), "Reuse settings");
     const form = new RenderFormPage(page);
     await expect(form.prompt).toHaveValue(prompt);
     await expect(form.model).toHaveValue("kling");
     await expect(form.resolution).toHaveValue("720p");
+    // The gallery's filter stays; the request's parameter leaves the URL once read.
+    await expect(page).toHaveURL(/\/\?kind=video$/);
+    expect(await api.search(prompt)).toHaveLength(1);
   });
 
   test("filters live in the URL and survive a reload", async ({ page, gallery, api }) => {

@@ -16,16 +16,24 @@ test.describe("home page", () => {
     await expect(account).toContainText("demo-team-1 ····am_1");
   });
 
-  test("says when the service cannot be reached, and recovers on Retry", async ({ page, gallery, request }) => {
-    const setFaults = (faults: Record<string, number>) => request.put(`${SIMULATOR_URL}/__sim/faults`, { data: faults });
+  test("says when the service cannot be reached, and recovers on Retry", async ({
+    page,
+    gallery,
+    request,
+  }) => {
+    const setFaults = (faults: Record<string, number>) =>
+      request.put(`${SIMULATOR_URL}/__sim/faults`, { data: faults });
     await setFaults({ resetRate: 1 });
     try {
       // Outlast the server's brief account cache (ACCOUNT_CACHE_SECONDS, 10 s by default).
       await page.waitForTimeout(11_000);
       await gallery.goto();
-      await expect(gallery.account.getByRole("alert")).toHaveText(/The Render Service can't be reached right now\./, {
-        timeout: 45_000,
-      });
+      await expect(gallery.account.getByRole("alert")).toHaveText(
+        /The Render Service can't be reached right now\./,
+        {
+          timeout: 45_000,
+        },
+      );
     } finally {
       await setFaults({ resetRate: 0 });
     }
@@ -47,7 +55,11 @@ test.describe("home page", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  test("screenshots at phone and desktop widths, light and dark", async ({ page, gallery, api }, testInfo) => {
+  test("screenshots at phone and desktop widths, light and dark", async ({
+    page,
+    gallery,
+    api,
+  }, testInfo) => {
     // Something of each kind on screen: a ready image, a failed video with its refund.
     const image = await api.createRender({ kind: "image", prompt: "Screenshot: a paper boat on a pond" });
     const failed = await api.createRender({
@@ -66,7 +78,10 @@ test.describe("home page", () => {
         await gallery.goto();
         await expect(gallery.card("Screenshot: a paper boat on a pond")).toContainText("Ready");
         await page.screenshot({ path: testInfo.outputPath(`home-${width}-${scheme}.png`), fullPage: true });
-        await gallery.card("Screenshot: a paper boat on a pond").getByRole("button", { name: "Actions" }).click();
+        await gallery
+          .card("Screenshot: a paper boat on a pond")
+          .getByRole("button", { name: "Actions" })
+          .click();
         await expect(page.getByRole("menu")).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`menu-${width}-${scheme}.png`) });
         await page.keyboard.press("Escape");

@@ -45,18 +45,16 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
     >
       {!compact && (
         <div className="relative bg-zinc-100 dark:bg-zinc-950" style={{ aspectRatio: aspect }}>
-          {review ? (
+          <RenderMedia render={render} preview={review !== null} className="size-full" />
+          {/* Over the media, not around them: a button may hold only phrasing content. */}
+          {review && (
             <button
               type="button"
               data-viewer-trigger=""
               aria-label={`View full size: ${shortPrompt}`}
               onClick={() => openView(render.id)}
-              className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500"
-            >
-              <RenderMedia render={render} preview className="size-full" />
-            </button>
-          ) : (
-            <RenderMedia render={render} className="size-full" />
+              className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500"
+            />
           )}
         </div>
       )}

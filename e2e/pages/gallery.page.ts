@@ -34,12 +34,21 @@ export class GalleryPage {
     return this.cards(prompt).first();
   }
 
+  /** The button over a card's media that opens the viewer. */
+  viewButton(card: Locator): Locator {
+    return card.getByRole("button", { name: /^View full size: / });
+  }
+
+  selectBox(card: Locator): Locator {
+    return card.getByRole("checkbox", { name: /^Select / });
+  }
+
   batch(size: number): Locator {
     return this.region.getByRole("group", { name: `Batch of ${size}` });
   }
 
-  /** Opens a card's actions menu and picks an item (Open, Download, Copy prompt, Reuse, Edit). */
-  async action(card: Locator, item: "Open" | "Download" | "Copy prompt" | "Reuse" | "Edit"): Promise<void> {
+  /** Opens a card's actions menu and picks an item. */
+  async action(card: Locator, item: "Open" | "Download" | "Copy prompt" | "Reuse settings"): Promise<void> {
     await card.getByRole("button", { name: "Actions" }).click();
     await this.page.getByRole("menuitem", { name: item }).click();
   }

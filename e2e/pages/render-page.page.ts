@@ -5,8 +5,7 @@ export class RenderPage {
   readonly main: Locator;
   readonly render: Locator;
   readonly heading: Locator;
-  readonly reuse: Locator;
-  readonly edit: Locator;
+  readonly reuseSettings: Locator;
   readonly download: Locator;
   readonly variants: Locator;
 
@@ -14,8 +13,7 @@ export class RenderPage {
     this.main = page.getByRole("main");
     this.heading = this.main.getByRole("heading", { level: 1 });
     this.render = this.main.getByRole("article", { name: /^(Image|Video) render$/ });
-    this.reuse = this.main.getByRole("button", { name: "Reuse" });
-    this.edit = this.main.getByRole("link", { name: "Edit" });
+    this.reuseSettings = this.main.getByRole("link", { name: "Reuse settings" });
     this.download = this.main.getByRole("link", { name: "Download" });
     this.variants = page.getByRole("region", { name: "Other variants in this batch" });
   }
@@ -27,6 +25,8 @@ export class RenderPage {
 
   /** The value of a row in the Parameters or Timeline list, e.g. `field("Duration")`. */
   field(label: string): Locator {
-    return this.render.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    return this.render
+      .locator("dt", { hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
   }
 }
