@@ -6,10 +6,12 @@ import type { LedgerRender } from "@/lib/contract";
 import { JustifiedRows, justifiedStyle } from "./grid";
 import { aspectRatioOf } from "@/lib/domain/render-size";
 import { RenderCard } from "./render-card";
+import { ZipButton } from "./zip-button";
 
 export const BatchGroup = memo(
   function BatchGroup({ size, renders }: { size: number; renders: LedgerRender[] }) {
     const labelId = useId();
+    const batchId = renders[0]?.batchId;
     return (
       <div
         role="group"
@@ -17,9 +19,12 @@ export const BatchGroup = memo(
         style={justifiedStyle(renders.reduce((sum, render) => sum + aspectRatioOf(render), 0))}
         className="rounded-xl border border-dashed border-zinc-300 p-2 dark:border-zinc-700"
       >
-        <p id={labelId} className="mb-2 px-0.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          Batch of {size}
-        </p>
+        <div className="mb-1 flex items-center justify-between gap-2">
+          <p id={labelId} className="px-0.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+            Batch of {size}
+          </p>
+          {batchId && <ZipButton fields={{ batchId }} label={`Download zip of this batch of ${size}`} />}
+        </div>
         <JustifiedRows fill>
           {renders.map((render) => (
             <RenderCard key={render.id} render={render} />

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
+import { rendersOf, useRenderList, type RenderFilters } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
@@ -25,6 +25,7 @@ import { ReviewContext, useSelectedIds, type Review } from "./review-context";
 import { createSelection, type SelectionStore } from "./selection";
 import { VIEW_PARAM } from "./view-url";
 import { useFinishedAlerts } from "./use-finished-alerts";
+import { ZipButton } from "./zip-button";
 import { useRenderCompletion } from "./use-render-completion";
 import { useGalleryFilters } from "./use-gallery-filters";
 
@@ -54,7 +55,15 @@ export function Gallery() {
         <div className="flex items-center gap-2">
           <h2 className="text-base font-semibold">Renders</h2>
           {active > 0 && <LiveBadge count={active} />}
-          <span className="ml-auto">
+          <span className="ml-auto flex items-center gap-1">
+            {query && renders.length > 0 && (
+              <ZipButton
+                fields={zipFieldsOf(query)}
+                label={
+                  hasFilters(filters) ? "Download zip of the filtered renders" : "Download zip of all renders"
+                }
+              />
+            )}
             <NotifyToggle />
           </span>
         </div>
@@ -118,6 +127,12 @@ export function Gallery() {
       </section>
     </ReviewContext>
   );
+}
+
+/** The gallery's filters as the zip route takes them (docs/api.md). */
+function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
+  const { status, kind, model, q, member, batchId, ids } = query;
+  return { status, kind, model, q, member, batchId, ids };
 }
 
 const RenderViewer = lazy(() => import("./render-viewer"));

@@ -2,36 +2,22 @@
 
 /**
  * The bar over the gallery while renders are ticked: how many, and what to do with them: compare
- * (2–4), download them as one zip, or clear the selection. The zip is a form posted into a hidden
- * frame, so the browser's own download manager streams it to disk (and a cancel there stops the
- * server's fetching), while a refusal (an answer in the error shape instead of a file) lands in the
- * frame, where this bar reads it and says why. Loaded with the first tick, not with the page.
+ * (2–4), download them as one zip (zip-download.ts), or clear the selection. Loaded with the first
+ * tick, not with the page.
  */
 import { useRouter } from "next/navigation";
-import { useId, useRef } from "react";
 import { Columns2Icon, DownloadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { notify } from "@/components/ui/notify";
-import { loadContract } from "@/lib/client/contract-loader";
-import { COMPARE_MAX, ZIP_ACTION, compareHref } from "./render-links";
+import { COMPARE_MAX, compareHref } from "./render-links";
+import { downloadZip } from "./zip-download";
 import { useSelectedIds } from "./review-context";
 import type { SelectionStore } from "./selection";
 
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);
   const router = useRouter();
-  const frameName = `zip-${useId().replace(/[^\w-]/g, "")}`;
-  const frame = useRef<HTMLIFrameElement>(null);
   const comparable = ids.length >= 2 && ids.length <= COMPARE_MAX;
   if (ids.length === 0) return null;
-
-  const readRefusal = () => {
-    const text = frame.current?.contentDocument?.body?.textContent?.trim();
-    if (!text) return;
-    void refusalMessage(text).then((message) =>
-      notify.error("Could not make the zip", { description: message }),
-    );
-  };
 
   return (
     <div
@@ -51,29 +37,13 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
         >
           <Columns2Icon /> Compare
         </Button>
-        <form method="post" action={ZIP_ACTION} target={frameName}>
-          <input type="hidden" name="ids" value={ids.join(",")} />
-          <Button size="sm" type="submit" variant="primary">
-            <DownloadIcon /> Download zip
-          </Button>
-        </form>
+        <Button size="sm" variant="primary" onClick={() => downloadZip({ ids: ids.join(",") })}>
+          <DownloadIcon /> Download zip
+        </Button>
         <Button size="sm" variant="ghost" onClick={() => selection.clear()}>
           <XIcon /> Clear selection
         </Button>
       </span>
-      <iframe ref={frame} name={frameName} title="Zip download" hidden onLoad={readRefusal} />
     </div>
   );
-}
-
-/** The message of an error-shaped answer, or its text as it came (a proxy's page, say). */
-async function refusalMessage(text: string): Promise<string> {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return text.slice(0, 300);
-  }
-  const { appErrorFromBody } = await loadContract();
-  return appErrorFromBody(400, body).message;
 }

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { JustifiedRows } from "@/components/gallery/grid";
 import { RenderCard } from "@/components/gallery/render-card";
+import { ZipButton } from "@/components/gallery/zip-button";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export function BatchVariants({ batchId, currentId }: { batchId: string; currentId: string }) {
@@ -16,7 +17,10 @@ export function BatchVariants({ batchId, currentId }: { batchId: string; current
   if (!list.isPending && others.length === 0) return null;
   return (
     <section aria-label="Other variants in this batch" className="space-y-3">
-      <h2 className="text-base font-semibold">Other variants in this batch</h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">Other variants in this batch</h2>
+        <ZipButton fields={{ batchId }} label="Download zip of the whole batch" />
+      </div>
       {list.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : (
