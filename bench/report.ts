@@ -29,7 +29,7 @@ export interface BenchResult {
   notes: string[];
 }
 
-export const BENCHMARKS = ["polls", "live", "proxy", "upload", "pageWeight", "history"] as const;
+export const BENCHMARKS = ["polls", "live", "proxy", "upload", "pageWeight", "history", "zip"] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
 const TITLES: Record<BenchmarkName, string> = {
@@ -39,6 +39,7 @@ const TITLES: Record<BenchmarkName, string> = {
   upload: "4. Upload streaming",
   pageWeight: "5. Page weight",
   history: "6. History scale",
+  zip: "7. Zip downloads",
 };
 
 interface ResultsFile {

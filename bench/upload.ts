@@ -7,7 +7,6 @@
  * is ever held or written by the benchmark itself.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -17,6 +16,7 @@ import type { BenchResult } from "./report";
 import {
   cpuSeconds,
   freshDatabase,
+  peakRss,
   PORTS,
   rssBytes,
   startApp,
@@ -76,31 +76,6 @@ async function upload(url: string, bytes: number, headers: Record<string, string
   const { status, text } = await answer;
   if (status !== 201) throw new Error(`upload to ${url} answered ${status}: ${text.slice(0, 300)}`);
   return (performance.now() - started) / 1000;
-}
-
-/**
- * Peak resident memory of `pid` while `during` runs: the kernel's own high-water mark (VmHWM, reset
- * first through clear_refs) where allowed, and sampling every 20 ms as well, whichever is higher.
- */
-async function peakRss<T>(pid: number, during: () => Promise<T>): Promise<{ value: T; peakBytes: number }> {
-  let sampled = rssBytes(pid);
-  let hwmReset = false;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    hwmReset = true;
-  } catch {
-    // Not permitted here: sampling alone.
-  }
-  const timer = setInterval(() => (sampled = Math.max(sampled, rssBytes(pid))), 20);
-  try {
-    const value = await during();
-    const hwm = hwmReset
-      ? Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024
-      : 0;
-    return { value, peakBytes: Math.max(sampled, hwm, rssBytes(pid)) };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 export async function runUpload(): Promise<BenchResult> {
