@@ -11,7 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LedgerRender } from "@/lib/contract";
 import { createFinishedRenders } from "./client";
-import type { BenchResult } from "./report";
+import { rssGrowthRow, throughputRow, type BenchResult } from "./report";
 import {
   cpuSeconds,
   freshDatabase,
@@ -124,28 +124,18 @@ export async function runZip(): Promise<BenchResult> {
         rssGrowthPerRoundMB: growths.map((g) => round(g / MiB, 1)),
       },
       rows: [
-        {
-          figure: `zip of ${RENDERS} renders, ${round(outputBytes / 1e6, 0)} MB of outputs (MB/s)`,
-          dashboard: dashboardMBps,
-          baseline: directMBps,
-          ratio: throughputRatio,
-          target: "ratio ≥ 0.6",
-          met: throughputRatio >= 0.6,
-        },
+        throughputRow(
+          `zip of ${RENDERS} renders, ${round(outputBytes / 1e6, 0)} MB of outputs (MB/s)`,
+          dashboardMBps,
+          directMBps,
+        ),
         {
           figure: "first byte of the zip (ms, median)",
           dashboard: round(median(firstByte), 0),
           baseline: null,
           ratio: null,
         },
-        {
-          figure: "server RSS growth while zipping (MB)",
-          dashboard: rssGrowthMB,
-          baseline: round(rssBefore / MiB, 1),
-          ratio: null,
-          target: "≤ 64",
-          met: rssGrowthMB <= 64,
-        },
+        rssGrowthRow("server RSS growth while zipping (MB)", rssGrowthMB, round(rssBefore / MiB, 1)),
       ],
       notes: [
         `${RENDERS} image renders whose outputs the simulator pads to ${PADDING_BYTES / 1e6} MB each (--media-padding-bytes); the zip is read as fast as the client can, ${ROUNDS} rounds per side, alternating; throughput is the outputs' bytes over the mean time.`,
