@@ -137,22 +137,13 @@ describe("GET /api/renders/{id}/file", () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(await direct(render))).toBe(true);
   });
 
-  test("an unknown render: 404; a failed one: 409; one whose output is gone: 502", async () => {
-    await expectError(await stack.call("GET", "/api/renders/rnd_nosuchrender/file"), 404, "not_found");
-    const failed = byPrompt(FAILED_PROMPT)[0] as LedgerRender;
-    const notReady = await expectError(
-      await stack.call("GET", `/api/renders/${failed.id}/file`),
-      409,
-      "render_not_ready",
-    );
-    expect(notReady.message).toContain("failed");
-    const gone = byPrompt(GONE_PROMPT)[0] as LedgerRender;
-    const unavailable = await expectError(
-      await stack.call("GET", `/api/renders/${gone.id}/file`),
-      502,
-      "output_unavailable",
-    );
-    expect(unavailable.message).toContain("404");
+  test.each([
+    ["an unknown render", () => "rnd_nosuchrender", 404, "not_found", "No render"],
+    ["a failed render", () => byPrompt(FAILED_PROMPT)[0]?.id, 409, "render_not_ready", "failed"],
+    ["a render whose output is gone", () => byPrompt(GONE_PROMPT)[0]?.id, 502, "output_unavailable", "404"],
+  ])("%s: %i %s", async (_name, id, status, code, says) => {
+    const error = await expectError(await stack.call("GET", `/api/renders/${id()}/file`), status, code);
+    expect(error.message).toContain(says);
   });
 });
 
