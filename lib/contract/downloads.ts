@@ -14,7 +14,8 @@ const IDS_MAX = 2_000;
 
 /**
  * `ids`: comma-separated text (a query string, a form field) or a JSON array; blanks and repeats
- * are dropped, order kept. A malformed id is named in the refusal.
+ * are dropped, order kept. A malformed id is named in the refusal; an empty list is refused rather
+ * than read as "no filter".
  */
 const idListSchema = z.pipe(
   z.union([z.string(), z.array(z.string())], { error: "ids must be comma-separated render ids" }),
@@ -23,16 +24,15 @@ const idListSchema = z.pipe(
       ...new Set((Array.isArray(value) ? value : value.split(",")).map((s) => s.trim()).filter(Boolean)),
     ];
     const malformed = ids.find((id) => !RENDER_ID_PATTERN.test(id));
-    if (ids.length > IDS_MAX || malformed !== undefined) {
-      ctx.issues.push({
-        code: "custom",
-        input: value,
-        message:
-          malformed !== undefined
-            ? `ids contains a malformed render id: "${malformed.slice(0, 80)}"`
-            : `ids holds more than ${IDS_MAX} ids`,
-      });
-    }
+    const problem =
+      malformed !== undefined
+        ? `ids contains a malformed render id: "${malformed.slice(0, 80)}"`
+        : ids.length === 0
+          ? "ids must name at least one render"
+          : ids.length > IDS_MAX
+            ? `ids holds more than ${IDS_MAX} ids`
+            : null;
+    if (problem !== null) ctx.issues.push({ code: "custom", input: value, message: problem });
     return ids;
   }),
 );

@@ -243,6 +243,13 @@ describe("zips", () => {
     );
     expect(malformed).toMatchObject({ field: "ids" });
     expect(malformed.message).toContain("../etc/passwd");
+
+    const empty = await expectError(
+      await stack.call("GET", "/api/renders/zip?ids=,"),
+      422,
+      "invalid_request",
+    );
+    expect(empty).toMatchObject({ field: "ids" });
   });
 
   test(`more than ${ZIP_MAX_RENDERS} renders: refused, asking to narrow the selection`, async () => {

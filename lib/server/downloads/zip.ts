@@ -60,10 +60,10 @@ export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal
 
 /** Appends every render's file in turn, then the manifests, and finishes the archive. */
 async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, signal: AbortSignal) {
-  const timeoutMs = serverConfig().RENDER_API_TIMEOUT_MS;
   const taken = new Set<string>(MANIFESTS);
   const rows: ManifestRow[] = [];
   try {
+    const timeoutMs = serverConfig().RENDER_API_TIMEOUT_MS;
     for (const render of renders) {
       if (signal.aborted) break;
       rows.push({ render, outcome: await addOutput(archive, render, taken, timeoutMs, signal) });
