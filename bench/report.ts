@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { ROOT, type BuildInfo } from "./servers";
+import { ratio } from "./stats";
 
 export interface Row {
   figure: string;
@@ -29,7 +30,7 @@ export interface BenchResult {
   notes: string[];
 }
 
-export const BENCHMARKS = ["polls", "live", "proxy", "upload", "pageWeight", "history"] as const;
+export const BENCHMARKS = ["polls", "live", "proxy", "upload", "pageWeight", "history", "zip"] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
 const TITLES: Record<BenchmarkName, string> = {
@@ -39,7 +40,38 @@ const TITLES: Record<BenchmarkName, string> = {
   upload: "4. Upload streaming",
   pageWeight: "5. Page weight",
   history: "6. History scale",
+  zip: "7. Zip downloads",
 };
+
+/** Streaming through the dashboard keeps at least this share of the direct path's throughput. */
+const THROUGHPUT_TARGET = 0.6;
+/** The most a streaming route may grow the server's memory, in MB. */
+const RSS_GROWTH_TARGET_MB = 64;
+
+/** A streaming benchmark's throughput (MB/s) beside the same bytes sent directly. */
+export function throughputRow(figure: string, dashboardMBps: number, directMBps: number): Row {
+  const throughputRatio = ratio(dashboardMBps, directMBps) ?? 0;
+  return {
+    figure,
+    dashboard: dashboardMBps,
+    baseline: directMBps,
+    ratio: throughputRatio,
+    target: `ratio ≥ ${THROUGHPUT_TARGET}`,
+    met: throughputRatio >= THROUGHPUT_TARGET,
+  };
+}
+
+/** A streaming benchmark's server memory growth beside the RSS it started from (both MB). */
+export function rssGrowthRow(figure: string, growthMB: number, beforeMB: number): Row {
+  return {
+    figure,
+    dashboard: growthMB,
+    baseline: beforeMB,
+    ratio: null,
+    target: `≤ ${RSS_GROWTH_TARGET_MB}`,
+    met: growthMB <= RSS_GROWTH_TARGET_MB,
+  };
+}
 
 interface ResultsFile {
   generatedAt: string;

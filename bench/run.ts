@@ -12,6 +12,7 @@ import { runProxy } from "./proxy";
 import { BENCHMARKS, consoleTable, writeResults, type BenchmarkName, type BenchResult } from "./report";
 import { buildApp, stopAll } from "./servers";
 import { runUpload } from "./upload";
+import { runZip } from "./zip";
 
 const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   polls: runPolls,
@@ -20,6 +21,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   upload: runUpload,
   pageWeight: runPageWeight,
   history: runHistory,
+  zip: runZip,
 };
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */

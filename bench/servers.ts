@@ -184,7 +184,13 @@ export interface Simulator {
   stop(): Promise<void>;
 }
 
-export async function startSimulator(name: string, port: number, timeScale = 1): Promise<Simulator> {
+/** `args`: more flags of the simulator (e.g. `--media-padding-bytes`). */
+export async function startSimulator(
+  name: string,
+  port: number,
+  timeScale = 1,
+  args: readonly string[] = [],
+): Promise<Simulator> {
   await assertPortFree(port);
   const proc = startProcess(name, [
     "--import",
@@ -194,6 +200,7 @@ export async function startSimulator(name: string, port: number, timeScale = 1):
     String(port),
     "--time-scale",
     String(timeScale),
+    ...args,
   ]);
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/__sim/health`, proc, 60_000);
@@ -355,6 +362,34 @@ export function cpuSeconds(pid: number): number {
   // Fields after "pid (comm)": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime(14) stime(15).
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Peak resident memory of `pid` while `during` runs: the kernel's own high-water mark (VmHWM, reset
+ * first through clear_refs) where allowed, and sampling every 20 ms as well, whichever is higher.
+ */
+export async function peakRss<T>(
+  pid: number,
+  during: () => Promise<T>,
+): Promise<{ value: T; peakBytes: number }> {
+  let sampled = rssBytes(pid);
+  let hwmReset = false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    hwmReset = true;
+  } catch {
+    // Not permitted here: sampling alone.
+  }
+  const timer = setInterval(() => (sampled = Math.max(sampled, rssBytes(pid))), 20);
+  try {
+    const value = await during();
+    const hwm = hwmReset
+      ? Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024
+      : 0;
+    return { value, peakBytes: Math.max(sampled, hwm, rssBytes(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Resident memory of a process in bytes (VmRSS). */

@@ -7,16 +7,16 @@
  * is ever held or written by the benchmark itself.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BenchResult } from "./report";
+import { rssGrowthRow, throughputRow, type BenchResult } from "./report";
 import {
   cpuSeconds,
   freshDatabase,
+  peakRss,
   PORTS,
   rssBytes,
   startApp,
@@ -76,31 +76,6 @@ async function upload(url: string, bytes: number, headers: Record<string, string
   const { status, text } = await answer;
   if (status !== 201) throw new Error(`upload to ${url} answered ${status}: ${text.slice(0, 300)}`);
   return (performance.now() - started) / 1000;
-}
-
-/**
- * Peak resident memory of `pid` while `during` runs: the kernel's own high-water mark (VmHWM, reset
- * first through clear_refs) where allowed, and sampling every 20 ms as well, whichever is higher.
- */
-async function peakRss<T>(pid: number, during: () => Promise<T>): Promise<{ value: T; peakBytes: number }> {
-  let sampled = rssBytes(pid);
-  let hwmReset = false;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    hwmReset = true;
-  } catch {
-    // Not permitted here: sampling alone.
-  }
-  const timer = setInterval(() => (sampled = Math.max(sampled, rssBytes(pid))), 20);
-  try {
-    const value = await during();
-    const hwm = hwmReset
-      ? Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024
-      : 0;
-    return { value, peakBytes: Math.max(sampled, hwm, rssBytes(pid)) };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 export async function runUpload(): Promise<BenchResult> {
@@ -172,28 +147,14 @@ export async function runUpload(): Promise<BenchResult> {
         cpuSecondsPerUpload: cpuFigures,
       },
       rows: [
-        {
-          figure: "throughput (MB/s)",
-          dashboard: dashboardMBps,
-          baseline: directMBps,
-          ratio: throughputRatio,
-          target: "ratio ≥ 0.6",
-          met: throughputRatio >= 0.6,
-        },
+        throughputRow("throughput (MB/s)", dashboardMBps, directMBps),
         {
           figure: "CPU seconds per upload: dashboard server + simulator",
           dashboard: `${cpuFigures.dashboardServer} + ${cpuFigures.simulatorViaDashboard}`,
           baseline: `0 + ${cpuFigures.simulatorDirect}`,
           ratio: null,
         },
-        {
-          figure: "server RSS growth during the upload (MB)",
-          dashboard: rssGrowthMB,
-          baseline: round(rssBefore / MiB, 1),
-          ratio: null,
-          target: "≤ 64",
-          met: rssGrowthMB <= 64,
-        },
+        rssGrowthRow("server RSS growth during the upload (MB)", rssGrowthMB, round(rssBefore / MiB, 1)),
       ],
       notes: [
         `A ${FILE_BYTES / 1e6} MB video sent as multipart, generated while sent; ${ROUNDS} rounds per side, alternating direct and dashboard; throughput is the mean over the rounds.`,

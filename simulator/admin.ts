@@ -28,6 +28,14 @@ async function reset({ world, res }: RequestContext): Promise<void> {
   sendJson(res, 200, { reset: true, faults: world.faults });
 }
 
+/** The service stops serving a render's output (404 from then on), as a CDN does once media expire. */
+function expireMedia({ world, res, params }: RequestContext): void {
+  const render = world.renders.find(params[0] ?? "");
+  if (!render) throw new SimError("not_found", "No such render");
+  world.expiredMedia.add(render.id);
+  sendJson(res, 200, { expired: render.id });
+}
+
 function health({ world, res }: RequestContext): void {
   sendJson(res, 200, { ok: true, timeScale: world.config.timeScale });
 }
@@ -38,4 +46,5 @@ export const adminRoutes: readonly Route[] = [
   { methods: ["GET"], path: /^\/__sim\/faults$/, handle: faults },
   { methods: ["PUT"], path: /^\/__sim\/faults$/, handle: updateFaults },
   { methods: ["POST"], path: /^\/__sim\/reset$/, handle: reset },
+  { methods: ["DELETE"], path: /^\/__sim\/media\/(rnd_[a-z0-9]+)$/, handle: expireMedia },
 ];

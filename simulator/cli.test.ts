@@ -23,6 +23,8 @@ describe("parseCli", () => {
         "http://sim.local:9000",
         "--upload-max-bytes",
         "1048576",
+        "--media-padding-bytes",
+        "10000000",
         "--latency-ms",
         "250",
         "--error-rate",
@@ -40,6 +42,7 @@ describe("parseCli", () => {
       timeScale: 0.02,
       publicBaseUrl: "http://sim.local:9000",
       uploadMaxBytes: 1048576,
+      mediaPaddingBytes: 10000000,
       faults: {
         latencyMs: 250,
         errorRate: 0.1,
@@ -63,6 +66,7 @@ describe("parseCli", () => {
     [["--latency-ms=-3"], "invalid value for --latency-ms: -3"],
     [["--error-shape", "xml"], "invalid value for --error-shape: xml (use nested, flat, text, html)"],
     [["--upload-max-bytes", ""], "invalid value for --upload-max-bytes: "],
+    [["--media-padding-bytes=-1"], "invalid value for --media-padding-bytes: -1"],
     [["--colour"], "Unknown option '--colour'"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);

@@ -16,6 +16,7 @@ export const USAGE = `Usage: npm run simulator -- [options]
   --time-scale F           multiplies render durations (default 1; 0.02 = fifty times faster)
   --public-base-url URL    base of upload and media URLs (default: the listening address)
   --upload-max-bytes N     largest accepted upload (default 536870912 = 512 MiB)
+  --media-padding-bytes N  load tests: pad every image output by N bytes (default 0)
   --latency-ms N           fault: delay every API response by N ms
   --error-rate F           fault: share 0..1 of API requests answered 500/502/503
   --reset-rate F           fault: share 0..1 of API requests whose connection is dropped
@@ -51,6 +52,7 @@ export function parseCli(argv: readonly string[]): SimulatorOptions | undefined 
         "time-scale": { type: "string" },
         "public-base-url": { type: "string" },
         "upload-max-bytes": { type: "string" },
+        "media-padding-bytes": { type: "string" },
         "latency-ms": { type: "string" },
         "error-rate": { type: "string" },
         "reset-rate": { type: "string" },
@@ -90,6 +92,8 @@ export function parseCli(argv: readonly string[]): SimulatorOptions | undefined 
   if (timeScale !== undefined) options.timeScale = timeScale;
   const uploadMaxBytes = number("upload-max-bytes", v["upload-max-bytes"], (n) => isWhole(n) && n > 0);
   if (uploadMaxBytes !== undefined) options.uploadMaxBytes = uploadMaxBytes;
+  const padding = number("media-padding-bytes", v["media-padding-bytes"], (n) => isWhole(n) && n < 2 ** 31);
+  if (padding !== undefined) options.mediaPaddingBytes = padding;
   if (v["public-base-url"] !== undefined) options.publicBaseUrl = v["public-base-url"];
   return options;
 }

@@ -133,3 +133,42 @@ describe("media at outputUrl", () => {
     });
   });
 });
+
+describe("media expired by the admin endpoint", () => {
+  const sim = simulatorForTests({ timeScale: 0.001 });
+
+  it("answers 404 for that render's output from then on, and again after a reset clears it", async () => {
+    const created = await sim.client.createRender(KEYS.team1, { kind: "image", prompt: "x", imageCount: 2 });
+    await sim.client.waitTerminal(created.body.ids);
+    const [gone, kept] = created.body.ids as [string, string];
+    const expire = await fetch(`${sim.url}/__sim/media/${gone}`, { method: "DELETE" });
+    expect({ status: expire.status, body: await expire.json() }).toEqual({
+      status: 200,
+      body: { expired: gone },
+    });
+    expect((await fetch(`${sim.url}/media/${gone}.png`)).status).toBe(404);
+    expect((await fetch(`${sim.url}/media/${kept}.png`)).status).toBe(200);
+    expect((await fetch(`${sim.url}/__sim/media/rnd_unknown`, { method: "DELETE" })).status).toBe(404);
+  });
+});
+
+describe("padded image outputs for load tests (mediaPaddingBytes)", () => {
+  const padding = 3 * 1024 * 1024 + 7;
+  const sim = simulatorForTests({ timeScale: 0.001, mediaPaddingBytes: padding });
+
+  it("are the same picture with a private chunk of that many bytes before IEND", async () => {
+    const created = await sim.client.createRender(KEYS.team1, {
+      kind: "image",
+      prompt: "a harbour",
+      imageAspectRatio: "1:1",
+    });
+    await sim.client.waitTerminal(created.body.ids);
+    const res = await fetch(`${sim.url}/media/${created.body.id}.png`);
+    const file = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(file.length));
+    const png = readPng(file);
+    expect(png.chunks.map((c) => c.type)).toEqual(["IHDR", "IDAT", "paDd", "IEND"]);
+    expect(png.chunks[2]?.data.length).toBe(padding);
+    expect({ width: png.width, height: png.height }).toEqual(pictureSize("1:1"));
+  });
+});

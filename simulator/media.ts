@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AspectRatio } from "@/lib/domain/catalogue";
 import { hash32, unitFromSeed } from "./ids";
-import { encodePng } from "./png";
+import { chunk, encodePng } from "./png";
 
 const LONG_SIDE = 256;
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), "assets");
@@ -61,4 +61,25 @@ export function renderPicture(prompt: string, renderId: string, aspectRatio: Asp
 /** The bundled clip for an aspect ratio: a few seconds of VP9 test pattern. */
 export function videoClipPath(aspectRatio: AspectRatio): string {
   return path.join(ASSETS, `clip-${aspectRatio.replace(":", "x")}.webm`);
+}
+
+/** Padding chunks by size: the same zeros (and CRC) serve every picture of one size. */
+const paddings = new Map<number, Buffer>();
+/** IEND's chunk: length 0, type, CRC. */
+const IEND_BYTES = 12;
+
+/**
+ * The picture with `bytes` of padding in a private ancillary chunk (`paDd`) before IEND, for load
+ * tests that need outputs of a real render's size: every PNG reader skips such a chunk, so it is
+ * the same picture in a bigger file.
+ */
+export function padPicture(png: Buffer, bytes: number): Buffer {
+  if (bytes <= 0) return png;
+  let padding = paddings.get(bytes);
+  if (!padding) {
+    padding = chunk("paDd", Buffer.alloc(bytes));
+    paddings.set(bytes, padding);
+  }
+  const end = png.length - IEND_BYTES;
+  return Buffer.concat([png.subarray(0, end), padding, png.subarray(end)]);
 }

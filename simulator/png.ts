@@ -22,7 +22,7 @@ export function crc32(data: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+export function chunk(type: string, data: Buffer): Buffer {
   const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);

@@ -6,7 +6,7 @@
 import { SimError } from "./errors";
 import { sendContent } from "./http";
 import { observe } from "./lifecycle";
-import { renderPicture, videoClipPath } from "./media";
+import { padPicture, renderPicture, videoClipPath } from "./media";
 import type { RequestContext, Route } from "./routes";
 import { statSync } from "node:fs";
 
@@ -45,15 +45,22 @@ async function media(ctx: RequestContext): Promise<void> {
   const [id, extension] = ctx.params;
   const render = ctx.world.renders.find(id ?? "");
   const kind = extension === "png" ? "image" : "video";
-  // Media exist only once the render is ready, as on a real CDN origin.
-  if (!render || render.kind !== kind || observe(render.plan, Date.now(), false).state !== "ready") {
+  // Media exist only once the render is ready, as on a real CDN origin, and until they expire.
+  const ready = render && observe(render.plan, Date.now(), false).state === "ready";
+  if (!render || render.kind !== kind || !ready || ctx.world.expiredMedia.has(render.id)) {
     throw new SimError("not_found", "No such media");
   }
   if (kind === "image") {
     await sendContent(
       ctx.req,
       ctx.res,
-      { type: "buffer", data: renderPicture(render.prompt, render.id, render.aspectRatio) },
+      {
+        type: "buffer",
+        data: padPicture(
+          renderPicture(render.prompt, render.id, render.aspectRatio),
+          ctx.world.config.mediaPaddingBytes,
+        ),
+      },
       {
         "content-type": "image/png",
         ...CDN_HEADERS,

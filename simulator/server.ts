@@ -31,6 +31,11 @@ export interface SimulatorOptions {
   uploadMaxBytes?: number;
   /** Base of upload and media URLs, when clients reach the simulator by another address. */
   publicBaseUrl?: string;
+  /**
+   * Load tests: every image output carries this many bytes of padding (a PNG chunk readers skip),
+   * so outputs have the size of real renders. Default 0.
+   */
+  mediaPaddingBytes?: number;
 }
 
 export interface RunningSimulator {
@@ -95,6 +100,7 @@ async function dispatch(world: World, req: IncomingMessage, res: ServerResponse)
 function checkOptions(options: SimulatorOptions): {
   timeScale: number;
   uploadMaxBytes: number;
+  mediaPaddingBytes: number;
   faults: FaultConfig;
 } {
   const timeScale = options.timeScale ?? 1;
@@ -103,9 +109,14 @@ function checkOptions(options: SimulatorOptions): {
   if (!Number.isSafeInteger(uploadMaxBytes) || uploadMaxBytes <= 0) {
     throw new Error("uploadMaxBytes must be a positive whole number of bytes");
   }
+  const mediaPaddingBytes = options.mediaPaddingBytes ?? 0;
+  // A PNG chunk holds at most 2^31 - 1 bytes.
+  if (!Number.isSafeInteger(mediaPaddingBytes) || mediaPaddingBytes < 0 || mediaPaddingBytes > 2 ** 31 - 1) {
+    throw new Error("mediaPaddingBytes must be a whole number of bytes from 0 to 2147483647");
+  }
   const parsed = faultPatchSchema.safeParse(options.faults ?? {});
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid faults");
-  return { timeScale, uploadMaxBytes, faults: mergeFaults(DEFAULT_FAULTS, parsed.data) };
+  return { timeScale, uploadMaxBytes, mediaPaddingBytes, faults: mergeFaults(DEFAULT_FAULTS, parsed.data) };
 }
 
 /** The URL of a listening address; wildcard hosts are reached through loopback. */

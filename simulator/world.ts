@@ -19,6 +19,8 @@ export interface WorldConfig {
   uploadMaxBytes: number;
   publicBaseUrl: string;
   uploadDir: string;
+  /** Bytes of padding in every image output, for load tests (0: none). */
+  mediaPaddingBytes: number;
   /** Faults the instance started with; `POST /__sim/reset` returns to these. */
   faults: Readonly<FaultConfig>;
 }
@@ -33,6 +35,8 @@ export class World {
   readonly uploads: UploadStore;
   faults: FaultConfig;
   injector = new FaultInjector();
+  /** Renders whose output is no longer served (`DELETE /__sim/media/{id}`), as after a CDN purge. */
+  readonly expiredMedia = new Set<string>();
 
   constructor(readonly config: WorldConfig) {
     this.fairUse = new AccountLimiter(FAIR_USE_IMAGE_VARIANTS, FAIR_USE_WINDOW_MS * config.timeScale);
@@ -43,6 +47,7 @@ export class World {
   async reset(): Promise<void> {
     this.accounts.reset();
     this.renders.clear();
+    this.expiredMedia.clear();
     this.stats.reset();
     this.polls.reset();
     this.fairUse.reset();

@@ -34,11 +34,16 @@ export interface ApiRoute {
 
 const APP_DIR = path.join(import.meta.dirname, "..", "app");
 
-/** Every route handler under app/api, found on disk as Next finds them. */
+/**
+ * Every route handler under app/api, found on disk as Next finds them, and in the order Next tries
+ * them: a static segment wins over a dynamic one (`/api/renders/zip` before `/api/renders/[id]`).
+ */
 export function apiRoutes(): ApiRoute[] {
   const files = readdirSync(path.join(APP_DIR, "api"), { recursive: true, encoding: "utf8" }).filter(
     (f) => path.basename(f) === "route.ts",
   );
+  const dynamicSegments = (file: string) => file.split(path.sep).filter((s) => s.startsWith("[")).length;
+  files.sort((a, b) => dynamicSegments(a) - dynamicSegments(b));
   return files.map((file) => {
     const segments = path.dirname(file).split(path.sep);
     const paramNames = segments.filter((s) => s.startsWith("[")).map((s) => s.slice(1, -1));

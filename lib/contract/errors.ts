@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
+  /** A download of a render that has no output (not finished, failed). */
+  render_not_ready: 409,
+  /** A zip would hold more renders than one zip may (ZIP_MAX_RENDERS): narrow the selection. */
+  too_many_renders: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   insufficient_credits: 402,
@@ -27,6 +31,8 @@ export const ERROR_STATUS = {
   /** The server's API key belongs to a Free-plan account. */
   service_plan_required: 403,
   upstream_error: 502,
+  /** The service no longer serves a render's output (its media URL answers 404 or another error). */
+  output_unavailable: 502,
   upstream_unavailable: 503,
   /** The server has no Render Service address or key yet: every page shows the setup page. */
   not_configured: 503,

@@ -14,3 +14,4 @@ export * from "./account";
 export * from "./health";
 export * from "./settings";
 export * from "./events";
+export * from "./downloads";

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { memberPatchSchema, signInSchema, teamSettingsSchema } from "@/lib/contract";
+import { memberPatchSchema, signInSchema, teamSettingsSchema, zipSelectionSchema } from "@/lib/contract";
 import { errorBodySchema } from "@/lib/contract/error-body";
 import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
 import { addMember } from "@/lib/server/team/members";
@@ -50,9 +50,10 @@ const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.array(fc.webUrl(), { maxLength: 12 }),
 );
-/** Every render request field (from the shared schema) and the bodies of the team routes. */
+/** Every render request field (from the shared schema), the bodies of the team routes and a zip's selection. */
 const requestFields = [
   ...REQUEST_FIELD_NAMES,
+  ...Object.keys(zipSelectionSchema.shape),
   ...Object.keys(signInSchema.shape),
   ...Object.keys(memberPatchSchema.shape),
   ...Object.keys(teamSettingsSchema.shape),
@@ -111,7 +112,7 @@ const targets = (
 ).flat();
 
 test("every route is fuzzed", () => {
-  expect(targets.length).toBeGreaterThanOrEqual(14);
+  expect(targets.length).toBeGreaterThanOrEqual(17);
 });
 
 for (const { route, method } of targets) {

@@ -19,6 +19,12 @@ export interface RouteSpec<B, Q, P> {
   access?: "member" | "admin" | "public";
   /** The JSON body's schema; the body must be sent as `application/json`. */
   body?: z.core.$ZodType<B>;
+  /**
+   * The body may also come as `application/x-www-form-urlencoded`: a form the browser submits
+   * itself, so that its download manager takes the answer. Its fields are validated by `body` as an
+   * object (a repeated field as an array of its values). The origin check still applies.
+   */
+  formBody?: boolean;
   /** The query string's schema (its values are text). */
   query?: z.core.$ZodType<Q>;
   /** The dynamic path segments' schema. */
@@ -52,7 +58,9 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
         access === "public" ? await memberFromCookies(cookies) : await requireMember(cookies, access);
       const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
       const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
-      const body = spec.body ? parseWith(spec.body, await readJsonBody(request)) : (undefined as B);
+      const body = spec.body
+        ? parseWith(spec.body, await readBody(request, spec.formBody ?? false))
+        : (undefined as B);
       return await handler({ request, member, body, query, params });
     } catch (error) {
       return errorResponse(error);
@@ -83,23 +91,36 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** Largest JSON body any route accepts: a render request with a full prompt and every reference. */
-const MAX_JSON_BYTES = 64 * 1024;
+/**
+ * Largest body any route accepts: a render request with a full prompt and every reference, or a
+ * zip's selection of 500 ids.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * `application/json`, with or without parameters. Anything else is refused before the body is read:
  * text/plain, form encodings and multipart are what a browser sends cross-site without a preflight.
+ * A route that takes forms (`formBody`) relies on the origin check alone, which runs first.
  */
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
-/** The request's JSON body, type-checked, size-capped and syntax-checked; callers validate it. */
-async function readJsonBody(request: Request): Promise<unknown> {
-  if (!JSON_MEDIA_TYPE.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError("unsupported_media_type", "The request body must be sent as application/json.");
+/** The request's body, type-checked, size-capped and syntax-checked; callers validate it. */
+async function readBody(request: Request, formBody: boolean): Promise<unknown> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const form = formBody && FORM_MEDIA_TYPE.test(contentType);
+  if (!form && !JSON_MEDIA_TYPE.test(contentType)) {
+    throw new AppError(
+      "unsupported_media_type",
+      formBody
+        ? "The request body must be sent as application/json or application/x-www-form-urlencoded."
+        : "The request body must be sent as application/json.",
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw tooLarge();
-  const text = await readTextWithin(request, MAX_JSON_BYTES);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readTextWithin(request, MAX_BODY_BYTES);
+  if (form) return formFields(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -107,12 +128,23 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** A form's fields: each name's value, or its values in order when it is repeated. */
+function formFields(text: string): Record<string, string | string[]> {
+  // A Map, then own properties: a field named `__proto__` stays a field.
+  const fields = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    const seen = fields.get(name);
+    fields.set(name, seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]);
+  }
+  return Object.fromEntries(fields);
+}
+
 function readQuery<T>(request: Request, schema: z.core.$ZodType<T>): T {
   return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
 const tooLarge = () =>
-  new AppError("payload_too_large", `The request body is larger than ${MAX_JSON_BYTES} bytes.`);
+  new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 
 async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";

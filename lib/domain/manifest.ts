@@ -1,0 +1,151 @@
+/**
+ * The manifest of a zip of renders: one row per render asked for, as `manifest.json` and
+ * `manifest.csv`, saying what each render was (prompt, model, every parameter, who, cost, times,
+ * source) and what became of its file (in the zip, missing and why, or not ready).
+ *
+ * The CSV is for spreadsheets: UTF-8 with a byte-order mark (so Excel reads accents and CJK),
+ * CRLF rows, RFC 4180 quoting, and text that a spreadsheet would run as a formula (`=`, `+`, `-`,
+ * `@`, tab, carriage return first) led by `'`, since prompts are anyone's text.
+ */
+
+/** The parts of a ledger render the manifest reports (a `LedgerRender` fits). */
+export interface ManifestRender {
+  id: string;
+  kind: string;
+  status: string;
+  model: string;
+  renderModel: string | null;
+  prompt: string;
+  params: Record<string, unknown>;
+  member: { id: string; name: string } | null;
+  creditsCharged: number;
+  creditsRefunded: number;
+  createdAt: string;
+  completedAt: string | null;
+  outputUrl: string | null;
+  errorMessage: string | null;
+  batchId: string | null;
+  variantIndex: number;
+}
+
+/** What became of a render's file. */
+export type FileOutcome =
+  | { state: "included"; file: string; bytes: number }
+  /** Cut off part way: the file in the zip holds only `bytes`. */
+  | { state: "incomplete"; file: string; bytes: number; reason: string }
+  /** Ready, but its output could not be fetched. */
+  | { state: "missing"; reason: string }
+  /** Not ready (failed, running…): it has no output to include. */
+  | { state: "not-ready"; reason: string };
+
+export interface ManifestRow {
+  render: ManifestRender;
+  outcome: FileOutcome;
+}
+
+/** Why a render that is not ready has no file. */
+export function notReadyReason(render: Pick<ManifestRender, "status" | "errorMessage">): string {
+  if (render.status === "failed") return `failed${render.errorMessage ? `: ${render.errorMessage}` : ""}`;
+  if (render.status === "ready") return "ready, but the service gave no output URL";
+  return `not finished (${render.status})`;
+}
+
+/** Parameters that have their own columns. */
+const OWN_COLUMNS = new Set(["prompt", "negativePrompt"]);
+
+/** Every parameter key found across the rows, sorted, without those that have their own column. */
+export function parameterKeys(rows: readonly ManifestRow[]): string[] {
+  const keys = new Set<string>();
+  for (const { render } of rows) for (const key of Object.keys(render.params)) keys.add(key);
+  return [...keys].filter((key) => !OWN_COLUMNS.has(key)).sort();
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+function entry({ render, outcome }: ManifestRow) {
+  return {
+    id: render.id,
+    status: render.status,
+    file: outcome.state === "included" || outcome.state === "incomplete" ? outcome.file : null,
+    fileStatus: outcome.state,
+    fileBytes: outcome.state === "included" || outcome.state === "incomplete" ? outcome.bytes : null,
+    missingReason: outcome.state === "included" ? null : outcome.reason,
+    kind: render.kind,
+    prompt: render.prompt,
+    negativePrompt: text(render.params.negativePrompt),
+    model: render.model,
+    renderModel: render.renderModel,
+    member: render.member?.name ?? null,
+    memberId: render.member?.id ?? null,
+    creditsCharged: render.creditsCharged,
+    creditsRefunded: render.creditsRefunded,
+    createdAt: render.createdAt,
+    finishedAt: render.completedAt,
+    sourceUrl: render.outputUrl,
+    batchId: render.batchId,
+    variantIndex: render.variantIndex,
+  };
+}
+
+/** `manifest.json`: when it was made, how many renders and files, and one entry per render. */
+export function manifestJson(rows: readonly ManifestRow[], generatedAt: Date): string {
+  const files = rows.filter((r) => r.outcome.state === "included").length;
+  return `${JSON.stringify(
+    {
+      generatedAt: generatedAt.toISOString(),
+      renders: rows.length,
+      files,
+      items: rows.map((row) => ({ ...entry(row), params: row.render.params })),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** A leading character that makes a spreadsheet read a cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: text guarded against formulas, then quoted when it holds `"`, `,` or a line break. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  let cell = typeof value === "string" ? value : JSON.stringify(value);
+  if (FORMULA_START.test(cell)) cell = `'${cell}`;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** `manifest.csv`: the same entries, with a `param.<key>` column per parameter found in any row. */
+export function manifestCsv(rows: readonly ManifestRow[]): string {
+  const keys = parameterKeys(rows);
+  const header = [...Object.keys(entry(EMPTY_ROW)), ...keys.map((key) => `param.${key}`)];
+  const lines = [header.map(csvCell).join(",")];
+  for (const row of rows) {
+    const base = Object.values(entry(row));
+    const params = keys.map((key) => row.render.params[key]);
+    lines.push([...base, ...params].map(csvCell).join(","));
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** Names the columns, whatever the rows. */
+const EMPTY_ROW: ManifestRow = {
+  render: {
+    id: "",
+    kind: "",
+    status: "",
+    model: "",
+    renderModel: null,
+    prompt: "",
+    params: {},
+    member: null,
+    creditsCharged: 0,
+    creditsRefunded: 0,
+    createdAt: "",
+    completedAt: null,
+    outputUrl: null,
+    errorMessage: null,
+    batchId: null,
+    variantIndex: 0,
+  },
+  outcome: { state: "not-ready", reason: "" },
+};

@@ -1,0 +1,50 @@
+import "server-only";
+/**
+ * `GET /api/renders/{id}/file`: a render's output passed through the dashboard as an attachment
+ * with a meaningful name, streamed at the browser's pace and stopped when the browser leaves.
+ */
+import { AppError } from "@/lib/contract";
+import { attachmentDisposition, outputExtension, renderFileName } from "@/lib/domain/download-names";
+import { notReadyReason } from "@/lib/domain/manifest";
+import { getDb } from "@/lib/server/db";
+import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { serverConfig } from "@/lib/server/runtime/config";
+import { OutputError, openOutput, outputAppError } from "./output";
+import { namedRender } from "./names";
+import { pulledStream } from "./web-stream";
+
+export async function downloadRender(id: string, signal: AbortSignal): Promise<Response> {
+  const row = await getRenderRow(await getDb(), id);
+  if (!row) throw new AppError("not_found", "No render with this id in the dashboard's history.");
+  const render = toLedgerRender(row);
+  if (render.status !== "ready" || !render.outputUrl) {
+    throw new AppError(
+      "render_not_ready",
+      `This render has no output to download: ${notReadyReason(render)}.`,
+    );
+  }
+  // The request's signal covers a browser that leaves; `cancelled` a body the server stops reading.
+  const cancelled = new AbortController();
+  let output;
+  try {
+    output = await openOutput(
+      render.outputUrl,
+      AbortSignal.any([signal, cancelled.signal]),
+      serverConfig().RENDER_API_TIMEOUT_MS,
+    );
+  } catch (error) {
+    throw error instanceof OutputError ? outputAppError(error) : error;
+  }
+  const file = renderFileName(namedRender(render), outputExtension(render.outputUrl, output.contentType));
+  const headers: Record<string, string> = {
+    "Content-Type": output.contentType ?? "application/octet-stream",
+    "Content-Disposition": attachmentDisposition(file),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (output.contentLength !== null) headers["Content-Length"] = String(output.contentLength);
+  return new Response(
+    pulledStream(output.chunks, () => cancelled.abort()),
+    { status: 200, headers },
+  );
+}

@@ -1,0 +1,148 @@
+import "server-only";
+/**
+ * Fetching a render's output from where the service keeps it (its `outputUrl`, a CDN-like address
+ * that needs no key), as a stream read at the pace of whoever takes it. Every failure becomes an
+ * `OutputError` saying, in words fit for a manifest, why the file could not be had.
+ */
+import { fetch as undiciFetch } from "undici";
+import { AppError } from "@/lib/contract";
+
+export type OutputFailure = "gone" | "refused" | "unreachable" | "timeout" | "broken";
+
+export class OutputError extends Error {
+  constructor(
+    readonly failure: OutputFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "OutputError";
+  }
+}
+
+export interface OpenOutput {
+  chunks: AsyncGenerator<Uint8Array, void, undefined>;
+  contentType: string | null;
+  /** As the answer declared it, when it did. */
+  contentLength: number | null;
+}
+
+/**
+ * Starts fetching `url`. Resolves once the answer's headers are in (within `timeoutMs`); its bytes
+ * then come from `chunks`, which fails when no byte arrives within `timeoutMs` while it is being
+ * read (time spent waiting on the reader is not counted). `signal` (the downloader leaving) stops
+ * the fetch at any point. Nothing is sent but the URL: the service's key is never attached.
+ */
+export async function openOutput(url: string, signal: AbortSignal, timeoutMs: number): Promise<OpenOutput> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OutputError("refused", "the output URL is not a valid address");
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new OutputError("refused", `the output URL is not http(s) (${parsed.protocol})`);
+  }
+  // One controller for the whole transfer: the downloader leaving, or either timeout, ends it.
+  const transfer = new AbortController();
+  const leave = () => transfer.abort(signal.reason);
+  if (signal.aborted) leave();
+  signal.addEventListener("abort", leave, { once: true });
+  const headersTimer = setTimeout(() => transfer.abort(timedOut(timeoutMs)), timeoutMs);
+  const release = () => {
+    clearTimeout(headersTimer);
+    signal.removeEventListener("abort", leave);
+  };
+  let response;
+  try {
+    response = await undiciFetch(parsed, { signal: transfer.signal, redirect: "follow" });
+  } catch (error) {
+    release();
+    throw failureOf(error, transfer.signal);
+  } finally {
+    clearTimeout(headersTimer);
+  }
+  if (!response.ok || !response.body) {
+    release();
+    void response.body?.cancel().catch(() => undefined);
+    throw new OutputError(
+      response.status === 404 || response.status === 410 ? "gone" : "refused",
+      `the service answered HTTP ${response.status} for the output`,
+    );
+  }
+  const length = Number(response.headers.get("content-length"));
+  return {
+    chunks: readChunks(response.body as ReadableStream<Uint8Array>, transfer, timeoutMs, release),
+    contentType: response.headers.get("content-type"),
+    contentLength:
+      Number.isSafeInteger(length) && length >= 0 && response.headers.has("content-length") ? length : null,
+  };
+}
+
+const timedOut = (ms: number) =>
+  new OutputError("timeout", `the output did not arrive within ${ms / 1000} s`);
+
+function failureOf(error: unknown, signal: AbortSignal): Error {
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    return reason instanceof OutputError ? reason : new OutputError("broken", "the download was cancelled");
+  }
+  if (error instanceof OutputError) return error;
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return new OutputError(
+    "unreachable",
+    `the output could not be fetched (${typeof code === "string" ? code : error instanceof Error ? error.message : "network error"})`,
+    { cause: error },
+  );
+}
+
+async function* readChunks(
+  body: ReadableStream<Uint8Array>,
+  transfer: AbortController,
+  timeoutMs: number,
+  release: () => void,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const idle = setTimeout(() => transfer.abort(timedOut(timeoutMs)), timeoutMs);
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        const failure = failureOf(error, transfer.signal);
+        throw failure instanceof OutputError && failure.failure === "unreachable"
+          ? new OutputError("broken", "the transfer broke off", { cause: error })
+          : failure;
+      } finally {
+        clearTimeout(idle);
+      }
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    release();
+    // Left early (a failure, a cancelled download): stop the transfer rather than drain it.
+    if (!finished) {
+      transfer.abort();
+      void reader.cancel().catch(() => undefined);
+    }
+  }
+}
+
+/** A failure as the single download reports it: a 5xx in the one error shape. */
+export function outputAppError(error: OutputError): AppError {
+  const why = `This render's output could not be downloaded: ${error.message}.`;
+  switch (error.failure) {
+    case "timeout":
+      return new AppError("upstream_timeout", why, { cause: error });
+    case "unreachable":
+      return new AppError("upstream_unavailable", why, { cause: error });
+    default:
+      return new AppError("output_unavailable", why, { cause: error });
+  }
+}

@@ -1,0 +1,148 @@
+import "server-only";
+/**
+ * A zip of renders built while it is sent (docs/architecture.md, "Downloads and zips"): each ready
+ * render's output is fetched in turn and streamed into the archive as the client reads it, stored
+ * as is (media are already compressed), then `manifest.json` and `manifest.csv` say what each
+ * render was and what became of its file. A file that cannot be had is listed as missing and the
+ * zip goes on; a client that leaves stops the current fetch and the zip.
+ */
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import type { LedgerRender } from "@/lib/contract";
+import {
+  attachmentDisposition,
+  outputExtension,
+  renderFileName,
+  uniqueName,
+  zipFileName,
+} from "@/lib/domain/download-names";
+import {
+  manifestCsv,
+  manifestJson,
+  notReadyReason,
+  type FileOutcome,
+  type ManifestRow,
+} from "@/lib/domain/manifest";
+import { serverConfig } from "@/lib/server/runtime/config";
+import { namedRender } from "./names";
+import { OutputError, openOutput, type OpenOutput } from "./output";
+import type { ZipContents } from "./selection";
+import { pulledStream } from "./web-stream";
+
+const MANIFESTS = ["manifest.json", "manifest.csv"] as const;
+
+/** The zip as a response; `signal` is the request's (the client leaving). */
+export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal): Response {
+  const now = new Date();
+  const cancelled = new AbortController();
+  const stop = AbortSignal.any([signal, cancelled.signal]);
+  // The archive's own buffer (1 MiB by default) is all it holds ahead of the client.
+  const archive = new ZipArchive({ store: true });
+  // Failures reach the client through the body (it ends broken); once it has left they are moot.
+  archive.on("error", (error) => {
+    if (!stop.aborted) console.error(`[zip] the archive failed: ${error.message}`);
+  });
+  void fill(archive, renders, now, stop);
+  const file = zipFileName(renders.length, now, batch ? namedRender(batch) : undefined);
+  const body = pulledStream(archive[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>, () =>
+    cancelled.abort(),
+  );
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": attachmentDisposition(file),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** Appends every render's file in turn, then the manifests, and finishes the archive. */
+async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, signal: AbortSignal) {
+  const taken = new Set<string>(MANIFESTS);
+  const rows: ManifestRow[] = [];
+  try {
+    const timeoutMs = serverConfig().RENDER_API_TIMEOUT_MS;
+    for (const render of renders) {
+      if (signal.aborted) break;
+      rows.push({ render, outcome: await addOutput(archive, render, taken, timeoutMs, signal) });
+    }
+    if (signal.aborted) {
+      archive.abort();
+      return;
+    }
+    // The manifests are text: deflated, unlike the media.
+    archive.append(manifestJson(rows, now), { name: "manifest.json", store: false, date: now });
+    archive.append(manifestCsv(rows), { name: "manifest.csv", store: false, date: now });
+    await archive.finalize();
+  } catch (error) {
+    // An archive that cannot go on (a bug, not a missing file) ends the response as broken.
+    archive.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+async function addOutput(
+  archive: ZipArchive,
+  render: LedgerRender,
+  taken: Set<string>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<FileOutcome> {
+  if (render.status !== "ready" || !render.outputUrl) {
+    return { state: "not-ready", reason: notReadyReason(render) };
+  }
+  let output: OpenOutput;
+  try {
+    output = await openOutput(render.outputUrl, signal, timeoutMs);
+  } catch (error) {
+    if (error instanceof OutputError) return { state: "missing", reason: error.message };
+    throw error;
+  }
+  const file = uniqueName(
+    renderFileName(namedRender(render), outputExtension(render.outputUrl, output.contentType)).name,
+    taken,
+  );
+  taken.add(file);
+  const transfer = { bytes: 0, brokeOff: null as string | null };
+  // A transfer that breaks off ends the entry where it stopped, so the archive stays whole; the
+  // manifest says the file is incomplete.
+  async function* counted() {
+    try {
+      for await (const chunk of output.chunks) {
+        transfer.bytes += chunk.byteLength;
+        yield chunk;
+      }
+    } catch (error) {
+      if (!(error instanceof OutputError)) throw error;
+      transfer.brokeOff = error.message;
+    }
+  }
+  const entryDone = new Promise<void>((resolve, reject) => {
+    const settle = () => {
+      archive.off("entry", onEntry);
+      archive.off("error", onError);
+      signal.removeEventListener("abort", onAbort);
+    };
+    const onEntry = () => (settle(), resolve());
+    const onError = (error: Error) => (settle(), reject(error));
+    // Archiver never finishes an entry whose source stopped being read: leave it on an abort.
+    const onAbort = () => (settle(), resolve());
+    archive.on("entry", onEntry);
+    archive.on("error", onError);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  const date = new Date(render.completedAt ?? render.createdAt);
+  archive.append(Readable.from(counted(), { objectMode: false }), { name: file, date, store: true });
+  await entryDone;
+  const { bytes, brokeOff } = transfer;
+  const short = output.contentLength !== null && bytes < output.contentLength;
+  if (brokeOff === null && !short) return { state: "included", file, bytes };
+  const expected = output.contentLength === null ? "" : ` of ${output.contentLength}`;
+  return {
+    state: "incomplete",
+    file,
+    bytes,
+    reason: `${brokeOff ?? "the transfer ended early"} after ${bytes}${expected} bytes`,
+  };
+}
