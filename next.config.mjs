@@ -1,7 +1,7 @@
 /** Headers every response carries; the pages' Content-Security-Policy is set per request in proxy.ts. */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
-  // Same origin only: the selection bar posts its zip form into a hidden frame of the dashboard
+  // Same origin only: the gallery posts its zip forms into a hidden frame of the dashboard
   // itself, to read a refusal there; no other site may frame any page.
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
   { key: "Referrer-Policy", value: "same-origin" },

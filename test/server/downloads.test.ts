@@ -5,8 +5,6 @@
 import { once } from "node:events";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { buffer } from "node:stream/consumers";
-import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ZIP_MAX_RENDERS, type LedgerRender } from "@/lib/contract";
 import { errorBodySchema } from "@/lib/contract/error-body";
@@ -15,6 +13,7 @@ import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { getDb } from "@/lib/server/db";
 import { markFinished } from "@/lib/server/ledger/polling";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
+import { zipEntries, type ZipEntry } from "@/test/zip-entries";
 
 let stack: Stack;
 const TIMEOUT_MS = 1_500;
@@ -54,20 +53,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-interface ZipEntry {
-  name: string;
-  stored: boolean;
-  data: Buffer;
-}
-
 async function readZip(response: Response): Promise<ZipEntry[]> {
-  const zip = await yauzl.fromBufferPromise(Buffer.from(await response.arrayBuffer()));
-  const entries: ZipEntry[] = [];
-  for await (const entry of zip.eachEntry()) {
-    const data = await buffer(await zip.openReadStreamPromise(entry));
-    entries.push({ name: entry.fileName, stored: entry.compressionMethod === 0, data });
-  }
-  return entries;
+  return zipEntries(new Uint8Array(await response.arrayBuffer()));
 }
 
 interface ManifestItem {
