@@ -10,7 +10,7 @@
  */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   ArrowUpRightIcon,
   ChevronLeftIcon,
@@ -73,24 +73,36 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
   };
   const goPrevious = () => previous && switchView(previous.id);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    // A focused player or slider keeps its arrow keys (seeking, volume).
-    if (event.target instanceof HTMLMediaElement || event.target instanceof HTMLInputElement) return;
-    if (event.key === "ArrowRight") {
+  // On the window, not the dialog: the keys must work wherever the focus is while the viewer is open
+  // (it may still be on its way into the dialog).
+  const keys = useRef({ goNext, goPrevious });
+  useEffect(() => {
+    keys.current = { goNext, goPrevious };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      // A focused player or slider keeps its arrow keys (seeking, volume).
+      if (
+        event.defaultPrevented ||
+        event.target instanceof HTMLMediaElement ||
+        event.target instanceof HTMLInputElement
+      ) {
+        return;
+      }
+      if (event.key === "ArrowRight") keys.current.goNext();
+      else if (event.key === "ArrowLeft") keys.current.goPrevious();
+      else return;
       event.preventDefault();
-      goNext();
-    } else if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      goPrevious();
-    }
-  };
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   return (
     <Dialog open onOpenChange={(open) => !open && closeView()}>
       <DialogPanel
         size="viewer"
         aria-describedby={undefined}
-        onKeyDown={onKeyDown}
         onCloseAutoFocus={(event) => {
           const card = document.querySelector<HTMLElement>(
             `[data-render-id="${CSS.escape(shownId.current)}"]`,
