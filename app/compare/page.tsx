@@ -4,9 +4,9 @@ import { connection } from "next/server";
 import { CompareView } from "@/components/compare/compare-view";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { toSearchParams } from "@/lib/client/api-client";
-import { idsFilter, renderListQueryOptions } from "@/lib/client/queries/renders";
+import { renderListQueryOptions } from "@/lib/client/queries/renders";
 import type { RenderList } from "@/lib/contract";
-import { parseCompareIds } from "@/lib/domain/compare";
+import { compareListFilter, parseCompareIds } from "@/lib/domain/compare";
 import { findRendersForComparePage } from "@/lib/server/pages/compare";
 
 export const metadata: Metadata = { title: `Compare · ${PRODUCT_NAME}` };
@@ -32,7 +32,7 @@ export default async function ComparePage({ searchParams }: Props) {
       pages: [{ items: renders, nextCursor: null }],
       pageParams: [undefined],
     };
-    queryClient.setQueryData(renderListQueryOptions(idsFilter(selection.ids)).queryKey, data);
+    queryClient.setQueryData(renderListQueryOptions(compareListFilter(selection.ids)).queryKey, data);
   }
 
   return (

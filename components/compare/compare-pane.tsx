@@ -48,7 +48,12 @@ export function ComparePane({
       {media}
       <div className="flex min-w-0 flex-col gap-3 p-3">
         <header className="flex flex-wrap items-center gap-2">
-          <h2 id={titleId} className="flex min-w-0 items-center gap-2 text-sm font-semibold">
+          {/* Named in words: the letter's box and the model would otherwise run together. */}
+          <h2
+            id={titleId}
+            aria-label={`${letter}: ${modelLabel(render)}`}
+            className="flex min-w-0 items-center gap-2 text-sm font-semibold"
+          >
             <PaneLetter letter={letter} />
             <span className="truncate">{modelLabel(render)}</span>
           </h2>

@@ -8,8 +8,8 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ArrowLeftIcon } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
-import { compareProblems, type CompareSelection } from "@/lib/domain/compare";
-import { idsFilter, rendersOf, useRenderList } from "@/lib/client/queries/renders";
+import { compareListFilter, compareProblems, type CompareSelection } from "@/lib/domain/compare";
+import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { describeParams, requestParams, type ParamRow } from "@/components/render-detail/describe-params";
@@ -61,7 +61,7 @@ export function CompareView({
   initialWipe: boolean;
 }) {
   const { ids } = selection;
-  const query = useRenderList(idsFilter(ids), { enabled: ids.length > 0 });
+  const query = useRenderList(compareListFilter(ids), { enabled: ids.length > 0 });
   const loaded = query.data ? rendersOf(query.data) : undefined;
   // In the address's order; the list endpoint answers newest first.
   const renders = useMemo(

@@ -49,6 +49,14 @@ export function compareHref(ids: readonly string[]): string {
   return `/compare?ids=${ids.map(encodeURIComponent).join(",")}`;
 }
 
+/**
+ * The renders list filter of exactly these renders (`GET /api/renders?ids=…`), built one way for the
+ * server's prefetch and the browser's query, so both name the same cache entry.
+ */
+export function compareListFilter(ids: readonly string[]): { ids: string } {
+  return { ids: ids.join(",") };
+}
+
 export interface CompareProblems {
   /** One sentence per problem, naming the entries concerned. */
   messages: string[];

@@ -41,11 +41,6 @@ export function renderListQueryOptions(filters: RenderFilters) {
   });
 }
 
-/** The list of exactly these renders (the compare page's), keyed the same on the server and in the browser. */
-export function idsFilter(ids: readonly string[]): RenderFilters {
-  return { ids: ids.join(",") };
-}
-
 /** `enabled: false` while the filters cannot be known yet (a "mine" filter before the session loads). */
 export function useRenderList(filters: RenderFilters, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...renderListQueryOptions(filters), enabled });
