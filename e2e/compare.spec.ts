@@ -40,7 +40,7 @@ test.describe("compare", () => {
     await expect(compare.panes).toHaveCount(3);
     await expect(compare.pane("A")).toContainText("seedream");
     await expect(compare.pane("B")).toContainText("nano-banana");
-    await expect(compare.pane("C")).toContainText("seedance");
+    await expect(compare.pane("C")).toContainText("kling");
     for (const [letter, id] of [
       ["A", first.id],
       ["B", second.id],
@@ -95,6 +95,7 @@ test.describe("compare", () => {
     await expect(compare.wipe).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL(/[?&]view=wipe/);
     await expect(compare.wipeStage.getByRole("img")).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The slider moves the divider: keyboard first, then a value set directly.
     await expect(compare.wipePosition).toHaveValue("50");

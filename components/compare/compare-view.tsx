@@ -4,13 +4,12 @@
  * renders list query (the live event stream updates it). Images share one zoom and pan, two images
  * can be wiped between, and videos play, pause and seek together.
  */
-import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ArrowLeftIcon } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
 import { compareListFilter, compareProblems, type CompareSelection } from "@/lib/domain/compare";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { Button } from "@/components/ui/button";
+import { BackLink } from "@/components/ui/back-link";
 import { Notice } from "@/components/ui/notice";
 import { describeParams, requestParams, type ParamRow } from "@/components/render-detail/describe-params";
 import type { ListedParam } from "@/components/render-detail/render-parameters";
@@ -125,12 +124,7 @@ export function CompareView({
 
   return (
     <div className="flex flex-col gap-4">
-      <Link
-        href="/"
-        className="inline-flex items-center gap-1 self-start text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-      >
-        <ArrowLeftIcon /> All renders
-      </Link>
+      <BackLink href="/">All renders</BackLink>
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
         <div className="min-w-0 space-y-1">
           <h1 className="text-lg font-semibold tracking-tight">Compare</h1>
