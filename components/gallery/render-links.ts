@@ -1,6 +1,6 @@
 /**
- * Where a render can be opened: its own page, the form filled from it (Reuse settings), its file
- * through the dashboard, and a side-by-side comparison.
+ * Where a render can be opened: its own page, the form filled from it (Reuse settings) and its file
+ * through the dashboard (a comparison's link is lib/domain/compare.ts's).
  */
 
 export function renderHref(id: string): string {
@@ -22,10 +22,3 @@ export function downloadHref(id: string): string {
 
 /** Where the selection's zip is posted (a form, so the browser's own download manager streams it). */
 export const ZIP_ACTION = "/api/renders/zip";
-
-/** At most this many renders side by side on the compare page. */
-export const COMPARE_MAX = 4;
-
-export function compareHref(ids: readonly string[]): string {
-  return `/compare?ids=${ids.map(encodeURIComponent).join(",")}`;
-}

@@ -8,7 +8,7 @@
 import { useRouter } from "next/navigation";
 import { Columns2Icon, DownloadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { COMPARE_MAX, compareHref } from "./render-links";
+import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
 import { downloadZip } from "./zip-download";
 import { useSelectedIds } from "./review-context";
 import type { SelectionStore } from "./selection";
@@ -16,7 +16,7 @@ import type { SelectionStore } from "./selection";
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);
   const router = useRouter();
-  const comparable = ids.length >= 2 && ids.length <= COMPARE_MAX;
+  const comparable = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
   if (ids.length === 0) return null;
 
   return (
@@ -32,7 +32,7 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
         <Button
           size="sm"
           disabled={!comparable}
-          title={comparable ? undefined : `Compare takes 2 to ${COMPARE_MAX} renders`}
+          title={comparable ? undefined : `Compare takes ${COMPARE_MIN} to ${COMPARE_MAX} renders`}
           onClick={() => router.push(compareHref(ids))}
         >
           <Columns2Icon /> Compare

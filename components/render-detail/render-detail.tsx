@@ -4,12 +4,11 @@
  * One render, in full: large media, prompt, actions, cost, timeline and parameters, live until it
  * is final. The server hands over the record it read, so the page is complete on first paint.
  */
-import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { useRender } from "@/lib/client/queries/renders";
 import { useWatchRender } from "@/lib/client/queries/watch";
 import { endedWithoutOutput, isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { ArrowLeftIcon } from "lucide-react";
+import { BackLink } from "@/components/ui/back-link";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
 import { RenderFacts, modelLabel } from "@/components/gallery/render-facts";
@@ -38,12 +37,7 @@ export function RenderDetail({ id }: { id: string }) {
 
   return (
     <div className="space-y-6">
-      <Link
-        href="/"
-        className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-      >
-        <ArrowLeftIcon /> All renders
-      </Link>
+      <BackLink href="/">All renders</BackLink>
       {query.isRefetchError && (
         <Notice tone="warning">Could not refresh this render ({query.error.message}).</Notice>
       )}
