@@ -1,6 +1,7 @@
 export * from "./values";
 export * from "./wording";
 export * from "./fit-model";
+export * from "./duration";
 export * from "./mapper";
 export * from "./references";
 export * from "./lazy-resolver";
