@@ -13,11 +13,11 @@ import {
   type UploadQueue,
 } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
-import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import type { LedgerUpload } from "@/lib/contract";
 import {
   REFERENCE_FIELDS,
   acceptedReferenceKinds,
+  chosenModelLabel,
   referenceCaps,
   referenceNotes,
   type ReferenceKind,
@@ -43,10 +43,7 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
   const acceptedKinds = acceptedReferenceKinds(values);
   const caps = referenceCaps(values);
   const notes = referenceNotes(values);
-  const modelLabel =
-    (values.kind === "image"
-      ? findImageModel(values.imageModel)?.label
-      : findVideoModel(values.model)?.label) ?? "This model";
+  const modelLabel = chosenModelLabel(values);
   const inUse = new Set(Object.values(REFERENCE_FIELDS).flatMap((field) => values[field]));
 
   return (
@@ -74,6 +71,7 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
           key={kind}
           kind={kind}
           used={caps[kind]}
+          modelLabel={modelLabel}
           startFrame={values.kind === "video" && kind === "image"}
           notes={notes.filter((n) => n.field === REFERENCE_FIELDS[kind]).map((n) => n.message)}
         />
@@ -98,11 +96,13 @@ function capsSummary(kind: string, modelLabel: string, caps: Record<ReferenceKin
 function ReferenceListField({
   kind,
   used,
+  modelLabel,
   startFrame,
   notes,
 }: {
   kind: ReferenceKind;
   used: number;
+  modelLabel: string;
   startFrame: boolean;
   notes: string[];
 }) {
@@ -119,6 +119,7 @@ function ReferenceListField({
         title={LIST_TITLES[kind]}
         urls={urls}
         used={used}
+        modelLabel={modelLabel}
         startFrame={startFrame}
         errorId={error ? errorId : undefined}
         onChange={(next) =>

@@ -35,11 +35,40 @@ export const notify = {
     void ready().then((t) => t.promise(promise, data)),
 };
 
+/**
+ * Where the home page puts the gallery beside the form (its `lg:` grid): toasts sit bottom right,
+ * over the gallery. Narrower, the form fills the width and its submit button can be anywhere near
+ * the bottom, so toasts drop from the top, under the header.
+ */
+const SIDE_BY_SIDE = "(min-width: 64rem)";
+const watchWidth = (listener: () => void) => {
+  const query = window.matchMedia(SIDE_BY_SIDE);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
+};
+
 const Toaster = lazy(() =>
   import("sonner").then(({ Toaster: SonnerToaster }) => {
     function MountedToaster() {
       useEffect(() => markMounted(), []);
-      return <SonnerToaster theme="system" position="bottom-right" richColors closeButton />;
+      const wide = useSyncExternalStore(
+        watchWidth,
+        () => window.matchMedia(SIDE_BY_SIDE).matches,
+        () => true,
+      );
+      if (wide) return <SonnerToaster theme="system" position="bottom-right" richColors closeButton />;
+      // The header scrolls with the page; below its height a toast never hides it at the top.
+      const top = `${(document.querySelector("header")?.clientHeight ?? 0) + 8}px`;
+      return (
+        <SonnerToaster
+          theme="system"
+          position="top-center"
+          offset={{ top }}
+          mobileOffset={{ top }}
+          richColors
+          closeButton
+        />
+      );
     }
     return { default: MountedToaster };
   }),

@@ -1,7 +1,6 @@
 export * from "./values";
 export * from "./wording";
 export * from "./fit-model";
-export * from "./duration";
 export * from "./mapper";
 export * from "./references";
 export * from "./lazy-resolver";
