@@ -2,7 +2,7 @@
 /**
  * The render's references: a drop zone, the uploads under way, the lists the request will carry and
  * the reference library. What the chosen model does with each list (start frame, cap, none) is said
- * here, before submit, since the service drops extra images without a word.
+ * here, before submit: what it does not use stays in the list, marked, and is not sent.
  */
 import { useFormContext, useWatch } from "react-hook-form";
 import {

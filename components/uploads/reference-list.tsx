@@ -26,6 +26,9 @@ export interface ReferenceListProps {
 }
 
 const BADGE = "text-[11px] font-medium";
+/** A tile's overlaid button: small to look at, a 24 px target to hit. */
+const ROUND_BUTTON =
+  "absolute flex size-6 items-center justify-center rounded-full bg-zinc-900/80 text-white shadow hover:bg-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 dark:bg-zinc-700 dark:hover:bg-zinc-600";
 const START_COLOURS = "text-indigo-700 dark:text-indigo-300";
 const IGNORED_COLOURS = "text-amber-700 dark:text-amber-400";
 
@@ -56,23 +59,7 @@ export function ReferenceList({
           const isStart = startFrame && index === 0 && !ignored;
           const canLead = startFrame && index > 0 && !ignored;
           const ignoredBy = `Ignored by ${modelLabel}`;
-          const removeButton = (
-            <Button
-              size="icon"
-              variant="ghost"
-              onClick={() => remove(index)}
-              aria-label={`Remove ${name}`}
-              title={`Remove ${name}`}
-              className={
-                tiles
-                  ? "absolute -top-2 -right-2 size-6! rounded-full bg-zinc-900/80 text-white hover:bg-zinc-900 dark:bg-zinc-100/90 dark:text-zinc-900 dark:hover:bg-zinc-100 [&_svg]:size-3.5"
-                  : ""
-              }
-            >
-              <XIcon />
-            </Button>
-          );
-
+          const removeLabel = `Remove ${name}`;
           if (tiles) {
             return (
               <li
@@ -88,7 +75,7 @@ export function ReferenceList({
                 <span className="sr-only">{name}</span>
                 {(isStart || ignored) && (
                   <span
-                    className={`absolute inset-x-0 bottom-0 truncate rounded-b-md bg-white/90 px-1 text-center leading-4 dark:bg-zinc-900/90 ${BADGE} ${isStart ? START_COLOURS : IGNORED_COLOURS}`}
+                    className={`absolute inset-x-0 bottom-0 truncate rounded-b-md bg-white/90 px-0.5 text-center text-[10px] leading-4 font-medium dark:bg-zinc-900/90 ${isStart ? START_COLOURS : IGNORED_COLOURS}`}
                   >
                     {isStart ? (
                       "Start frame"
@@ -105,24 +92,32 @@ export function ReferenceList({
                     onClick={() => toFront(index)}
                     aria-label={`Use ${name} as start frame`}
                     title="Make start frame"
-                    className="absolute bottom-0.5 left-0.5 flex size-6 items-center justify-center rounded-full bg-zinc-900/70 text-sm leading-none text-white hover:bg-zinc-900"
+                    className={`${ROUND_BUTTON} bottom-0.5 left-0.5 text-sm leading-none`}
                   >
                     ⇤
                   </button>
                 )}
-                {removeButton}
+                <button
+                  type="button"
+                  onClick={() => remove(index)}
+                  aria-label={removeLabel}
+                  title={removeLabel}
+                  className={`${ROUND_BUTTON} -top-2 -right-2`}
+                >
+                  <XIcon aria-hidden className="size-3.5" />
+                </button>
               </li>
             );
           }
           return (
             <li
               key={url}
-              className={`flex flex-row items-center gap-2 rounded-md border border-zinc-200 bg-white p-1.5 dark:border-zinc-800 dark:bg-zinc-900 ${ignored ? "opacity-60" : ""}`}
+              className="flex flex-row items-center gap-2 rounded-md border border-zinc-200 bg-white p-1.5 dark:border-zinc-800 dark:bg-zinc-900"
             >
               <MediaPreview
                 kind={kind}
                 src={url}
-                className={kind === "video" ? "h-12 w-20 shrink-0 rounded" : "min-w-0 flex-1"}
+                className={`${kind === "video" ? "h-12 w-20 shrink-0 rounded" : "min-w-0 flex-1"} ${ignored ? "opacity-50" : ""}`}
               />
               <div className="flex w-36 min-w-0 shrink-0 items-center gap-1">
                 <div className="min-w-0 flex-1">
@@ -131,7 +126,9 @@ export function ReferenceList({
                   </p>
                   {ignored && <p className={`${BADGE} ${IGNORED_COLOURS}`}>{ignoredBy}</p>}
                 </div>
-                {removeButton}
+                <Button size="icon" variant="ghost" onClick={() => remove(index)} aria-label={removeLabel}>
+                  <XIcon />
+                </Button>
               </div>
             </li>
           );
