@@ -176,6 +176,18 @@ test.describe("render form on a phone", () => {
     await page.screenshot({ path: "/tmp/render-form-390-after-submit.png" });
   });
 
+  test("a toast keeps clear of Start render at the top of the screen", async ({ page }) => {
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await form.prompt.fill(uniquePrompt("Phone, scrolled: a tram at night"));
+    // Start render scrolled up to where a toast from the top would be.
+    await form.start.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - 40));
+    await form.start.click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Image started" });
+    await expect(toast).toBeVisible();
+    await expectNoOverlap(page, toast, form.start);
+  });
+
   test("with reduced motion the page jumps to the card", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     const form = new RenderFormPage(page);
@@ -225,6 +237,8 @@ test.describe("render form beside the gallery", () => {
     await addImages(form, 3);
     await page.screenshot({ path: "/tmp/render-form-seedance-1440.png" });
     await page.setViewportSize({ width: 390, height: 844 });
+    await form.model.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/render-form-seedance-390-top.png" });
     await form.references.scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/render-form-seedance-390.png" });
     await page.screenshot({ path: "/tmp/render-form-seedance-390-full.png", fullPage: true });
@@ -234,7 +248,7 @@ test.describe("render form beside the gallery", () => {
     expect(start.y + start.height - references.y).toBeLessThan(844);
     testInfo.annotations.push({
       type: "screenshots",
-      description: "/tmp/render-form-seedance-{1440,390}.png",
+      description: "/tmp/render-form-seedance-{1440,390,390-top}.png",
     });
   });
 });

@@ -4,14 +4,9 @@
  * the reference library. What the chosen model does with each list (start frame, cap, none) is said
  * here, before submit: what it does not use stays in the list, marked, and is not sent.
  */
+import { Suspense, lazy, useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import {
-  ReferenceDropZone,
-  ReferenceLibrary,
-  ReferenceList,
-  UploadQueueList,
-  type UploadQueue,
-} from "@/components/uploads";
+import { ReferenceDropZone, ReferenceLibrary, UploadQueueList, type UploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
 import type { LedgerUpload } from "@/lib/contract";
 import {
@@ -24,6 +19,10 @@ import {
   type RenderFormValues,
 } from "@/lib/client/form";
 import { useFieldError } from "./field";
+
+/** The lists show once a reference is added: loaded once the page is interactive, not with it. */
+const loadReferenceList = () => import("@/components/uploads/reference-list");
+const ReferenceList = lazy(() => loadReferenceList().then((m) => ({ default: m.ReferenceList })));
 
 const LIST_TITLES: Record<ReferenceKind, string> = {
   image: "Reference images",
@@ -44,6 +43,9 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
   const caps = referenceCaps(values);
   const notes = referenceNotes(values);
   const modelLabel = chosenModelLabel(values);
+  useEffect(() => {
+    void loadReferenceList();
+  }, []);
   const inUse = new Set(Object.values(REFERENCE_FIELDS).flatMap((field) => values[field]));
 
   return (
@@ -114,18 +116,20 @@ function ReferenceListField({
   if (urls.length === 0 && !error) return null;
   return (
     <div className="flex flex-col gap-1.5">
-      <ReferenceList
-        kind={kind}
-        title={LIST_TITLES[kind]}
-        urls={urls}
-        used={used}
-        modelLabel={modelLabel}
-        startFrame={startFrame}
-        errorId={error ? errorId : undefined}
-        onChange={(next) =>
-          setValue(field, next, { shouldDirty: true, shouldValidate: formState.isSubmitted })
-        }
-      />
+      <Suspense fallback={null}>
+        <ReferenceList
+          kind={kind}
+          title={LIST_TITLES[kind]}
+          urls={urls}
+          used={used}
+          modelLabel={modelLabel}
+          startFrame={startFrame}
+          errorId={error ? errorId : undefined}
+          onChange={(next) =>
+            setValue(field, next, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+          }
+        />
+      </Suspense>
       {/* A server or schema error wins over the note that foretold it. */}
       {error ? (
         <Notice tone="error">
