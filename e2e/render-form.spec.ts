@@ -123,6 +123,9 @@ test.describe("render form: duration and references", () => {
     await expect(images.getByRole("listitem").last()).toContainText("Ignored by Kling");
     await expect(images.getByRole("listitem").first()).toContainText("Start frame");
     await expect(images.getByRole("listitem").first()).not.toContainText("Ignored");
+    await form.form
+      .getByRole("region", { name: /^References/ })
+      .screenshot({ path: "/tmp/render-form-ignored-1440.png" });
 
     await form.model.selectOption("seedance-fast");
     await form.start.click();
@@ -186,6 +189,7 @@ test.describe("render form on a phone", () => {
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Image started" });
     await expect(toast).toBeVisible();
     await expectNoOverlap(page, toast, form.start);
+    await page.screenshot({ path: "/tmp/render-form-390-toast-scrolled.png" });
   });
 
   test("with reduced motion the page jumps to the card", async ({ page }) => {
