@@ -34,7 +34,7 @@ test.describe("render form", () => {
     await form.chooseKind("Video");
     await form.model.selectOption("kling");
     await form.resolution.selectOption("1080p");
-    await form.duration.selectOption("10");
+    await form.setDuration(10);
     await form.aspectRatio.selectOption("9:16");
 
     await form.model.selectOption("seedance-fast");
@@ -46,7 +46,7 @@ test.describe("render form", () => {
     await expect(form.duration).toHaveValue("10");
     await expect(form.aspectRatio).toHaveValue("9:16");
 
-    await form.duration.selectOption("30");
+    await form.setDuration(30);
     await expect(form.duration).toHaveAccessibleDescription("Will be stitched from 2 clips of up to 15 s");
 
     await form.model.selectOption("veo-3.1");
@@ -60,7 +60,7 @@ test.describe("render form", () => {
     await expect(form.resolution).toHaveAccessibleDescription("");
 
     // Picking the reset field's value yourself retires its note.
-    await form.duration.selectOption("6");
+    await form.setDuration(6);
     await expect(form.duration).not.toHaveAccessibleDescription(/reset/);
 
     // Quality belongs to gpt-image-2 only.
@@ -102,8 +102,15 @@ test.describe("render form", () => {
     await page.keyboard.press("ArrowDown"); // kling → seedance
     await expect(form.model).toHaveValue("seedance");
 
+    // Seedance's long range of seconds: a number field, then a slider the arrow keys move.
     await page.keyboard.press("Tab");
     await expect(form.duration).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(form.durationSlider).toBeFocused();
+    const before = Number(await form.duration.inputValue());
+    await page.keyboard.press("ArrowRight");
+    await expect(form.duration).toHaveValue(String(before + 1));
+    await expect(form.durationSlider).toHaveValue(String(before + 1));
     await page.keyboard.press("Tab");
     await expect(form.resolution).toBeFocused();
     await page.keyboard.press("Tab");
@@ -175,7 +182,7 @@ test.describe("render form", () => {
     await form.prompt.fill(prompt);
     await form.chooseKind("Video");
     await form.model.selectOption("veo-3.1");
-    await form.duration.selectOption("8");
+    await form.setDuration(8);
     await form.resolution.selectOption("4k");
     await form.generateAudio.click();
     await expect(form.cost).toContainText(/≈ [\d,]+ credits, from \d+ earlier veo-3\.1 4k render/);

@@ -27,7 +27,7 @@ async function startFromForm(
     await form.chooseKind("Video");
     await form.model.selectOption(options.model);
     await form.resolution.selectOption(options.resolution);
-    await form.duration.selectOption(String(options.durationSeconds));
+    await form.setDuration(options.durationSeconds);
   }
   await form.prompt.fill(prompt);
   await form.start.click();

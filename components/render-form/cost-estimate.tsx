@@ -3,6 +3,7 @@
  * The cost before submit, from `GET /api/estimate` for the settings as they stand, and a warning when
  * it is more than the team's balance.
  */
+import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Notice } from "@/components/ui/notice";
 import { formatCredits } from "@/lib/domain/format";
@@ -18,9 +19,23 @@ export function costText(estimate: Estimate | undefined, pending: boolean): stri
   return `≈ ${formatCredits(estimate.credits)}${estimate.basis ? `, ${estimate.basis}` : ""}`;
 }
 
+/**
+ * The settings to price, once they have held still for a moment: dragging the duration slider or
+ * typing a number passes through many values, and only the one it stops at needs an estimate.
+ */
+function useSettledParams(values: RenderFormValues): ReturnType<typeof estimateParams> {
+  const current = JSON.stringify(estimateParams(values));
+  const [settled, setSettled] = useState(current);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(current), 250);
+    return () => clearTimeout(timer);
+  }, [current]);
+  return JSON.parse(settled) as ReturnType<typeof estimateParams>;
+}
+
 export function CostEstimate() {
   const values = useWatch<RenderFormValues>() as RenderFormValues;
-  const estimate = useEstimate(estimateParams(values));
+  const estimate = useEstimate(useSettledParams(values));
   const balance = useAccount().data?.renderCreditsBalance;
   const credits = estimate.data?.credits ?? null;
   const overBalance = credits !== null && balance !== undefined && credits > balance;

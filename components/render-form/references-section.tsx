@@ -2,28 +2,27 @@
 /**
  * The render's references: a drop zone, the uploads under way, the lists the request will carry and
  * the reference library. What the chosen model does with each list (start frame, cap, none) is said
- * here, before submit, since the service drops extra images without a word.
+ * here, before submit: what it does not use stays in the list, marked, and is not sent.
  */
+import { Suspense, lazy, useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import {
-  ReferenceDropZone,
-  ReferenceLibrary,
-  ReferenceList,
-  UploadQueueList,
-  type UploadQueue,
-} from "@/components/uploads";
+import { ReferenceDropZone, ReferenceLibrary, UploadQueueList, type UploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
-import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import type { LedgerUpload } from "@/lib/contract";
 import {
   REFERENCE_FIELDS,
   acceptedReferenceKinds,
+  chosenModelLabel,
   referenceCaps,
   referenceNotes,
   type ReferenceKind,
   type RenderFormValues,
 } from "@/lib/client/form";
 import { useFieldError } from "./field";
+
+/** The lists show once a reference is added: loaded once the page is interactive, not with it. */
+const loadReferenceList = () => import("@/components/uploads/reference-list");
+const ReferenceList = lazy(() => loadReferenceList().then((m) => ({ default: m.ReferenceList })));
 
 const LIST_TITLES: Record<ReferenceKind, string> = {
   image: "Reference images",
@@ -43,10 +42,10 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
   const acceptedKinds = acceptedReferenceKinds(values);
   const caps = referenceCaps(values);
   const notes = referenceNotes(values);
-  const modelLabel =
-    (values.kind === "image"
-      ? findImageModel(values.imageModel)?.label
-      : findVideoModel(values.model)?.label) ?? "This model";
+  const modelLabel = chosenModelLabel(values);
+  useEffect(() => {
+    void loadReferenceList();
+  }, []);
   const inUse = new Set(Object.values(REFERENCE_FIELDS).flatMap((field) => values[field]));
 
   return (
@@ -74,6 +73,7 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
           key={kind}
           kind={kind}
           used={caps[kind]}
+          modelLabel={modelLabel}
           startFrame={values.kind === "video" && kind === "image"}
           notes={notes.filter((n) => n.field === REFERENCE_FIELDS[kind]).map((n) => n.message)}
         />
@@ -98,11 +98,13 @@ function capsSummary(kind: string, modelLabel: string, caps: Record<ReferenceKin
 function ReferenceListField({
   kind,
   used,
+  modelLabel,
   startFrame,
   notes,
 }: {
   kind: ReferenceKind;
   used: number;
+  modelLabel: string;
   startFrame: boolean;
   notes: string[];
 }) {
@@ -114,17 +116,20 @@ function ReferenceListField({
   if (urls.length === 0 && !error) return null;
   return (
     <div className="flex flex-col gap-1.5">
-      <ReferenceList
-        kind={kind}
-        title={LIST_TITLES[kind]}
-        urls={urls}
-        used={used}
-        startFrame={startFrame}
-        errorId={error ? errorId : undefined}
-        onChange={(next) =>
-          setValue(field, next, { shouldDirty: true, shouldValidate: formState.isSubmitted })
-        }
-      />
+      <Suspense fallback={null}>
+        <ReferenceList
+          kind={kind}
+          title={LIST_TITLES[kind]}
+          urls={urls}
+          used={used}
+          modelLabel={modelLabel}
+          startFrame={startFrame}
+          errorId={error ? errorId : undefined}
+          onChange={(next) =>
+            setValue(field, next, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+          }
+        />
+      </Suspense>
       {/* A server or schema error wins over the note that foretold it. */}
       {error ? (
         <Notice tone="error">

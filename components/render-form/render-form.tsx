@@ -10,6 +10,7 @@ import {
   lazy,
   useCallback,
   useEffect,
+  useRef,
   useState,
   type BaseSyntheticEvent,
   type KeyboardEvent,
@@ -68,7 +69,16 @@ export function RenderForm({ settings }: RenderFormProps) {
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
   const queryClient = useQueryClient();
-  const submitter = useSubmitRender(form);
+  const formElement = useRef<HTMLFormElement>(null);
+  const submitter = useSubmitRender(form, (result) => {
+    const first = result.renders[0];
+    if (!first || !formElement.current) return;
+    const from = formElement.current;
+    void import("./reveal-new-render").then(
+      (m) => m.revealNewRender(first.id, from),
+      () => undefined, // Staying where the page is loses nothing.
+    );
+  });
   const [fitNotes, setFitNotes] = useState<FitNote[]>([]);
   const [awaiting, setAwaiting] = useState<AwaitingConfirmation | null>(null);
 
@@ -173,6 +183,7 @@ export function RenderForm({ settings }: RenderFormProps) {
   return (
     <FormProvider {...form}>
       <form
+        ref={formElement}
         aria-label="New render"
         noValidate
         onSubmit={submit}

@@ -33,6 +33,8 @@ export function SubmitBar({ busy, retryInSeconds, failure, uploadsRunning }: Sub
             disabled={blocked}
             aria-busy={busy || undefined}
             aria-describedby="start-render-status"
+            // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
+            data-toast-clear
           >
             {busy && (
               <span

@@ -78,6 +78,8 @@ function keyFor(unsettled: UnsettledSubmission | null, body: string, submittedAt
 
 export function useSubmitRender(
   form: UseFormReturn<RenderFormValues, unknown, RenderRequest>,
+  /** Runs once the service has the render (a replay of an earlier start included). */
+  onStarted: (result: CreateRenderResult) => void,
 ): RenderSubmitter {
   const createRender = useCreateRender();
   const unsettled = useRef<UnsettledSubmission | null>(null);
@@ -98,6 +100,7 @@ export function useSubmitRender(
           const earlier = settleSubmission(browserStorage, { key, requestId: result.requestId });
           if (earlier) replayToast(earlier);
           else startedToast(result);
+          onStarted(result);
         },
         onError: (error) => {
           if (!retryKeepsKey(error)) unsettled.current = null;

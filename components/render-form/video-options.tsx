@@ -7,7 +7,8 @@ import { FieldMessages, describedBy } from "@/components/ui/field-messages";
 import { Switch } from "@/components/ui/switch";
 import { LABEL_CLASSES, SelectField, TextAreaField } from "./field";
 import { noteFor } from "./notes";
-import { VIDEO_MODEL_OPTIONS, aspectOptions, durationOptions, resolutionOptions } from "./options";
+import { DurationField } from "./duration-field";
+import { VIDEO_MODEL_OPTIONS, aspectOptions, resolutionOptions } from "./options";
 
 export function VideoOptions({
   notes,
@@ -27,11 +28,8 @@ export function VideoOptions({
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3 @xl:grid-cols-4">
         <SelectField name="model" label="Model" options={VIDEO_MODEL_OPTIONS} onChanged={onModelChanged} />
-        <SelectField
-          name="durationSeconds"
-          label="Duration"
-          numeric
-          options={durationOptions(model.duration)}
+        <DurationField
+          rule={model.duration}
           note={noteFor(notes, "durationSeconds")}
           hint={
             clips > 1

@@ -4,25 +4,33 @@
  * notification, not with the page. `notify` takes sonner's own arguments; the toaster mounts once,
  * then every call goes straight through.
  */
-import { Suspense, lazy, useEffect, useSyncExternalStore } from "react";
+import { Suspense, lazy, useSyncExternalStore } from "react";
 import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 type Toast = typeof sonnerToast;
+
+/** sonner, its toaster and the placement of toasts (toaster.tsx), fetched once. */
+let toasterModule: Promise<typeof import("./toaster")> | undefined;
+const loadToaster = () => (toasterModule ??= import("./toaster"));
 
 let toasterWanted = false;
 const listeners = new Set<() => void>();
 let markMounted: () => void = () => {};
 const toasterMounted = new Promise<void>((resolve) => (markMounted = resolve));
-let toastModule: Promise<Toast> | undefined;
 
-/** Asks for the toaster (once) and resolves with sonner's `toast` once the toaster can show one. */
+/**
+ * Asks for the toaster (once) and resolves with sonner's `toast` once the toaster can show one,
+ * placed for what is on screen now.
+ */
 function ready(): Promise<Toast> {
   if (!toasterWanted) {
     toasterWanted = true;
     for (const listener of listeners) listener();
   }
-  toastModule ??= import("sonner").then((m) => m.toast);
-  return Promise.all([toastModule, toasterMounted]).then(([toast]) => toast);
+  return Promise.all([loadToaster(), toasterMounted]).then(([{ toast, placeToasts }]) => {
+    placeToasts();
+    return toast;
+  });
 }
 
 type Message = Parameters<Toast["success"]>[0];
@@ -35,15 +43,7 @@ export const notify = {
     void ready().then((t) => t.promise(promise, data)),
 };
 
-const Toaster = lazy(() =>
-  import("sonner").then(({ Toaster: SonnerToaster }) => {
-    function MountedToaster() {
-      useEffect(() => markMounted(), []);
-      return <SonnerToaster theme="system" position="bottom-right" richColors closeButton />;
-    }
-    return { default: MountedToaster };
-  }),
-);
+const Toaster = lazy(loadToaster);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -59,7 +59,7 @@ export function LazyToaster() {
   );
   return wanted ? (
     <Suspense>
-      <Toaster />
+      <Toaster onMounted={markMounted} />
     </Suspense>
   ) : null;
 }

@@ -1,6 +1,5 @@
 export { MediaPreview, fileNameOf } from "./media-preview";
 export { ReferenceDropZone } from "./lazy-drop-zone";
 export { ReferenceLibrary } from "./reference-library";
-export { ReferenceList } from "./reference-list";
 export { UploadQueueList } from "./upload-queue-list";
 export { useUploadQueue, type QueuedUpload, type UploadQueue } from "./use-upload-queue";

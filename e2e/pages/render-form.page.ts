@@ -20,7 +20,9 @@ export class RenderFormPage {
   readonly quality: Locator;
   readonly aspectRatio: Locator;
   readonly variants: Locator;
+  /** The duration's select (a few choices) or its number field (a slider's range). */
   readonly duration: Locator;
+  readonly durationSlider: Locator;
   readonly negativePrompt: Locator;
   readonly generateAudio: Locator;
   readonly references: Locator;
@@ -38,7 +40,10 @@ export class RenderFormPage {
     this.quality = this.form.getByLabel("Quality", { exact: true });
     this.aspectRatio = this.form.getByLabel("Aspect ratio", { exact: true });
     this.variants = this.form.getByLabel("Variants", { exact: true });
-    this.duration = this.form.getByLabel("Duration", { exact: true });
+    this.duration = this.form
+      .getByRole("combobox", { name: "Duration", exact: true })
+      .or(this.form.getByRole("spinbutton", { name: "Duration (seconds)", exact: true }));
+    this.durationSlider = this.form.getByRole("slider", { name: "Duration (seconds)", exact: true });
     this.negativePrompt = this.form.getByLabel("Negative prompt", { exact: true });
     this.generateAudio = this.form.getByLabel("Generate audio", { exact: true });
     this.references = this.form.getByRole("button", { name: "References", exact: true });
@@ -55,6 +60,13 @@ export class RenderFormPage {
 
   async chooseKind(kind: "Image" | "Video"): Promise<void> {
     await this.kind.getByRole("radio", { name: kind }).check();
+  }
+
+  /** Sets the duration as a person would: picks it from the select, or types it in the number field. */
+  async setDuration(seconds: number): Promise<void> {
+    const tag = await this.duration.evaluate((el) => el.tagName);
+    if (tag === "SELECT") await this.duration.selectOption(String(seconds));
+    else await this.duration.fill(String(seconds));
   }
 
   /** Picks files through the drop zone's file chooser, as a click on it does for a person. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type RenderRequest, renderRequestSchema } from "@/lib/domain/render-request";
 import { requestToFormValues } from "./from-render";
-import { estimateParams, formValuesToRequest } from "./mapper";
+import fc from "fast-check";
+import { IMAGE_MODELS, VIDEO_MODELS, findVideoModel } from "@/lib/domain/catalogue";
+import { estimateParams, formValuesToRequest, usedReferences } from "./mapper";
 import { defaultFormValues, type RenderFormValues } from "./values";
 
 const U = (name: string) => `http://service.test/uploads/${name}`;
@@ -89,13 +91,46 @@ describe("formValuesToRequest", () => {
     expect(Object.keys(image)).not.toContain("referenceVideoUrls");
   });
 
-  it("still sends reference images past a video model's cap (the service drops them; the form warns)", () => {
+  it("sends only the references the model uses: the first of each list up to its cap", () => {
     const urls = [U("1.png"), U("2.png"), U("3.png")];
-    expect(
-      formValuesToRequest(form({ kind: "video", prompt: "x", model: "kling", referenceImageUrls: urls })),
-    ).toMatchObject({
-      referenceImageUrls: urls,
-    });
+    const kling = findVideoModel("kling")!;
+    const request = formValuesToRequest(
+      form({ kind: "video", prompt: "x", model: "kling", referenceImageUrls: urls }),
+    );
+    expect(request).toMatchObject({ referenceImageUrls: urls.slice(0, kling.maxReferenceImages) });
+  });
+
+  it("sends a request the shared schema accepts, whatever references the form holds (property)", () => {
+    const models = [
+      ...IMAGE_MODELS.map((m) => ({ kind: "image" as const, imageModel: m.id })),
+      ...VIDEO_MODELS.map((m) => ({ kind: "video" as const, model: m.id, durationSeconds: m.duration.max })),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...models),
+        fc.nat(60),
+        fc.nat(5),
+        fc.nat(5),
+        (settings, images, videos, audio) => {
+          const values = form({
+            ...settings,
+            prompt: "x",
+            referenceImageUrls: Array.from({ length: images }, (_, i) => U(`${i}.png`)),
+            referenceVideoUrls: Array.from({ length: videos }, (_, i) => U(`${i}.mp4`)),
+            referenceAudioUrls: Array.from({ length: audio }, (_, i) => U(`${i}.mp3`)),
+          });
+          const request = formValuesToRequest(values);
+          expect(renderRequestSchema.safeParse(request).success).toBe(true);
+          // What is sent is what the form marks as used, in the form's order.
+          const used = usedReferences(values);
+          for (const field of ["referenceImageUrls", "referenceVideoUrls", "referenceAudioUrls"] as const) {
+            const sent = (request as Partial<Record<typeof field, string[]>>)[field] ?? [];
+            expect(sent).toEqual(used[field]);
+            expect(values[field].slice(0, sent.length)).toEqual(sent);
+          }
+        },
+      ),
+    );
   });
 });
 

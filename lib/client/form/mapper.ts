@@ -6,7 +6,7 @@
  */
 import { LIMITS, findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import type { RenderFormValues } from "./values";
+import { REFERENCE_FIELDS, type ReferenceField, type ReferenceKind, type RenderFormValues } from "./values";
 
 /** The reference lists each kind and model actually takes: how many of each list the request may carry. */
 export function referenceCaps(values: RenderFormValues): { image: number; video: number; audio: number } {
@@ -25,13 +25,28 @@ export function referenceCaps(values: RenderFormValues): { image: number; video:
   };
 }
 
+/**
+ * The references the chosen kind and model use: the first `cap` of each list. The rest stays in the
+ * form, marked as ignored (switching to a model that takes it uses it again), and is never sent.
+ */
+export function usedReferences(values: RenderFormValues): Record<ReferenceField, string[]> {
+  const caps = referenceCaps(values);
+  const used = {} as Record<ReferenceField, string[]>;
+  for (const kind of Object.keys(REFERENCE_FIELDS) as ReferenceKind[]) {
+    const field = REFERENCE_FIELDS[kind];
+    used[field] = values[field].slice(0, caps[kind]);
+  }
+  return used;
+}
+
 /** `{ [field]: list }` when the list has entries, so empty lists are left out of the request. */
-function listField<K extends string>(field: K, list: string[], taken = true): { [P in K]?: string[] } {
-  return (taken && list.length > 0 ? { [field]: [...list] } : {}) as { [P in K]?: string[] };
+function listField<K extends string>(field: K, list: string[]): { [P in K]?: string[] } {
+  return (list.length > 0 ? { [field]: list } : {}) as { [P in K]?: string[] };
 }
 
 export function formValuesToRequest(values: RenderFormValues): RenderRequest {
   const prompt = values.prompt.trim();
+  const references = usedReferences(values);
   if (values.kind === "image") {
     const model = findImageModel(values.imageModel);
     return {
@@ -43,10 +58,9 @@ export function formValuesToRequest(values: RenderFormValues): RenderRequest {
       ...(model && model.qualities.length > 0 && { imageQuality: values.imageQuality }),
       imageAspectRatio: values.imageAspectRatio,
       imageCount: values.imageCount,
-      ...listField("referenceImageUrls", values.referenceImageUrls),
+      ...listField("referenceImageUrls", references.referenceImageUrls),
     };
   }
-  const caps = referenceCaps(values);
   const negativePrompt = values.negativePrompt.trim();
   return {
     kind: "video",
@@ -57,11 +71,9 @@ export function formValuesToRequest(values: RenderFormValues): RenderRequest {
     aspectRatio: values.aspectRatio,
     generateAudio: values.generateAudio,
     ...(negativePrompt !== "" && { negativePrompt }),
-    // Images past the model's cap are still sent (the service drops them; the form warns before
-    // submit). Videos and audio are left out for models that take none, as the service refuses them.
-    ...listField("referenceImageUrls", values.referenceImageUrls),
-    ...listField("referenceVideoUrls", values.referenceVideoUrls, caps.video > 0),
-    ...listField("referenceAudioUrls", values.referenceAudioUrls, caps.audio > 0),
+    ...listField("referenceImageUrls", references.referenceImageUrls),
+    ...listField("referenceVideoUrls", references.referenceVideoUrls),
+    ...listField("referenceAudioUrls", references.referenceAudioUrls),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ReferenceNote, acceptedReferenceKinds, referenceNotes } from "./references";
+import { usedReferences } from "./mapper";
+import { type ReferenceNote, acceptedReferenceKinds, chosenModelLabel, referenceNotes } from "./references";
 import { renderFormSchema } from "./resolver";
 import { defaultFormValues, type RenderFormValues } from "./values";
 
@@ -10,12 +11,7 @@ function values(overrides: Partial<RenderFormValues>): RenderFormValues {
   return { ...defaultFormValues(), prompt: "p", ...overrides };
 }
 
-/** The note `referenceNotes` gives about one list, in one tone. */
-const note =
-  (tone: ReferenceNote["tone"]) =>
-  (field: ReferenceNote["field"], message: string): ReferenceNote => ({ field, tone, message });
-const warning = note("warning");
-const blocking = note("blocking");
+const note = (field: ReferenceNote["field"], message: string): ReferenceNote => ({ field, message });
 
 describe("referenceNotes", () => {
   it("says nothing while every list fits", () => {
@@ -33,18 +29,26 @@ describe("referenceNotes", () => {
     ).toEqual([]);
   });
 
-  it("warns that images past a video model's cap will be ignored", () => {
+  it("says which entries past a model's cap are ignored", () => {
     expect(
       referenceNotes(values({ kind: "video", model: "kling", referenceImageUrls: urls(3, "png") })),
     ).toEqual([
-      warning(
+      note(
         "referenceImageUrls",
-        "Kling uses only the first 2 reference images: 1 more image will be ignored.",
+        "Kling uses only the first 2 reference images: 1 more is ignored and won't be sent.",
+      ),
+    ]);
+    expect(
+      referenceNotes(values({ kind: "video", model: "seedance", referenceVideoUrls: urls(5, "mp4") })),
+    ).toEqual([
+      note(
+        "referenceVideoUrls",
+        "Seedance uses only the first 3 reference videos: 2 more are ignored and won't be sent.",
       ),
     ]);
   });
 
-  it("warns that references a model takes none of won't be sent", () => {
+  it("says that references a model takes none of stay but won't be sent", () => {
     expect(
       referenceNotes(
         values({
@@ -56,22 +60,11 @@ describe("referenceNotes", () => {
         }),
       ),
     ).toEqual([
-      warning("referenceVideoUrls", "Veo 3.1 takes no reference videos: it won't be sent."),
-      warning("referenceAudioUrls", "Veo 3.1 takes no reference audio files: these won't be sent."),
+      note("referenceVideoUrls", "Veo 3.1 takes no reference videos: it stays here but won't be sent."),
+      note("referenceAudioUrls", "Veo 3.1 takes no reference audio files: they stay here but won't be sent."),
     ]);
     expect(referenceNotes(values({ referenceVideoUrls: urls(2, "mp4") }))).toEqual([
-      warning("referenceVideoUrls", "Image renders take no reference videos: these won't be sent."),
-    ]);
-  });
-
-  it("blocks lists past a cap the server enforces", () => {
-    expect(
-      referenceNotes(values({ kind: "video", model: "seedance", referenceVideoUrls: urls(4, "mp4") })),
-    ).toEqual([
-      blocking("referenceVideoUrls", "Seedance takes at most 3 reference videos: remove 1 before starting."),
-    ]);
-    expect(referenceNotes(values({ referenceImageUrls: urls(11, "png") }))).toEqual([
-      blocking("referenceImageUrls", "Seedream takes at most 10 reference images: remove 1 before starting."),
+      note("referenceVideoUrls", "Image renders take no reference videos: they stay here but won't be sent."),
     ]);
   });
 
@@ -79,37 +72,35 @@ describe("referenceNotes", () => {
     values({ kind: "video", model: "seedance", referenceVideoUrls: urls(4, "mp4") }),
     values({ kind: "video", model: "seedance", referenceAudioUrls: urls(5, "mp3") }),
     values({ kind: "video", model: "kling", referenceVideoUrls: urls(2, "mp4") }),
-    values({ referenceImageUrls: urls(11, "png") }),
     values({ kind: "video", model: "kling", referenceImageUrls: urls(51, "png") }),
-  ])("marks as blocking exactly what the shared schema refuses (%#)", (form) => {
-    const blocking = referenceNotes(form)
-      .filter((n) => n.tone === "blocking")
-      .map((n) => n.field);
-    const parsed = renderFormSchema.safeParse(form);
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => i.path[0])).toEqual(blocking);
-  });
-
-  it("tells plainly that only the first images are used, and lets 11 through for kling", () => {
-    const form = values({ kind: "video", model: "kling", referenceImageUrls: urls(11, "png") });
-    expect(referenceNotes(form)).toEqual([
-      warning(
-        "referenceImageUrls",
-        "Kling uses only the first 2 reference images: 9 more images will be ignored.",
-      ),
-    ]);
+    values({ kind: "video", model: "seedance-fast", referenceAudioUrls: urls(1, "mp3") }),
+    values({ referenceImageUrls: urls(11, "png"), referenceVideoUrls: urls(1, "mp4") }),
+  ])("never blocks: a form with ignored references passes the shared schema (%#)", (form) => {
+    expect(referenceNotes(form)).not.toEqual([]);
     expect(renderFormSchema.safeParse(form).success).toBe(true);
   });
 
-  it("lets warnings through the schema", () => {
+  it("notes exactly the lists the request leaves entries of out", () => {
     const form = values({
       kind: "video",
       model: "kling",
       referenceImageUrls: urls(5, "png"),
+      referenceVideoUrls: urls(1, "mp4"),
       referenceAudioUrls: urls(1, "mp3"),
     });
-    expect(referenceNotes(form).every((n) => n.tone === "warning")).toBe(true);
-    expect(renderFormSchema.safeParse(form).success).toBe(true);
+    const used = usedReferences(form);
+    const trimmed = (["referenceImageUrls", "referenceVideoUrls", "referenceAudioUrls"] as const).filter(
+      (field) => used[field].length < form[field].length,
+    );
+    expect(referenceNotes(form).map((n) => n.field)).toEqual(trimmed);
+  });
+});
+
+describe("chosenModelLabel", () => {
+  it("names the model of the chosen kind", () => {
+    const both = values({ imageModel: "gpt-image-2", model: "seedance-fast" });
+    expect(chosenModelLabel(both)).toBe("GPT Image 2");
+    expect(chosenModelLabel({ ...both, kind: "video" })).toBe("Seedance Fast");
   });
 });
 

@@ -1,17 +1,16 @@
 /**
- * What the form says about reference lists before submit. The service drops reference images past a
- * video model's cap without a word (spec §8), and refuses videos or audio a model cannot take, so the
- * form says which references will be used, ignored, or must go.
+ * What the form says about reference lists before submit. A reference the chosen kind and model do
+ * not use (a list the model takes none of, or entries past its cap) stays in the form, marked as
+ * ignored, and is left out of the request (`usedReferences`), so it never blocks a render and
+ * switching to a model that takes it uses it again.
  */
-import { LIMITS, findImageModel, findVideoModel } from "@/lib/domain/catalogue";
+import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import { plural } from "./wording";
 import { referenceCaps } from "./mapper";
 import { REFERENCE_FIELDS, type ReferenceField, type ReferenceKind, type RenderFormValues } from "./values";
 
 export interface ReferenceNote {
   field: ReferenceField;
-  /** `blocking`: the server would refuse the request as it is. `warning`: some references will not be used. */
-  tone: "warning" | "blocking";
   message: string;
 }
 
@@ -21,6 +20,15 @@ const NOUN: Record<ReferenceKind, string> = {
   audio: "reference audio file",
 };
 
+/** The chosen model's name, as the form's notes and badges say it. */
+export function chosenModelLabel(values: RenderFormValues): string {
+  return (
+    (values.kind === "image"
+      ? findImageModel(values.imageModel)?.label
+      : findVideoModel(values.model)?.label) ?? "This model"
+  );
+}
+
 /** The media kinds the current kind and model take, e.g. for the drop zone's accepted types. */
 export function acceptedReferenceKinds(values: RenderFormValues): ReferenceKind[] {
   const caps = referenceCaps(values);
@@ -29,47 +37,24 @@ export function acceptedReferenceKinds(values: RenderFormValues): ReferenceKind[
 
 export function referenceNotes(values: RenderFormValues): ReferenceNote[] {
   const caps = referenceCaps(values);
-  const label =
-    (values.kind === "image"
-      ? findImageModel(values.imageModel)?.label
-      : findVideoModel(values.model)?.label) ?? "This model";
+  const label = chosenModelLabel(values);
   const notes: ReferenceNote[] = [];
 
   for (const kind of Object.keys(REFERENCE_FIELDS) as ReferenceKind[]) {
     const field = REFERENCE_FIELDS[kind];
     const count = values[field].length;
     const cap = caps[kind];
-    if (count === 0 || count <= cap) continue;
+    if (count <= cap) continue;
     const noun = NOUN[kind];
-    const extra = count - cap;
     if (cap === 0) {
-      notes.push({
-        field,
-        tone: "warning",
-        message:
-          values.kind === "image"
-            ? `Image renders take no ${noun}s: ${count === 1 ? "it" : "these"} won't be sent.`
-            : `${label} takes no ${noun}s: ${count === 1 ? "it" : "these"} won't be sent.`,
-      });
-    } else if (kind === "image" && values.kind === "video" && count > LIMITS.videoReferenceImagesMax) {
-      // Past the schema's bound against abuse, the request is refused, not trimmed.
-      notes.push({
-        field,
-        tone: "blocking",
-        message: `${label} uses only the first ${plural(cap, noun)}, and a render takes at most ${LIMITS.videoReferenceImagesMax}: remove ${count - LIMITS.videoReferenceImagesMax} before starting.`,
-      });
-    } else if (kind === "image" && values.kind === "video") {
-      // The service keeps the first `cap` images and drops the rest without an error.
-      notes.push({
-        field,
-        tone: "warning",
-        message: `${label} uses only the first ${plural(cap, noun)}: ${plural(extra, "more image", "more images")} will be ignored.`,
-      });
+      const taker = values.kind === "image" ? "Image renders take" : `${label} takes`;
+      const them = count === 1 ? "it stays here but won't be sent" : "they stay here but won't be sent";
+      notes.push({ field, message: `${taker} no ${noun}s: ${them}.` });
     } else {
+      const extra = count - cap;
       notes.push({
         field,
-        tone: "blocking",
-        message: `${label} takes at most ${plural(cap, noun)}: remove ${extra} before starting.`,
+        message: `${label} uses only the first ${plural(cap, noun)}: ${extra} more ${extra === 1 ? "is" : "are"} ignored and won't be sent.`,
       });
     }
   }

@@ -28,17 +28,14 @@ describe("renderFormResolver", () => {
       prompt: " ",
       negativePrompt: "n".repeat(501),
       model: "seedance",
-      referenceVideoUrls: [
-        "http://service.test/1.mp4",
-        "http://service.test/2.mp4",
-        "http://service.test/3.mp4",
-        "http://service.test/4.mp4",
-      ],
+      durationSeconds: 61,
     });
     expect(result.values).toEqual({});
     expect(result.errors.prompt?.message).toBe("prompt is required");
     expect(result.errors.negativePrompt?.message).toBe("negativePrompt must be at most 500 characters");
-    expect(result.errors.referenceVideoUrls?.message).toBe("referenceVideoUrls takes at most 3 for seedance");
+    expect(result.errors.durationSeconds?.message).toBe(
+      "durationSeconds must be between 5 and 60 for seedance",
+    );
   });
 
   it("refuses a prompt past 8,000 characters", async () => {
