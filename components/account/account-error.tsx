@@ -2,6 +2,8 @@
  * Why the account cannot be shown, in words an admin can act on. Key and plan problems are the
  * server's configuration and do not go away by retrying; an unreachable service might.
  */
+import { TriangleAlertIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { isAppError } from "@/lib/contract/errors";
 
 export interface AccountProblem {
@@ -39,4 +41,27 @@ export function accountProblem(error: unknown): AccountProblem {
         retryable: true,
       };
   }
+}
+
+export function AccountFailure({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const problem = accountProblem(error);
+  return (
+    <div role="alert" className="flex items-center gap-2 text-red-800 dark:text-red-300">
+      <TriangleAlertIcon className="size-4 shrink-0" />
+      <p className="text-sm">{problem.message}</p>
+      {problem.retryable && (
+        <Button size="sm" onClick={onRetry} disabled={retrying}>
+          {retrying ? "Retrying…" : "Retry"}
+        </Button>
+      )}
+    </div>
+  );
 }

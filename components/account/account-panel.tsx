@@ -5,17 +5,22 @@
  * for a signed-in member, their own spend against their cap. Creates and refunds invalidate both, so
  * they follow what the gallery shows. Nothing is shown to a visitor who has yet to sign in.
  */
+import { lazy, Suspense } from "react";
 import type { Account } from "@/lib/contract";
 import type { MemberSpend } from "@/lib/contract";
 import { useAccount } from "@/lib/client/queries/account";
 import { useSession } from "@/lib/client/queries/session";
 import { formatCredits, formatNumber, keyLabel } from "@/lib/domain/format";
-import { Button } from "@/components/ui/button";
 import { TriangleAlertIcon } from "lucide-react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { accountProblem } from "./account-error";
-import { MemberSpendSummary } from "./member-spend";
+
+/** Only with sign-in on is there a member's own spend to show: loaded then, not with every page. */
+/** What went wrong, loaded only when something did. */
+const AccountFailure = lazy(() => import("./account-error").then((m) => ({ default: m.AccountFailure })));
+const MemberSpendSummary = lazy(() =>
+  import("./member-spend").then((m) => ({ default: m.MemberSpendSummary })),
+);
 
 export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number }) {
   const session = useSession();
@@ -33,11 +38,13 @@ export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number 
       {account.data ? (
         <AccountSummary account={account.data} lowBalanceCredits={lowBalanceCredits} member={member} />
       ) : account.isError ? (
-        <AccountFailure
-          error={account.error}
-          onRetry={() => void account.refetch()}
-          retrying={account.isFetching}
-        />
+        <Suspense>
+          <AccountFailure
+            error={account.error}
+            onRetry={() => void account.refetch()}
+            retrying={account.isFetching}
+          />
+        </Suspense>
       ) : (
         <AccountSkeleton />
       )}
@@ -79,7 +86,11 @@ function AccountSummary({
           tone={low ? "warning" : "accent"}
         />
       </div>
-      {member && <MemberSpendSummary member={member} />}
+      {member && (
+        <Suspense>
+          <MemberSpendSummary member={member} />
+        </Suspense>
+      )}
       <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title="API key the server uses">
         {keyLabel(account.key)}
       </span>
@@ -93,29 +104,6 @@ function AccountSummary({
         </p>
       )}
     </>
-  );
-}
-
-function AccountFailure({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: Error;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  const problem = accountProblem(error);
-  return (
-    <div role="alert" className="flex items-center gap-2 text-red-800 dark:text-red-300">
-      <TriangleAlertIcon className="size-4 shrink-0" />
-      <p className="text-sm">{problem.message}</p>
-      {problem.retryable && (
-        <Button size="sm" onClick={onRetry} disabled={retrying}>
-          {retrying ? "Retrying…" : "Retry"}
-        </Button>
-      )}
-    </div>
   );
 }
 

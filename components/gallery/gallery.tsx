@@ -19,11 +19,10 @@ import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
 import { LoadMore } from "./load-more";
-import { NotifyToggle } from "./notify-toggle";
 import { RenderCard } from "./render-card";
 import { ReviewContext, useSelectedIds, type Review } from "./review-context";
 import { createSelection, type SelectionStore } from "./selection";
-import { VIEW_PARAM } from "./view-url";
+import { VIEW_PARAM } from "./render-links";
 import { useFinishedAlerts } from "./use-finished-alerts";
 import { ZipButton } from "./zip-button";
 import { useRenderCompletion } from "./use-render-completion";
@@ -64,7 +63,9 @@ export function Gallery() {
                 }
               />
             )}
-            <NotifyToggle />
+            <Suspense>
+              <NotifyToggle />
+            </Suspense>
           </span>
         </div>
         <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
@@ -135,6 +136,8 @@ function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
   return { status, kind, model, q, member, batchId, ids };
 }
 
+/** Shown only once the browser says it can notify (never on the server): loaded then. */
+const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
 const SelectionBar = lazy(() => import("./selection-bar"));
 

@@ -25,7 +25,6 @@ import { StatusBadge } from "./status-badge";
 import { renderHref } from "./render-links";
 import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
-import { openView } from "./view-url";
 
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();
@@ -52,7 +51,7 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
               type="button"
               data-viewer-trigger=""
               aria-label={`View full size: ${shortPrompt}`}
-              onClick={() => openView(render.id)}
+              onClick={() => void import("./view-url").then(({ openView }) => openView(render.id))}
               className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500"
             />
           )}

@@ -3,6 +3,9 @@
  * through the dashboard (a comparison's link is lib/domain/compare.ts's).
  */
 
+/** The viewer's query parameter: `?view=<renderId>` (view-url.ts). */
+export const VIEW_PARAM = "view";
+
 export function renderHref(id: string): string {
   return `/renders/${encodeURIComponent(id)}`;
 }
@@ -10,7 +13,7 @@ export function renderHref(id: string): string {
 /** The form filled from the render ("Reuse settings"); other query parameters (the gallery's filters) are kept. */
 export function reuseSettingsHref(id: string, current?: URLSearchParams): string {
   const params = new URLSearchParams(current);
-  params.delete("view");
+  params.delete(VIEW_PARAM);
   params.set("edit", id);
   return `/?${params.toString()}`;
 }

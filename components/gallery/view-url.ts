@@ -3,10 +3,12 @@
  * Opening adds a history entry (the browser's Back closes the viewer, as on a phone one expects);
  * moving to the next render replaces it; closing goes back to the entry the viewer was opened from,
  * or, when the page was loaded with `?view=` (a shared link), removes the parameter in place.
- * Next's router follows these native history calls (useSearchParams updates).
+ * Next's router follows these native history calls (useSearchParams updates). Loaded with the viewer
+ * or on a card's first click, not with the page.
  */
 
-export const VIEW_PARAM = "view";
+import { VIEW_PARAM } from "./render-links";
+
 /** Marks a history entry this module added, so closing knows it may go back to the one before. */
 const PUSHED = "renderViewerPushed";
 

@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { ReferenceDropZone, ReferenceLibrary, UploadQueueList, type UploadQueue } from "@/components/uploads";
+import { ReferenceDropZone, ReferenceLibrary, type UploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
 import type { LedgerUpload } from "@/lib/contract";
 import {
@@ -20,9 +20,14 @@ import {
 } from "@/lib/client/form";
 import { useFieldError } from "./field";
 
-/** The lists show once a reference is added: loaded once the page is interactive, not with it. */
+/**
+ * The lists of references and of uploads show once something is added: loaded once the page is
+ * interactive, not with it.
+ */
 const loadReferenceList = () => import("@/components/uploads/reference-list");
 const ReferenceList = lazy(() => loadReferenceList().then((m) => ({ default: m.ReferenceList })));
+const loadUploadQueueList = () => import("@/components/uploads/upload-queue-list");
+const UploadQueueList = lazy(() => loadUploadQueueList().then((m) => ({ default: m.UploadQueueList })));
 
 const LIST_TITLES: Record<ReferenceKind, string> = {
   image: "Reference images",
@@ -45,6 +50,7 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
   const modelLabel = chosenModelLabel(values);
   useEffect(() => {
     void loadReferenceList();
+    void loadUploadQueueList();
   }, []);
   const inUse = new Set(Object.values(REFERENCE_FIELDS).flatMap((field) => values[field]));
 
@@ -67,7 +73,11 @@ export function ReferencesSection({ queue, uploadMaxBytes, onUse }: ReferencesSe
         takerLabel={modelLabel}
         onFiles={queue.add}
       />
-      <UploadQueueList queue={queue} />
+      {queue.items.length > 0 && (
+        <Suspense>
+          <UploadQueueList queue={queue} />
+        </Suspense>
+      )}
       {(Object.keys(REFERENCE_FIELDS) as ReferenceKind[]).map((kind) => (
         <ReferenceListField
           key={kind}

@@ -5,6 +5,7 @@
  * fields. Settings are kept after a successful start, since renders are iterated on.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import {
   Suspense,
   lazy,
@@ -34,7 +35,6 @@ import {
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
-import { EditPrefill } from "./edit-prefill";
 import { TextAreaField } from "./field";
 import { ImageOptions } from "./image-options";
 import { KindToggle } from "./kind-toggle";
@@ -51,6 +51,12 @@ const VideoOptions = lazy(() => loadVideoOptions().then((m) => ({ default: m.Vid
 
 /** Loaded when a render needs confirming: most renders never do. */
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
+/** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
+const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
+
+function EditPrefillSlot({ onLoaded }: { onLoaded: (render: LedgerRender) => void }) {
+  return useSearchParams().has("edit") ? <EditPrefill onLoaded={onLoaded} /> : null;
+}
 
 export interface RenderFormProps {
   settings: PublicSettings;
@@ -191,7 +197,7 @@ export function RenderForm({ settings }: RenderFormProps) {
         className="@container flex flex-col gap-5"
       >
         <Suspense fallback={null}>
-          <EditPrefill onLoaded={loadRender} />
+          <EditPrefillSlot onLoaded={loadRender} />
         </Suspense>
         {submitter.failure?.type === "admin" && <Notice tone="error">{submitter.failure.message}</Notice>}
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,4 @@
 export { MediaPreview, fileNameOf } from "./media-preview";
 export { ReferenceDropZone } from "./lazy-drop-zone";
 export { ReferenceLibrary } from "./reference-library";
-export { UploadQueueList } from "./upload-queue-list";
 export { useUploadQueue, type QueuedUpload, type UploadQueue } from "./use-upload-queue";

@@ -8,7 +8,6 @@ import type { LedgerUpload } from "@/lib/contract";
 import { isAppError } from "@/lib/contract/errors";
 import type { ReferenceKind } from "@/lib/client/form";
 import { useInvalidateUploads } from "@/lib/client/queries/uploads";
-import { isAbortError, uploadFile } from "@/lib/client/upload-client";
 
 export type QueuedUploadStatus = "uploading" | "failed" | "cancelled";
 
@@ -69,22 +68,34 @@ export function useUploadQueue(onUploaded: (upload: LedgerUpload) => void): Uplo
     (item: QueuedUpload) => {
       const controller = new AbortController();
       controllers.current.set(item.id, controller);
-      uploadFile({
-        file: item.file,
-        kind: item.kind,
-        signal: controller.signal,
-        onProgress: (sent, total) => update(item.id, { sent, total }),
-      })
-        .then((upload) => {
-          drop(item.id);
-          onUploadedRef.current(upload);
-          void invalidateUploads();
-        })
+      // The upload code loads with the first file, not with the page.
+      import("@/lib/client/upload-client")
+        .then(({ uploadFile, isAbortError }) =>
+          uploadFile({
+            file: item.file,
+            kind: item.kind,
+            signal: controller.signal,
+            onProgress: (sent, total) => update(item.id, { sent, total }),
+          }).then(
+            (upload) => {
+              drop(item.id);
+              onUploadedRef.current(upload);
+              void invalidateUploads();
+            },
+            (error: unknown) => {
+              if (isAbortError(error)) return; // cancel or remove already set the state
+              update(item.id, {
+                status: "failed",
+                error: isAppError(error) ? error.message : "The upload failed.",
+              });
+            },
+          ),
+        )
         .catch((error: unknown) => {
-          if (isAbortError(error)) return; // cancel or remove already set the state
+          // The upload code itself could not load (offline, a new deploy): retry can try again.
           update(item.id, {
             status: "failed",
-            error: isAppError(error) ? error.message : "The upload failed.",
+            error: error instanceof Error ? error.message : "The upload failed.",
           });
         })
         .finally(() => controllers.current.delete(item.id));
