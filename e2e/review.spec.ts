@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { zipEntries } from "@/test/zip-entries";
+import { seriousViolations } from "./axe";
 import { expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
 
 /** Three ready images under one tag, newest first as the gallery shows them. */
@@ -47,6 +48,7 @@ test("the viewer moves with the arrow keys, survives a reload and gives focus ba
   await expectViewing(page, ids[1]!, prompts[1]!);
   await expect(viewer(page).getByRole("img")).toBeVisible();
   await expect(viewer(page)).toContainText("2 of 3");
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.keyboard.press("ArrowRight");
   await expectViewing(page, ids[2]!, prompts[2]!);
@@ -134,8 +136,22 @@ test("a selection of three by Shift range and x, downloaded as one zip with its 
   expect(csv).toHaveLength(1 + 3);
   for (const prompt of prompts) expect(csv.some((line) => line.includes(prompt))).toBe(true);
 
+  await bar.getByRole("button", { name: "Compare" }).click();
+  await expect(page).toHaveURL(/\/compare\?ids=/);
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(3);
+});
+
+test("Clear selection unticks every card and hides the bar", async ({ page, gallery, api }) => {
+  const prompt = uniquePrompt("Clear: a kite");
+  await api.createRender({ kind: "image", prompt });
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+  await gallery.selectBox(gallery.card(prompt)).check();
+  const bar = page.getByRole("region", { name: "Selection" });
+  await expect(bar).toContainText("1 selected");
+  await expect(bar.getByRole("button", { name: "Compare" })).toBeDisabled();
   await bar.getByRole("button", { name: "Clear selection" }).click();
   await expect(bar).toHaveCount(0);
+  await expect(gallery.selectBox(gallery.card(prompt))).not.toBeChecked();
 });
 
 test("Download gives the file through the dashboard under a meaningful name", async ({
@@ -155,7 +171,9 @@ test("Download gives the file through the dashboard under a meaningful name", as
   const name = download.suggestedFilename();
   expect(name).toMatch(
     // The prompt's words (accents kept or folded, as the browser picks its spelling); the path character is gone.
-    new RegExp(`^\\d{4}-\\d{2}-\\d{2}-nano-banana[\\w-]*-download-cr[eè]me-br[uû]l[eé]e-on-a-plate[\\w-]*-${created.id}\\.png$`),
+    new RegExp(
+      `^\\d{4}-\\d{2}-\\d{2}-nano-banana[\\w-]*-download-cr[eè]me-br[uû]l[eé]e-on-a-plate[\\w-]*-${created.id}\\.png$`,
+    ),
   );
   expect(name).not.toMatch(/[/\\\\]/);
   const response = await page.request.get(`/api/renders/${created.id}/file`);

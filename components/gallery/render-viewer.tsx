@@ -10,7 +10,7 @@
  */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   ArrowUpRightIcon,
   ChevronLeftIcon,
@@ -37,7 +37,7 @@ import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
 import { downloadHref, renderHref, reuseSettingsHref } from "./render-links";
 import type { SelectionStore } from "./selection";
 import { StatusBadge } from "./status-badge";
-import { closeView, switchView } from "./view-url";
+import { closeView, switchView, viewedId } from "./view-url";
 
 export interface RenderViewerProps {
   id: string;
@@ -64,22 +64,28 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
   usePreload(next);
   usePreload(previous);
 
-  const goNext = () => {
-    if (next) return switchView(next.id);
-    if (!canLoadMore) return;
+  // A step starts from the render the URL shows now, not the one last rendered, so keys pressed
+  // faster than the page re-renders each move one more.
+  const latest = useRef({ renders, hasNextPage, loadMore });
+  useEffect(() => {
+    latest.current = { renders, hasNextPage, loadMore };
+  });
+  const step = useCallback((delta: 1 | -1) => {
+    const { renders, hasNextPage, loadMore } = latest.current;
+    const current = viewedId();
+    const at = renders.findIndex((each) => each.id === current);
+    if (at < 0) return;
+    const target = renders[at + delta];
+    if (target) return switchView(target.id);
+    if (delta === -1 || !hasNextPage) return;
     void loadMore().then((all) => {
-      const after = all[all.findIndex((each) => each.id === id) + 1];
-      if (after) switchView(after.id);
+      const after = all[all.findIndex((each) => each.id === current) + 1];
+      if (after && viewedId() === current) switchView(after.id);
     });
-  };
-  const goPrevious = () => previous && switchView(previous.id);
+  }, []);
 
   // On the window, not the dialog: the keys must work wherever the focus is while the viewer is open
   // (it may still be on its way into the dialog).
-  const keys = useRef({ goNext, goPrevious });
-  useEffect(() => {
-    keys.current = { goNext, goPrevious };
-  });
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       // A focused player or slider keeps its arrow keys (seeking, volume).
@@ -90,14 +96,14 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
       ) {
         return;
       }
-      if (event.key === "ArrowRight") keys.current.goNext();
-      else if (event.key === "ArrowLeft") keys.current.goPrevious();
+      if (event.key === "ArrowRight") step(1);
+      else if (event.key === "ArrowLeft") step(-1);
       else return;
       event.preventDefault();
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [step]);
 
   return (
     <Dialog open onOpenChange={(open) => !open && closeView()}>
@@ -132,7 +138,7 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
               variant="ghost"
               aria-label="Previous render"
               disabled={!previous}
-              onClick={goPrevious}
+              onClick={() => step(-1)}
             >
               <ChevronLeftIcon />
             </Button>
@@ -141,7 +147,7 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
               variant="ghost"
               aria-label="Next render"
               disabled={!next && !canLoadMore}
-              onClick={goNext}
+              onClick={() => step(1)}
             >
               <ChevronRightIcon />
             </Button>

@@ -24,8 +24,13 @@ function pushedHere(): boolean {
   return typeof state === "object" && state !== null && PUSHED in state;
 }
 
+/** The render the URL shows now (it may be ahead of the last render of the page). */
+export function viewedId(): string | null {
+  return new URL(window.location.href).searchParams.get(VIEW_PARAM);
+}
+
 export function openView(id: string): void {
-  if (new URL(window.location.href).searchParams.has(VIEW_PARAM)) switchView(id);
+  if (viewedId() !== null) switchView(id);
   else window.history.pushState({ [PUSHED]: true }, "", urlWithView(id));
 }
 
