@@ -1,9 +1,7 @@
 /** Headers every response carries; the pages' Content-Security-Policy is set per request in proxy.ts. */
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
-  // Same origin only: the gallery posts its zip forms into a hidden frame of the dashboard
-  // itself, to read a refusal there; no other site may frame any page.
-  { key: "X-Frame-Options", value: "SAMEORIGIN" },
+  { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
@@ -16,7 +14,12 @@ const nextConfig = {
   // The ledger's native SQLite driver must stay a runtime require, not a bundled module.
   serverExternalPackages: ["@libsql/client", "libsql"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The gallery posts its zip forms into a hidden frame of the dashboard itself, to read a
+      // refusal there: only this route's answers may be framed, and only by the dashboard.
+      { source: "/api/renders/zip", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
+    ];
   },
 };
 

@@ -52,7 +52,11 @@ test("the viewer moves with the arrow keys, survives a reload and gives focus ba
 
   await page.keyboard.press("ArrowRight");
   await expectViewing(page, ids[2]!, prompts[2]!);
-  await expect(viewer(page).getByRole("button", { name: "Next render" })).toBeDisabled();
+  // At the end of the list the button stays focusable, marked unavailable.
+  await expect(viewer(page).getByRole("button", { name: "Next render" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await expectViewing(page, ids[0]!, prompts[0]!);
@@ -139,6 +143,18 @@ test("a selection of three by Shift range and x, downloaded as one zip with its 
   await bar.getByRole("button", { name: "Compare" }).click();
   await expect(page).toHaveURL(/\/compare\?ids=/);
   await expect(page.getByRole("main").getByRole("article")).toHaveCount(3);
+});
+
+test("a zip the server refuses says why, in words", async ({ page, gallery, api }) => {
+  const prompt = uniquePrompt("Refused zip: a lamp");
+  await api.createRender({ kind: "image", prompt });
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+  await gallery.selectBox(gallery.card(prompt)).check();
+  // The real server refuses an id it does not hold: the form is sent with one in place of the tick.
+  await page.route("**/api/renders/zip", (route) => route.continue({ postData: "ids=rnd_notinthisledger" }));
+  await page.getByRole("region", { name: "Selection" }).getByRole("button", { name: "Download zip" }).click();
+  await expect(page.getByText("Could not make the zip")).toBeVisible();
+  await expect(page.getByText(/rnd_notinthisledger/)).toBeVisible();
 });
 
 test("Clear selection unticks every card and hides the bar", async ({ page, gallery, api }) => {

@@ -32,8 +32,8 @@ test("pages carry a nonce-based Content-Security-Policy, and nothing on them bre
   const response = await page.goto("/");
   const headers = response?.headers() ?? {};
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
-  expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   // Hydrated: typing updates the counter, which only client code does.
   await page.getByRole("textbox", { name: "Prompt" }).fill("csp");

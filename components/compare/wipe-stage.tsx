@@ -103,7 +103,7 @@ export function WipeStage({
         >
           <div
             data-wipe-handle=""
-            className="absolute top-1/2 left-1/2 flex size-9 -translate-x-1/2 -translate-y-1/2 cursor-ew-resize items-center justify-center rounded-full bg-white text-zinc-800 shadow-md ring-1 ring-black/20"
+            className="absolute top-1/2 left-1/2 flex size-9 -translate-x-1/2 -translate-y-1/2 cursor-ew-resize touch-none items-center justify-center rounded-full bg-white text-zinc-800 shadow-md ring-1 ring-black/20"
           >
             <ChevronsLeftRightIcon className="size-5" />
           </div>

@@ -32,7 +32,9 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
   const selected = useIsSelected(review?.selection, render.id);
   const aspect = aspectRatioOf(render);
   const compact = endedWithoutOutput(render.status);
-  const shortPrompt = excerpt(render.prompt, 60);
+  // Variants of a batch share a prompt: their number tells them apart to a screen reader.
+  const variant = render.batchId !== null ? ` (variant ${render.variantIndex + 1})` : "";
+  const shortPrompt = `${excerpt(render.prompt, 60)}${variant}`;
   return (
     <Card
       as="article"

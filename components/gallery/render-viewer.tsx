@@ -79,7 +79,9 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
     if (target) return switchView(target.id);
     if (delta === -1 || !hasNextPage) return;
     void loadMore().then((all) => {
-      const after = all[all.findIndex((each) => each.id === current) + 1];
+      // The render may have left the list meanwhile (a filter it no longer matches): stay on it.
+      const at = all.findIndex((each) => each.id === current);
+      const after = at < 0 ? undefined : all[at + 1];
       if (after && viewedId() === current) switchView(after.id);
     });
   }, []);
@@ -137,7 +139,8 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
               size="icon"
               variant="ghost"
               aria-label="Previous render"
-              disabled={!previous}
+              aria-disabled={!previous}
+              className="aria-disabled:opacity-50"
               onClick={() => step(-1)}
             >
               <ChevronLeftIcon />
@@ -146,7 +149,8 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
               size="icon"
               variant="ghost"
               aria-label="Next render"
-              disabled={!next && !canLoadMore}
+              aria-disabled={!next && !canLoadMore}
+              className="aria-disabled:opacity-50"
               onClick={() => step(1)}
             >
               <ChevronRightIcon />

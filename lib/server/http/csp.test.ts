@@ -13,8 +13,7 @@ describe("buildCsp", () => {
     expect(directive("img-src")).toBe("img-src 'self' data: blob: https://cdn.example");
     expect(directive("media-src")).toBe("media-src 'self' data: blob: https://cdn.example");
     expect(directive("connect-src")).toBe("connect-src 'self'");
-    // Framed only by the dashboard itself (the gallery's zip frame).
-    expect(directive("frame-ancestors")).toBe("frame-ancestors 'self'");
+    expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive("object-src")).toBe("object-src 'none'");
   });
 

@@ -25,7 +25,7 @@ export function buildCsp({ nonce, mediaOrigins, development }: CspOptions): stri
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    "frame-ancestors 'none'",
   ].join("; ");
 }
 
