@@ -165,6 +165,9 @@ test("Clear selection unticks every card and hides the bar", async ({ page, gall
   const bar = page.getByRole("region", { name: "Selection" });
   await expect(bar).toContainText("1 selected");
   await expect(bar.getByRole("button", { name: "Compare" })).toBeDisabled();
+  await expect(bar.getByRole("button", { name: "Compare" })).toHaveAccessibleDescription(
+    "Compare takes 2 to 4",
+  );
   await bar.getByRole("button", { name: "Clear selection" }).click();
   await expect(bar).toHaveCount(0);
   await expect(gallery.selectBox(gallery.card(prompt))).not.toBeChecked();

@@ -6,6 +6,7 @@
  * tick, not with the page.
  */
 import { useRouter } from "next/navigation";
+import { useId } from "react";
 import { Columns2Icon, DownloadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
@@ -16,6 +17,7 @@ import type { SelectionStore } from "./selection";
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);
   const router = useRouter();
+  const hintId = useId();
   const comparable = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
   if (ids.length === 0) return null;
 
@@ -28,11 +30,17 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
       <p className="px-1.5 text-sm font-medium tabular-nums" aria-live="polite">
         {ids.length} selected
       </p>
+      {/* Said in words, not in a tooltip touch and keyboard users never see. */}
+      {!comparable && (
+        <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
+          Compare takes {COMPARE_MIN} to {COMPARE_MAX}
+        </p>
+      )}
       <span className="ml-auto flex flex-wrap items-center gap-2">
         <Button
           size="sm"
           disabled={!comparable}
-          title={comparable ? undefined : `Compare takes ${COMPARE_MIN} to ${COMPARE_MAX} renders`}
+          aria-describedby={comparable ? undefined : hintId}
           onClick={() => router.push(compareHref(ids))}
         >
           <Columns2Icon /> Compare
