@@ -13,6 +13,10 @@ const nextConfig = {
   poweredByHeader: false,
   // The ledger's native SQLite driver must stay a runtime require, not a bundled module.
   serverExternalPackages: ["@libsql/client", "libsql"],
+  turbopack: {
+    // The zip writer's CRC-32 runs on Node's native one (lib/server/downloads/native-crc-32.ts).
+    resolveAlias: { "crc-32": "./lib/server/downloads/native-crc-32.ts" },
+  },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
