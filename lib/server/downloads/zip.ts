@@ -62,11 +62,18 @@ export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal
 async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, signal: AbortSignal) {
   const taken = new Set<string>(MANIFESTS);
   const rows: ManifestRow[] = [];
+  const timeoutMs = serverConfig().RENDER_API_TIMEOUT_MS;
+  let next = null as Opening | null;
   try {
-    const timeoutMs = serverConfig().RENDER_API_TIMEOUT_MS;
-    for (const render of renders) {
+    for (const [index, render] of renders.entries()) {
       if (signal.aborted) break;
-      rows.push({ render, outcome: await addOutput(archive, render, taken, timeoutMs, signal) });
+      const opening = next ?? startOpening(render, signal, timeoutMs);
+      next = null;
+      const following = renders[index + 1];
+      const openFollowing = () => {
+        if (following) next ??= startOpening(following, signal, timeoutMs);
+      };
+      rows.push({ render, outcome: await addOutput(archive, render, opening, taken, openFollowing, signal) });
     }
     if (signal.aborted) {
       archive.abort();
@@ -79,26 +86,56 @@ async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, sig
   } catch (error) {
     // An archive that cannot go on (a bug, not a missing file) ends the response as broken.
     archive.destroy(error instanceof Error ? error : new Error(String(error)));
+  } finally {
+    next?.stop();
   }
 }
 
+/** A render's output being opened, settled as an open output, a manifest outcome or a bug. */
+interface Opening {
+  opened: Promise<{ output: OpenOutput } | { outcome: FileOutcome } | { error: unknown }>;
+  /** Ends the fetch when the zip stops before reading it. */
+  stop: () => void;
+}
+
+function startOpening(render: LedgerRender, signal: AbortSignal, timeoutMs: number): Opening {
+  if (render.status !== "ready" || !render.outputUrl) {
+    const outcome: FileOutcome = { state: "not-ready", reason: notReadyReason(render) };
+    return { opened: Promise.resolve({ outcome }), stop: () => undefined };
+  }
+  const own = new AbortController();
+  // Settled, never rejected: an opening started ahead may fail before the zip awaits it.
+  const opened = openOutput(render.outputUrl, AbortSignal.any([signal, own.signal]), timeoutMs).then(
+    (output) => ({ output }),
+    (error: unknown) =>
+      error instanceof OutputError
+        ? { outcome: { state: "missing", reason: error.message } as const }
+        : { error },
+  );
+  return { opened, stop: () => own.abort() };
+}
+
+/**
+ * Streams one opened output into the archive. Once its last byte has come from upstream,
+ * `openFollowing` starts the next file's request, so its answer is on the way while this entry's
+ * tail is still being written out (a request opened earlier could sit unread long enough, behind a
+ * slow client, for its origin to give up on it).
+ */
 async function addOutput(
   archive: ZipArchive,
   render: LedgerRender,
+  opening: Opening,
   taken: Set<string>,
-  timeoutMs: number,
+  openFollowing: () => void,
   signal: AbortSignal,
 ): Promise<FileOutcome> {
-  if (render.status !== "ready" || !render.outputUrl) {
-    return { state: "not-ready", reason: notReadyReason(render) };
+  const opened = await opening.opened;
+  if ("error" in opened) throw opened.error;
+  if ("outcome" in opened) {
+    openFollowing();
+    return opened.outcome;
   }
-  let output: OpenOutput;
-  try {
-    output = await openOutput(render.outputUrl, signal, timeoutMs);
-  } catch (error) {
-    if (error instanceof OutputError) return { state: "missing", reason: error.message };
-    throw error;
-  }
+  const { output } = opened;
   const file = uniqueName(
     renderFileName(namedRender(render), outputExtension(render.outputUrl, output.contentType)).name,
     taken,
@@ -117,6 +154,7 @@ async function addOutput(
       if (!(error instanceof OutputError)) throw error;
       transfer.brokeOff = error.message;
     }
+    openFollowing();
   }
   const entryDone = new Promise<void>((resolve, reject) => {
     const settle = () => {
