@@ -13,7 +13,8 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/contract";
-import { buildCsp, mediaOriginsFrom } from "@/lib/server/http/csp";
+import { buildCsp } from "@/lib/server/http/csp";
+import { mediaOriginsFrom } from "@/lib/server/runtime/media-origins";
 import { settings } from "@/lib/server/runtime/config";
 import { reachedOverHttps } from "@/lib/server/team/origin";
 

@@ -15,7 +15,8 @@ export interface StackOptions {
   apiKey?: string;
   timeScale?: number;
   faults?: Partial<FaultConfig>;
-  env?: Record<string, string>;
+  /** Settings for the dashboard; a function gets the simulator's URL, known once it listens. */
+  env?: Record<string, string> | ((simulatorUrl: string) => Record<string, string>);
 }
 
 /** Route handlers differ in their params type; `never` accepts them all, and the router supplies the right one. */
@@ -83,7 +84,7 @@ export async function startStack(options: StackOptions = {}) {
     RENDER_API_KEY: options.apiKey ?? TEAM_KEY,
     DATABASE_URL: databaseUrl,
     ACCOUNT_CACHE_SECONDS: "0",
-    ...options.env,
+    ...(typeof options.env === "function" ? options.env(simulator.url) : options.env),
   });
 
   /** Calls a route handler as Next would for `METHOD path`. */

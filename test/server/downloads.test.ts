@@ -3,7 +3,7 @@
  * dashboard, and zips opened with a real zip reader (yauzl), file by file and manifest by manifest.
  */
 import { once } from "node:events";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ZIP_MAX_RENDERS, type LedgerRender } from "@/lib/contract";
@@ -26,9 +26,68 @@ const VIDEO_PROMPT = "waves at dusk";
 const FAILED_PROMPT = "[fail] a render that fails";
 const GONE_PROMPT = "an output the service no longer serves";
 
+/** A local HTTP server on loopback, and its origin. */
+async function listening(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const server = createServer(handler);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/**
+ * Outputs served by a misbehaving media origin: the simulator's media always answer promptly and
+ * whole, so some renders' ledger records point at this local server, which stalls, breaks off,
+ * never ends or redirects, as a real CDN may. It is one of the dashboard's MEDIA_ORIGINS.
+ */
+let origin: Awaited<ReturnType<typeof listening>>;
+/** Resolves when the origin sees the downloader's connection close before the body ended. */
+let endlessClosed: Promise<void> = Promise.resolve();
+/** A server that is not a media origin (say, an address on the dashboard's own network). */
+let outside: Awaited<ReturnType<typeof listening>>;
+const outsideRequests: string[] = [];
+const SMALL_FILE = Buffer.alloc(3000, 5);
+
+/** Writes 64 KiB chunks for ever, at the reader's pace. */
+function endless(res: ServerResponse) {
+  res.writeHead(200, { "content-type": "video/mp4" });
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  const write = () => {
+    while (!res.destroyed && res.write(chunk));
+  };
+  res.on("drain", write);
+  write();
+  endlessClosed = once(res, "close").then(() => undefined);
+}
+
 beforeAll(async () => {
-  // A short upstream timeout, so an output that never arrives is given up on quickly.
-  stack = await startStack({ timeScale: 0.01, env: { RENDER_API_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  outside = await listening((req, res) => {
+    outsideRequests.push(req.url ?? "");
+    res.writeHead(200, { "content-type": "image/png" }).end(SMALL_FILE);
+  });
+  origin = await listening((req, res) => {
+    if (req.url === "/stall.png") return; // never answers
+    if (req.url === "/break.png") {
+      res.writeHead(200, { "content-type": "image/png", "content-length": String(1024 * 1024) });
+      res.write(Buffer.alloc(100 * 1024, 7), () => res.destroy());
+      return;
+    }
+    if (req.url === "/endless.mp4") return endless(res);
+    if (req.url === "/small.png") return res.writeHead(200, { "content-type": "image/png" }).end(SMALL_FILE);
+    if (req.url === "/moved-here.png") return res.writeHead(302, { location: "/small.png" }).end();
+    if (req.url === "/moved-out.png") {
+      return res.writeHead(307, { location: `${outside.url}/internal.png` }).end();
+    }
+    if (req.url === "/moved-forever.png") return res.writeHead(302, { location: "/moved-forever.png" }).end();
+    res.writeHead(404).end();
+  });
+  stack = await startStack({
+    timeScale: 0.01,
+    env: (simulatorUrl) => ({
+      // A short upstream timeout, so an output that never arrives is given up on quickly.
+      RENDER_API_TIMEOUT_MS: String(TIMEOUT_MS),
+      MEDIA_ORIGINS: `${simulatorUrl},${origin.url}`,
+    }),
+  });
   const requests = [
     { kind: "image", prompt: BATCH_PROMPT, imageCount: 2 },
     {
@@ -51,7 +110,13 @@ beforeAll(async () => {
   const gone = byPrompt(GONE_PROMPT)[0] as LedgerRender;
   await fetch(`${stack.simulator.url}/__sim/media/${gone.id}`, { method: "DELETE" });
 });
-afterAll(() => stack.close());
+afterAll(async () => {
+  await stack.close();
+  for (const { server } of [origin, outside]) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
 
 async function readZip(response: Response): Promise<ZipEntry[]> {
   return zipEntries(new Uint8Array(await response.arrayBuffer()));
@@ -128,7 +193,7 @@ describe("GET /api/renders/{id}/file", () => {
     ["an unknown render", () => "rnd_nosuchrender", 404, "not_found", "No render"],
     ["a failed render", () => byPrompt(FAILED_PROMPT)[0]?.id, 409, "render_not_ready", "failed"],
     ["a render whose output is gone", () => byPrompt(GONE_PROMPT)[0]?.id, 502, "output_unavailable", "404"],
-  ])("%s: %i %s", async (_name, id, status, code, says) => {
+  ])("%s: an error answer, the error shape", async (_name, id, status, code, says) => {
     const error = await expectError(await stack.call("GET", `/api/renders/${id()}/file`), status, code);
     expect(error.message).toContain(says);
   });
@@ -261,78 +326,63 @@ describe("zips", () => {
   });
 });
 
-/**
- * Outputs served by a misbehaving origin: the simulator's media always answer promptly and whole,
- * so these renders' ledger records point at a local HTTP server that stalls, breaks off or never
- * ends, as a real CDN may.
- */
-describe("outputs from an origin that misbehaves", () => {
-  let origin: Server;
-  let originUrl = "";
-  /** Resolves when the origin sees the downloader's connection close before the body ended. */
-  let endlessClosed: Promise<void> = Promise.resolve();
-  const made: LedgerRender[] = [];
+describe("outputs from an origin that misbehaves, or is not a media origin", () => {
+  const PATHS = {
+    stall: `/stall.png`,
+    cut: `/break.png`,
+    endless: `/endless.mp4`,
+    movedHere: `/moved-here.png`,
+    movedOut: `/moved-out.png`,
+    movedForever: `/moved-forever.png`,
+  };
+  let made: Record<keyof typeof PATHS | "notMedia", LedgerRender>;
 
-  /** Writes 64 KiB chunks for ever, at the reader's pace. */
-  function endless(res: ServerResponse) {
-    res.writeHead(200, { "content-type": "video/mp4" });
-    const chunk = Buffer.alloc(64 * 1024, 1);
-    const write = () => {
-      while (!res.destroyed && res.write(chunk));
-    };
-    res.on("drain", write);
-    write();
-    endlessClosed = once(res, "close").then(() => undefined);
+  /** Renders whose ledger records say their outputs are at these URLs. */
+  async function rendersAt(urls: string[]): Promise<LedgerRender[]> {
+    const renders: LedgerRender[] = [];
+    const db = await getDb();
+    for (let from = 0; from < urls.length; from += 4) {
+      const part = urls.slice(from, from + 4);
+      const created = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", {
+        json: { kind: "image", prompt: "misbehaving origin", imageCount: part.length },
+      });
+      for (const [i, id] of created.body.ids.entries()) {
+        const now = Date.now();
+        await markFinished(
+          db,
+          id,
+          {
+            status: "ready",
+            renderModel: "seedream 1K",
+            outputUrl: part[i] as string,
+            errorMessage: null,
+            creditsRefunded: 0,
+            chain: null,
+            upstreamCreatedAt: new Date(now).toISOString(),
+            upstreamUpdatedAt: new Date(now).toISOString(),
+            expectedSeconds: 1,
+          },
+          now,
+        );
+        renders.push((await stack.callJson<LedgerRender>("GET", `/api/renders/${id}`)).body);
+      }
+    }
+    return renders;
   }
 
   beforeAll(async () => {
-    origin = createServer((req, res) => {
-      if (req.url === "/stall.png") return; // never answers
-      if (req.url === "/break.png") {
-        res.writeHead(200, { "content-type": "image/png", "content-length": String(1024 * 1024) });
-        res.write(Buffer.alloc(100 * 1024, 7), () => res.destroy());
-        return;
-      }
-      if (req.url === "/endless.mp4") return endless(res);
-      res.writeHead(404).end();
-    });
-    origin.listen(0, "127.0.0.1");
-    await once(origin, "listening");
-    originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
-
-    const created = await stack.callJson<{ ids: string[] }>("POST", "/api/renders", {
-      json: { kind: "image", prompt: "misbehaving origin", imageCount: 3 },
-    });
-    const db = await getDb();
-    const paths = ["/stall.png", "/break.png", "/endless.mp4"];
-    for (const [i, id] of created.body.ids.entries()) {
-      const now = Date.now();
-      await markFinished(
-        db,
-        id,
-        {
-          status: "ready",
-          renderModel: "seedream 1K",
-          outputUrl: `${originUrl}${paths[i]}`,
-          errorMessage: null,
-          creditsRefunded: 0,
-          chain: null,
-          upstreamCreatedAt: new Date(now).toISOString(),
-          upstreamUpdatedAt: new Date(now).toISOString(),
-          expectedSeconds: 1,
-        },
-        now,
-      );
-      made.push((await stack.callJson<LedgerRender>("GET", `/api/renders/${id}`)).body);
-    }
-  });
-  afterAll(async () => {
-    origin.closeAllConnections();
-    origin.close();
+    const names = Object.keys(PATHS) as (keyof typeof PATHS)[];
+    const renders = await rendersAt([
+      ...names.map((name) => `${origin.url}${PATHS[name]}`),
+      `${outside.url}/internal.png`,
+    ]);
+    made = Object.fromEntries(
+      [...names, "notMedia"].map((name, i) => [name, renders[i] as LedgerRender]),
+    ) as typeof made;
   });
 
   test("one that never answers is missing (timed out), one cut off is incomplete; the zip completes", async () => {
-    const [stall, cut] = made as [LedgerRender, LedgerRender];
+    const { stall, cut } = made;
     const ok = byPrompt(VIDEO_PROMPT)[0] as LedgerRender;
     const started = Date.now();
     const entries = await readZip(
@@ -351,12 +401,12 @@ describe("outputs from an origin that misbehaves", () => {
   });
 
   test("the single download of one that never answers: 504", async () => {
-    const stall = made[0] as LedgerRender;
+    const { stall } = made;
     await expectError(await stack.call("GET", `/api/renders/${stall.id}/file`), 504, "upstream_timeout");
   });
 
   test("a zip the client stops reading stops the upstream fetch", async () => {
-    const endlessRender = made[2] as LedgerRender;
+    const endlessRender = made.endless;
     const response = await stack.call("GET", `/api/renders/zip?ids=${endlessRender.id}`);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let received = 0;
@@ -366,7 +416,7 @@ describe("outputs from an origin that misbehaves", () => {
   });
 
   test("a single download the browser abandons stops the upstream fetch", async () => {
-    const endlessRender = made[2] as LedgerRender;
+    const endlessRender = made.endless;
     const leaving = new AbortController();
     const response = await stack.call("GET", `/api/renders/${endlessRender.id}/file`, {
       signal: leaving.signal,
@@ -376,5 +426,40 @@ describe("outputs from an origin that misbehaves", () => {
     await reader.read();
     leaving.abort();
     await endlessClosed;
+  });
+
+  test("a redirect within the media origins is followed; one out of them, or without end, is refused", async () => {
+    const { movedHere, movedOut, movedForever, notMedia } = made;
+    const entries = await readZip(
+      await stack.call(
+        "GET",
+        `/api/renders/zip?ids=${[movedHere, movedOut, movedForever, notMedia].map((r) => r.id).join(",")}`,
+      ),
+    );
+    const { items } = manifests(entries);
+    const item = (id: string) => items.find((i) => i.id === id);
+    const followed = item(movedHere.id);
+    expect(followed).toMatchObject({ fileStatus: "included" });
+    expect(entries.find((e) => e.name === followed?.file)?.data.equals(SMALL_FILE)).toBe(true);
+    expect(item(movedOut.id)).toMatchObject({ fileStatus: "missing", file: null });
+    expect(item(movedOut.id)?.missingReason).toContain(
+      `redirects to ${outside.url}, which is not one of the media origins`,
+    );
+    expect(item(movedForever.id)?.missingReason).toContain("redirects more than 5 times");
+    expect(item(notMedia.id)?.missingReason).toContain(
+      `is ${outside.url}, which is not one of the media origins`,
+    );
+    // Refused before any request reached it.
+    expect(outsideRequests).toEqual([]);
+  });
+
+  test("the single download of an output outside the media origins: 502, and no request made there", async () => {
+    const error = await expectError(
+      await stack.call("GET", `/api/renders/${made.notMedia.id}/file`),
+      502,
+      "output_unavailable",
+    );
+    expect(error.message).toContain("not one of the media origins");
+    expect(outsideRequests).toEqual([]);
   });
 });

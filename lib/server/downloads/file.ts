@@ -9,7 +9,7 @@ import { notReadyReason } from "@/lib/domain/manifest";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { serverConfig } from "@/lib/server/runtime/config";
-import { OutputError, openOutput, outputAppError } from "./output";
+import { OutputError, openOutput, outputAppError, outputOrigins } from "./output";
 import { namedRender } from "./names";
 import { pulledStream } from "./web-stream";
 
@@ -27,11 +27,11 @@ export async function downloadRender(id: string, signal: AbortSignal): Promise<R
   const cancelled = new AbortController();
   let output;
   try {
-    output = await openOutput(
-      render.outputUrl,
-      AbortSignal.any([signal, cancelled.signal]),
-      serverConfig().RENDER_API_TIMEOUT_MS,
-    );
+    output = await openOutput(render.outputUrl, {
+      signal: AbortSignal.any([signal, cancelled.signal]),
+      timeoutMs: serverConfig().RENDER_API_TIMEOUT_MS,
+      origins: outputOrigins(),
+    });
   } catch (error) {
     throw error instanceof OutputError ? outputAppError(error) : error;
   }

@@ -3,9 +3,15 @@ import "server-only";
  * Fetching a render's output from where the service keeps it (its `outputUrl`, a CDN-like address
  * that needs no key), as a stream read at the pace of whoever takes it. Every failure becomes an
  * `OutputError` saying, in words fit for a manifest, why the file could not be had.
+ *
+ * Only the media origins are fetched from (docs/architecture.md, "Downloads and zips"): an output
+ * URL, or a redirect, pointing anywhere else (the dashboard's own network, a metadata address) is
+ * refused before any request is made to it.
  */
 import { fetch as undiciFetch } from "undici";
 import { AppError } from "@/lib/contract";
+import { mediaOriginsFrom } from "@/lib/server/runtime/media-origins";
+import { serverConfig } from "@/lib/server/runtime/config";
 
 export type OutputFailure = "gone" | "refused" | "unreachable" | "timeout" | "broken";
 
@@ -27,22 +33,35 @@ export interface OpenOutput {
   contentLength: number | null;
 }
 
+export interface OutputFetch {
+  /** The downloader leaving: stops the fetch at any point. */
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** The origins outputs may come from, redirects included. */
+  origins: readonly string[];
+}
+
+/** How many redirects an output may go through, as browsers allow about 20 and CDNs use 1 or 2. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The origins outputs are fetched from: those the pages may show media from. */
+export function outputOrigins(): string[] {
+  const config = serverConfig();
+  return mediaOriginsFrom(config.MEDIA_ORIGINS, config.RENDER_API_BASE_URL);
+}
+
 /**
- * Starts fetching `url`. Resolves once the answer's headers are in (within `timeoutMs`); its bytes
- * then come from `chunks`, which fails when no byte arrives within `timeoutMs` while it is being
- * read (time spent waiting on the reader is not counted). `signal` (the downloader leaving) stops
- * the fetch at any point. Nothing is sent but the URL: the service's key is never attached.
+ * Starts fetching `url`. Resolves once the answer's headers are in (within `timeoutMs`, redirects
+ * included); its bytes then come from `chunks`, which fails when no byte arrives within
+ * `timeoutMs` while it is being read (time spent waiting on the reader is not counted). Nothing is
+ * sent but the URL: the service's key is never attached.
  */
-export async function openOutput(url: string, signal: AbortSignal, timeoutMs: number): Promise<OpenOutput> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new OutputError("refused", "the output URL is not a valid address");
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new OutputError("refused", `the output URL is not http(s) (${parsed.protocol})`);
-  }
+export async function openOutput(
+  url: string,
+  { signal, timeoutMs, origins }: OutputFetch,
+): Promise<OpenOutput> {
+  let target = allowedTarget(url, origins, "is");
   // One controller for the whole transfer: the downloader leaving, or either timeout, ends it.
   const transfer = new AbortController();
   const leave = () => transfer.abort(signal.reason);
@@ -55,7 +74,17 @@ export async function openOutput(url: string, signal: AbortSignal, timeoutMs: nu
   };
   let response;
   try {
-    response = await undiciFetch(parsed, { signal: transfer.signal, redirect: "follow" });
+    // Redirects are followed here, one hop at a time, so each new address is checked first.
+    for (let hop = 0; ; hop++) {
+      response = await undiciFetch(target, { signal: transfer.signal, redirect: "manual" });
+      const location = REDIRECTS.has(response.status) ? response.headers.get("location") : null;
+      if (location === null) break;
+      void response.body?.cancel().catch(() => undefined);
+      if (hop === MAX_REDIRECTS) {
+        throw new OutputError("refused", `the output URL redirects more than ${MAX_REDIRECTS} times`);
+      }
+      target = allowedTarget(new URL(location, target).href, origins, "redirects to");
+    }
   } catch (error) {
     release();
     throw failureOf(error, transfer.signal);
@@ -77,6 +106,29 @@ export async function openOutput(url: string, signal: AbortSignal, timeoutMs: nu
     contentLength:
       Number.isSafeInteger(length) && length >= 0 && response.headers.has("content-length") ? length : null,
   };
+}
+
+/** `url` parsed, when it is an http(s) address on one of `origins`. */
+function allowedTarget(url: string, origins: readonly string[], says: "is" | "redirects to"): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OutputError("refused", `the output URL ${says} no valid address`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new OutputError(
+      "refused",
+      `the output URL ${says} an address that is not http(s) (${parsed.protocol})`,
+    );
+  }
+  if (!origins.includes(parsed.origin)) {
+    throw new OutputError(
+      "refused",
+      `the output URL ${says} ${parsed.origin}, which is not one of the media origins the dashboard fetches from (MEDIA_ORIGINS)`,
+    );
+  }
+  return parsed;
 }
 
 const timedOut = (ms: number) =>

@@ -25,7 +25,7 @@ import {
 } from "@/lib/domain/manifest";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { namedRender } from "./names";
-import { OutputError, openOutput, type OpenOutput } from "./output";
+import { OutputError, openOutput, outputOrigins, type OpenOutput, type OutputFetch } from "./output";
 import type { ZipContents } from "./selection";
 import { pulledStream } from "./web-stream";
 
@@ -62,16 +62,20 @@ export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal
 async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, signal: AbortSignal) {
   const taken = new Set<string>(MANIFESTS);
   const rows: ManifestRow[] = [];
-  const timeoutMs = serverConfig().RENDER_API_TIMEOUT_MS;
+  const fetching: OutputFetch = {
+    signal,
+    timeoutMs: serverConfig().RENDER_API_TIMEOUT_MS,
+    origins: outputOrigins(),
+  };
   let next = null as Opening | null;
   try {
     for (const [index, render] of renders.entries()) {
       if (signal.aborted) break;
-      const opening = next ?? startOpening(render, signal, timeoutMs);
+      const opening = next ?? startOpening(render, fetching);
       next = null;
       const following = renders[index + 1];
       const openFollowing = () => {
-        if (following) next ??= startOpening(following, signal, timeoutMs);
+        if (following) next ??= startOpening(following, fetching);
       };
       rows.push({ render, outcome: await addOutput(archive, render, opening, taken, openFollowing, signal) });
     }
@@ -98,14 +102,15 @@ interface Opening {
   stop: () => void;
 }
 
-function startOpening(render: LedgerRender, signal: AbortSignal, timeoutMs: number): Opening {
+function startOpening(render: LedgerRender, fetching: OutputFetch): Opening {
   if (render.status !== "ready" || !render.outputUrl) {
     const outcome: FileOutcome = { state: "not-ready", reason: notReadyReason(render) };
     return { opened: Promise.resolve({ outcome }), stop: () => undefined };
   }
   const own = new AbortController();
   // Settled, never rejected: an opening started ahead may fail before the zip awaits it.
-  const opened = openOutput(render.outputUrl, AbortSignal.any([signal, own.signal]), timeoutMs).then(
+  const signal = AbortSignal.any([fetching.signal, own.signal]);
+  const opened = openOutput(render.outputUrl, { ...fetching, signal }).then(
     (output) => ({ output }),
     (error: unknown) =>
       error instanceof OutputError

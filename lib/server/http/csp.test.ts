@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { buildCsp, mediaOriginsFrom } from "./csp";
+import { buildCsp } from "./csp";
 
 describe("buildCsp", () => {
   const policy = buildCsp({ nonce: "abc123", mediaOrigins: ["https://cdn.example"], development: false });
@@ -19,20 +19,5 @@ describe("buildCsp", () => {
 
   test("development allows eval for fast refresh", () => {
     expect(buildCsp({ nonce: "n", mediaOrigins: [], development: true })).toContain("'unsafe-eval'");
-  });
-});
-
-describe("mediaOriginsFrom", () => {
-  test.each([
-    [undefined, "http://127.0.0.1:4010/", ["http://127.0.0.1:4010"]],
-    [
-      ["https://a.example", "https://b.example"],
-      "http://ignored",
-      ["https://a.example", "https://b.example"],
-    ],
-    [undefined, "javascript:alert(1)", []],
-    [undefined, undefined, []],
-  ])("MEDIA_ORIGINS=%j, base %s → %j", (origins, base, expected) => {
-    expect(mediaOriginsFrom(origins, base)).toEqual(expected);
   });
 });

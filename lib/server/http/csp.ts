@@ -28,21 +28,3 @@ export function buildCsp({ nonce, mediaOrigins, development }: CspOptions): stri
     "frame-ancestors 'none'",
   ].join("; ");
 }
-
-/**
- * Media origins: MEDIA_ORIGINS when set (validated as bare http(s) origins by the settings schema),
- * else the origin of RENDER_API_BASE_URL; none when neither is set.
- */
-export function mediaOriginsFrom(
-  mediaOrigins: readonly string[] | undefined,
-  baseUrl: string | undefined,
-): string[] {
-  if (mediaOrigins) return [...mediaOrigins];
-  if (!baseUrl) return [];
-  try {
-    const url = new URL(baseUrl);
-    return url.protocol === "http:" || url.protocol === "https:" ? [url.origin] : [];
-  } catch {
-    return [];
-  }
-}
