@@ -1,12 +1,16 @@
 /** Team presets and each member's prompt history (docs/api.md, "Presets and prompt history"). */
 import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
-import { renderRequestSchema, requestedModel, type RenderRequest } from "@/lib/domain/render-request";
+import { renderRequestSchema, requestedModel } from "@/lib/domain/render-request";
+import {
+  PRESET_NAME_MAX_CHARS,
+  PROMPT_HISTORY_SIZE,
+  PROMPT_QUERY_MAX_CHARS,
+  presetSettings,
+} from "@/lib/domain/presets";
 import { madeBySchema } from "./team";
 
-export const PRESET_NAME_MAX_CHARS = 80;
-/** How many distinct prompts the prompt field suggests. */
-export const PROMPT_HISTORY_SIZE = 20;
+export { PRESET_NAME_MAX_CHARS, PROMPT_HISTORY_SIZE, PROMPT_QUERY_MAX_CHARS };
 
 const presetName = z.string({ error: "name is required" }).check(
   z.trim(),
@@ -21,14 +25,6 @@ const presetName = z.string({ error: "name is required" }).check(
  * whose prompt is required. Never stored.
  */
 const NO_PROMPT = "preset";
-
-/** What a preset keeps of a request: neither the prompt (kept apart) nor references (uploads are per render). */
-function presetSettings(request: RenderRequest): Record<string, unknown> {
-  const settings: Record<string, unknown> = { ...request };
-  for (const field of ["kind", "prompt", "referenceImageUrls", "referenceVideoUrls", "referenceAudioUrls"])
-    delete settings[field];
-  return settings;
-}
 
 /**
  * `POST /api/presets`: a name and a render request (spec §4.2 fields) whose prompt is optional: sent,
@@ -98,7 +94,13 @@ export const presetDeletedSchema = z.object({ deleted: z.literal(true) });
 
 /** Query of `GET /api/prompts/recent`: text whose every word a suggestion must contain. */
 export const recentPromptsQuerySchema = z.object({
-  q: z.optional(z.string().check(z.maxLength(200, { error: "q must be at most 200 characters" }))),
+  q: z.optional(
+    z.string().check(
+      z.maxLength(PROMPT_QUERY_MAX_CHARS, {
+        error: `q must be at most ${PROMPT_QUERY_MAX_CHARS} characters`,
+      }),
+    ),
+  ),
 });
 export type RecentPromptsQuery = z.infer<typeof recentPromptsQuerySchema>;
 

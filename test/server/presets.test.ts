@@ -4,7 +4,13 @@
  * nothing, and the dashboard's prompt history.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PRESET_NAME_MAX_CHARS, PROMPT_HISTORY_SIZE, type Preset, type RecentPrompts } from "@/lib/contract";
+import {
+  PRESET_NAME_MAX_CHARS,
+  PROMPT_HISTORY_SIZE,
+  PROMPT_QUERY_MAX_CHARS,
+  type Preset,
+  type RecentPrompts,
+} from "@/lib/contract";
 import { startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
@@ -214,7 +220,10 @@ describe("prompt history (sign-in off: the whole dashboard's)", () => {
   });
 
   test("an over-long query is refused with the error shape", async () => {
-    const response = await stack.callJson("GET", `/api/prompts/recent?q=${"x".repeat(201)}`);
+    const response = await stack.callJson(
+      "GET",
+      `/api/prompts/recent?q=${"x".repeat(PROMPT_QUERY_MAX_CHARS + 1)}`,
+    );
     expect(response).toMatchObject({ status: 422, body: { error: { code: "invalid_request", field: "q" } } });
   });
 });
