@@ -60,8 +60,7 @@ test.describe("presets and prompt history", () => {
 
     await presets.open.click();
     const row = presets.row(name);
-    await expect(row).toContainText("Video · Kling");
-    await expect(row).toContainText("10 s · 1080p · 9:16");
+    await expect(row).toContainText("Video · Kling · 1080p · 9:16 · 10 s");
     await expect(row).toContainText(prompt);
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await screenshots(page, testInfo, "presets-picker");

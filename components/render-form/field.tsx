@@ -3,7 +3,7 @@
  * The form's field primitives: a label, the control, then the field's hint, model-switch note and
  * error, each tied to the control with aria-describedby, and `aria-invalid` while it has an error.
  */
-import type { FocusEvent, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ReactNode, TextareaHTMLAttributes } from "react";
 import { get, useFormContext, useFormState, useWatch, type FieldError } from "react-hook-form";
 import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/client/form";
 
@@ -75,7 +75,7 @@ export interface TextAreaFieldProps {
   maxChars: number;
   rows: number;
   placeholder?: string;
-  /** More attributes and handlers for the text area (e.g. a combobox's); its blur runs after the form's. */
+  /** More attributes and handlers for the text area (e.g. a combobox's). */
   control?: TextareaHTMLAttributes<HTMLTextAreaElement>;
   /** Shown under the text area, positioned against it (e.g. a list of suggestions). */
   children?: ReactNode;
@@ -92,7 +92,6 @@ export function TextAreaField({
   children,
 }: TextAreaFieldProps) {
   const { register } = useFormContext<RenderFormValues>();
-  const registered = register(name);
   const error = useFieldError(name);
   const length = useWatch<RenderFormValues, typeof name>({ name }).length;
   const id = `field-${name}`;
@@ -119,11 +118,7 @@ export function TextAreaField({
           {...fieldState(id, { error, invalid: over, extra: `${id}-count` })}
           className={`${CONTROL_CLASSES} block resize-y px-3 py-2 leading-relaxed`}
           {...control}
-          {...registered}
-          onBlur={(event: FocusEvent<HTMLTextAreaElement>) => {
-            void registered.onBlur(event);
-            control?.onBlur?.(event);
-          }}
+          {...register(name)}
         />
         {children}
       </div>

@@ -179,7 +179,7 @@ function PresetRow({
 }) {
   const [mode, setMode] = useState<"view" | "rename" | "delete">("view");
   const remove = useDeletePreset();
-  const maker = preset.member ? `by ${preset.member.name}` : "saved with sign-in off";
+  const maker = preset.member ? `By ${preset.member.name}` : "Saved with sign-in off";
   if (mode === "rename") return <RenameRow preset={preset} onDone={() => setMode("view")} />;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">

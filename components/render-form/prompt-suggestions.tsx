@@ -1,45 +1,27 @@
 "use client";
 /**
  * The prompt field's list of the member's earlier prompts (`GET /api/prompts/recent`), matching the
- * words typed so far, newest first. A listbox driven from the text area (it keeps the focus): it opens
- * as the member types (or on Alt+Down), Down and Up move through it, Enter or a click puts the prompt
- * in the field, Escape closes it.
+ * words typed so far, newest first. A listbox driven from the text area, which keeps the focus: it
+ * opens as the member types (or on Alt+Down), Down and Up move through it, Enter or a click puts the
+ * prompt in the field, Escape closes it.
+ *
+ * Loaded on the field's first focus, it listens on the text area itself and keeps its
+ * `aria-expanded` and `aria-activedescendant` current, so none of this is in the page's first load.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { promptQuery, promptSuggestions, stepActive } from "@/lib/client/form/suggestions";
 import type { RenderFormValues } from "@/lib/client/form";
 import { recentPromptsQueryOptions } from "@/lib/client/queries/presets";
 import { PROMPT_QUERY_MAX_CHARS } from "@/lib/domain/presets";
 
-export interface SuggestionState {
-  open: boolean;
-  /** The id of the option the keys have reached, for `aria-activedescendant`. */
-  activeId?: string;
-}
-
-/** What the text area hands on to the list. */
-export interface SuggestionHandlers {
-  input?: () => void;
-  keyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
-  blur?: () => void;
-}
-
 /** Waits for typing to pause before asking, so a word typed is one request, not one per letter. */
 const TYPING_PAUSE_MS = 150;
+const FIELD_ID = "field-prompt";
 
-export default function PromptSuggestions({
-  id,
-  connect,
-  onStateChange,
-}: {
-  id: string;
-  /** Hands the text area this render's handlers. */
-  connect: (handlers: SuggestionHandlers) => void;
-  onStateChange: (state: SuggestionState) => void;
-}) {
-  const { setValue, getValues, formState } = useFormContext<RenderFormValues>();
+export default function PromptSuggestions({ id }: { id: string }) {
+  const { setValue, formState } = useFormContext<RenderFormValues>();
   const typed = useWatch<RenderFormValues, "prompt">({ name: "prompt" });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -60,11 +42,6 @@ export default function PromptSuggestions({
   const optionId = (index: number) => `${id}-${index}`;
   const activeId = shown && active >= 0 && active < options.length ? optionId(active) : undefined;
 
-  useEffect(() => onStateChange({ open: shown, activeId }), [shown, activeId, onStateChange]);
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
-  }, [activeId]);
-
   const close = () => {
     setOpen(false);
     setActive(-1);
@@ -73,48 +50,61 @@ export default function PromptSuggestions({
   const pick = (prompt: string) => {
     setValue("prompt", prompt, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     close();
-    const field = document.getElementById("field-prompt");
+    const field = document.getElementById(FIELD_ID);
     if (field instanceof HTMLTextAreaElement) field.setSelectionRange(prompt.length, prompt.length);
   };
 
-  // Replaced after every render, so the text area's events always see this render's list.
-  useEffect(() =>
-    connect({
-      input: () => {
+  // The text area's state for assistive technology, as the list is now.
+  useEffect(() => {
+    const field = document.getElementById(FIELD_ID);
+    field?.setAttribute("aria-expanded", String(shown));
+    if (activeId) {
+      field?.setAttribute("aria-activedescendant", activeId);
+      document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
+    } else field?.removeAttribute("aria-activedescendant");
+  }, [shown, activeId]);
+
+  // Listeners on the text area, replaced after each render so they see this render's list.
+  useEffect(() => {
+    const field = document.getElementById(FIELD_ID);
+    if (!field) return;
+    const onInput = () => {
+      setOpen(true);
+      setActive(-1);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "ArrowDown" && event.altKey && !open) {
+        event.preventDefault();
         setOpen(true);
-        setActive(-1);
-      },
-      blur: close,
-      keyDown: (event) => {
-        if (event.key === "ArrowDown" && event.altKey && !open) {
-          event.preventDefault();
-          setOpen(true);
-          return;
-        }
-        if (!shown) return;
-        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-          event.preventDefault();
-          setActive(stepActive(active, options.length, event.key === "ArrowDown" ? 1 : -1));
-        } else if (
-          event.key === "Enter" &&
-          !event.ctrlKey &&
-          !event.metaKey &&
-          !event.shiftKey &&
-          active >= 0
-        ) {
-          event.preventDefault();
-          pick(options[active] ?? getValues("prompt"));
-        } else if (event.key === "Escape") {
-          // Closes the list only, not whatever holds the form.
-          event.preventDefault();
-          event.stopPropagation();
-          close();
-        } else if (event.key === "Tab") {
-          close();
-        }
-      },
-    }),
-  );
+        return;
+      }
+      if (!shown) return;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        setActive(stepActive(active, options.length, event.key === "ArrowDown" ? 1 : -1));
+      } else if (event.key === "Enter" && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+        const chosen = options[active];
+        if (chosen === undefined) return;
+        event.preventDefault();
+        pick(chosen);
+      } else if (event.key === "Escape") {
+        // Closes the list only, not whatever holds the form.
+        event.preventDefault();
+        event.stopPropagation();
+        close();
+      } else if (event.key === "Tab") {
+        close();
+      }
+    };
+    field.addEventListener("input", onInput);
+    field.addEventListener("keydown", onKeyDown);
+    field.addEventListener("blur", close);
+    return () => {
+      field.removeEventListener("input", onInput);
+      field.removeEventListener("keydown", onKeyDown);
+      field.removeEventListener("blur", close);
+    };
+  });
 
   if (!shown) return null;
   return (

@@ -25,9 +25,7 @@ import {
   REFERENCE_FIELDS,
   defaultFormValues,
   estimateParams,
-  fitToModels,
   lazyRenderFormResolver,
-  type FitNote,
   type ReferenceKind,
   type RenderFormValues,
 } from "@/lib/client/form";
@@ -35,6 +33,7 @@ import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
 import { Button } from "@/components/ui/button";
+import type { FitNote } from "@/lib/client/form/fit-model";
 import type { PresetDialogKind } from "./preset-dialogs";
 import { PromptField } from "./prompt-field";
 import { ImageOptions } from "./image-options";
@@ -48,6 +47,7 @@ import { useSubmitRender } from "./use-submit-render";
  * form opens on images.
  */
 const loadVideoOptions = () => import("./video-options");
+const loadFitModel = () => import("@/lib/client/form/fit-model");
 const VideoOptions = lazy(() => loadVideoOptions().then((m) => ({ default: m.VideoOptions })));
 
 /** Loaded when a render needs confirming: most renders never do. */
@@ -132,12 +132,16 @@ export function RenderForm({ settings }: RenderFormProps) {
     [subscribe],
   );
 
-  /** After a model change: keep what the new model offers, reset the rest and say so. */
-  const fitModel = () => {
-    const { values, notes } = fitToModels(getValues());
-    for (const note of notes) setValue(note.field, values[note.field], { shouldDirty: true });
-    setFitNotes(notes);
-  };
+  /**
+   * After a model change: keep what the new model offers, reset the rest and say so. The fitting
+   * loads with the first change (prefetched once the page is interactive, below), not with the page.
+   */
+  const fitModel = () =>
+    void loadFitModel().then(({ fitToModels }) => {
+      const { values, notes } = fitToModels(getValues());
+      for (const note of notes) setValue(note.field, values[note.field], { shouldDirty: true });
+      setFitNotes(notes);
+    });
 
   /** Fills the whole form (Reuse settings, a preset) and hands it back to the prompt. */
   const fill = useCallback(
@@ -172,6 +176,7 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   useEffect(() => {
     void loadVideoOptions();
+    void loadFitModel();
   }, []);
 
   const busy = submitter.isPending || form.formState.isSubmitting;
