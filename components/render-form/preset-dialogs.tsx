@@ -123,6 +123,11 @@ function PresetPicker({ onApply }: { onApply: (preset: Preset) => void }) {
   const presets = useQuery(presetsQueryOptions());
   const session = useSession();
   const member = session.data?.member ?? null;
+  const retry = (
+    <Button size="sm" onClick={() => void presets.refetch()}>
+      Retry
+    </Button>
+  );
   /** Sign-in off: everyone acts as the team. On: the maker or an admin (the server decides too). */
   const mayChange = (preset: Preset) =>
     !session.data?.authEnabled ||
@@ -139,14 +144,7 @@ function PresetPicker({ onApply }: { onApply: (preset: Preset) => void }) {
         {presets.isPending ? (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading presets…</p>
         ) : presets.isError ? (
-          <Notice
-            tone="error"
-            action={
-              <Button size="sm" onClick={() => void presets.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <Notice tone="error" action={retry}>
             The presets could not be loaded: {presets.error.message}
           </Notice>
         ) : presets.data.length === 0 ? (

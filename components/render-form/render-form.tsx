@@ -143,15 +143,22 @@ export function RenderForm({ settings }: RenderFormProps) {
       setFitNotes(notes);
     });
 
+  // The prompt takes the focus after the render that follows a fill: reset() forgets the fields'
+  // elements until they register again, so focusing any earlier finds nothing.
+  const [filled, setFilled] = useState(0);
+  useEffect(() => {
+    if (filled > 0) setFocus("prompt");
+  }, [filled, setFocus]);
+
   /** Fills the whole form (Reuse settings, a preset) and hands it back to the prompt. */
   const fill = useCallback(
     (values: RenderFormValues, message: string) => {
       reset(values);
       setFitNotes([]);
       notify.success(message, { description: "Edit them and start a new render." });
-      setFocus("prompt");
+      setFilled((count) => count + 1);
     },
-    [reset, setFocus],
+    [reset],
   );
 
   const loadRender = useCallback(

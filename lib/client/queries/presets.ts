@@ -14,42 +14,32 @@ export function presetsQueryOptions() {
   });
 }
 
-/** Every change re-reads the list: teammates may have changed it too. */
-function useInvalidatePresets() {
+/** A change to the presets; each re-reads the list after, as teammates may have changed it too. */
+function usePresetChange<V, T>(change: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.presets });
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.presets }),
+  });
 }
+
+const presetPath = (id: string) => `/api/presets/${encodeURIComponent(id)}`;
 
 /** Saves a preset: its name and the render request's fields, the prompt only when it is to be kept. */
-export function useCreatePreset() {
-  const invalidate = useInvalidatePresets();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown> & { name: string }) =>
-      apiFetch("/api/presets", (c) => c.presetSchema, { method: "POST", body }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreatePreset = () =>
+  usePresetChange((body: Record<string, unknown> & { name: string }) =>
+    apiFetch("/api/presets", (c) => c.presetSchema, { method: "POST", body }),
+  );
 
-export function useRenamePreset() {
-  const invalidate = useInvalidatePresets();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiFetch(`/api/presets/${encodeURIComponent(id)}`, (c) => c.presetSchema, {
-        method: "PATCH",
-        body: { name },
-      }),
-    onSettled: invalidate,
-  });
-}
+export const useRenamePreset = () =>
+  usePresetChange(({ id, name }: { id: string; name: string }) =>
+    apiFetch(presetPath(id), (c) => c.presetSchema, { method: "PATCH", body: { name } }),
+  );
 
-export function useDeletePreset() {
-  const invalidate = useInvalidatePresets();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch(`/api/presets/${encodeURIComponent(id)}`, (c) => c.presetDeletedSchema, { method: "DELETE" }),
-    onSettled: invalidate,
-  });
-}
+export const useDeletePreset = () =>
+  usePresetChange((id: string) =>
+    apiFetch(presetPath(id), (c) => c.presetDeletedSchema, { method: "DELETE" }),
+  );
 
 export function recentPromptsQueryOptions(q: string) {
   return queryOptions({
