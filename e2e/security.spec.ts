@@ -36,7 +36,7 @@ test("pages carry a nonce-based Content-Security-Policy, and nothing on them bre
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   // Hydrated: typing updates the counter, which only client code does.
-  await page.getByRole("textbox", { name: "Prompt" }).fill("csp");
+  await page.getByRole("combobox", { name: "Prompt" }).fill("csp");
   await expect(page.getByText("3 / 8,000")).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -3,7 +3,7 @@
  * The form's field primitives: a label, the control, then the field's hint, model-switch note and
  * error, each tied to the control with aria-describedby, and `aria-invalid` while it has an error.
  */
-import type { ReactNode } from "react";
+import type { ReactNode, TextareaHTMLAttributes } from "react";
 import { get, useFormContext, useFormState, useWatch, type FieldError } from "react-hook-form";
 import { readableMessage, type RenderFormField, type RenderFormValues } from "@/lib/client/form";
 
@@ -75,10 +75,22 @@ export interface TextAreaFieldProps {
   maxChars: number;
   rows: number;
   placeholder?: string;
+  /** More attributes and handlers for the text area (e.g. a combobox's). */
+  control?: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  /** Shown under the text area, positioned against it (e.g. a list of suggestions). */
+  children?: ReactNode;
 }
 
 /** A text area with a live character count against the schema's limit (it turns red past it). */
-export function TextAreaField({ name, label, maxChars, rows, placeholder }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  maxChars,
+  rows,
+  placeholder,
+  control,
+  children,
+}: TextAreaFieldProps) {
   const { register } = useFormContext<RenderFormValues>();
   const error = useFieldError(name);
   const length = useWatch<RenderFormValues, typeof name>({ name }).length;
@@ -98,14 +110,18 @@ export function TextAreaField({ name, label, maxChars, rows, placeholder }: Text
           <span className="sr-only"> characters</span>
         </span>
       </div>
-      <textarea
-        id={id}
-        rows={rows}
-        placeholder={placeholder}
-        {...fieldState(id, { error, invalid: over, extra: `${id}-count` })}
-        className={`${CONTROL_CLASSES} resize-y px-3 py-2 leading-relaxed`}
-        {...register(name)}
-      />
+      <div className="relative">
+        <textarea
+          id={id}
+          rows={rows}
+          placeholder={placeholder}
+          {...fieldState(id, { error, invalid: over, extra: `${id}-count` })}
+          className={`${CONTROL_CLASSES} block resize-y px-3 py-2 leading-relaxed`}
+          {...control}
+          {...register(name)}
+        />
+        {children}
+      </div>
       <FieldMessages id={id} error={error} />
     </div>
   );

@@ -2,7 +2,8 @@
 /** The image settings, limited to what the chosen image model offers. */
 import { useWatch } from "react-hook-form";
 import { IMAGE_MODELS } from "@/lib/domain/catalogue";
-import type { FitNote, RenderFormValues } from "@/lib/client/form";
+import type { RenderFormValues } from "@/lib/client/form";
+import type { FitNote } from "@/lib/client/form/fit-model";
 import { SelectField } from "./field";
 import {
   IMAGE_MODEL_OPTIONS,

@@ -20,22 +20,22 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { notify } from "@/components/ui/notify";
 import { useUploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
-import { LIMITS } from "@/lib/domain/catalogue";
 import type { LedgerRender, LedgerUpload } from "@/lib/contract";
 import {
   REFERENCE_FIELDS,
   defaultFormValues,
   estimateParams,
-  fitToModels,
   lazyRenderFormResolver,
-  type FitNote,
   type ReferenceKind,
   type RenderFormValues,
 } from "@/lib/client/form";
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
-import { TextAreaField } from "./field";
+import { Button } from "@/components/ui/button";
+import type { FitNote } from "@/lib/client/form/fit-model";
+import type { PresetDialogKind } from "./preset-dialogs";
+import { PromptField } from "./prompt-field";
 import { ImageOptions } from "./image-options";
 import { KindToggle } from "./kind-toggle";
 import { ReferencesSection } from "./references-section";
@@ -47,10 +47,13 @@ import { useSubmitRender } from "./use-submit-render";
  * form opens on images.
  */
 const loadVideoOptions = () => import("./video-options");
+const loadFitModel = () => import("@/lib/client/form/fit-model");
 const VideoOptions = lazy(() => loadVideoOptions().then((m) => ({ default: m.VideoOptions })));
 
 /** Loaded when a render needs confirming: most renders never do. */
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
+/** The presets picker and "Save as preset": loaded when either is first opened. */
+const PresetDialogs = lazy(() => import("./preset-dialogs"));
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
 
@@ -60,6 +63,12 @@ function EditPrefillSlot({ onLoaded }: { onLoaded: (render: LedgerRender) => voi
 
 export interface RenderFormProps {
   settings: PublicSettings;
+}
+
+interface PresetDialog {
+  which: PresetDialogKind;
+  open: boolean;
+  from: HTMLElement | null;
 }
 
 interface AwaitingConfirmation {
@@ -87,6 +96,9 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const [fitNotes, setFitNotes] = useState<FitNote[]>([]);
   const [awaiting, setAwaiting] = useState<AwaitingConfirmation | null>(null);
+  const [presetDialog, setPresetDialog] = useState<PresetDialog | null>(null);
+  const openPresetDialog = (which: PresetDialogKind) => (event: { currentTarget: HTMLElement }) =>
+    setPresetDialog({ which, open: true, from: event.currentTarget });
 
   const addReference = useCallback(
     (upload: LedgerUpload) => {
@@ -120,12 +132,34 @@ export function RenderForm({ settings }: RenderFormProps) {
     [subscribe],
   );
 
-  /** After a model change: keep what the new model offers, reset the rest and say so. */
-  const fitModel = () => {
-    const { values, notes } = fitToModels(getValues());
-    for (const note of notes) setValue(note.field, values[note.field], { shouldDirty: true });
-    setFitNotes(notes);
-  };
+  /**
+   * After a model change: keep what the new model offers, reset the rest and say so. The fitting
+   * loads with the first change (prefetched once the page is interactive, below), not with the page.
+   */
+  const fitModel = () =>
+    void loadFitModel().then(({ fitToModels }) => {
+      const { values, notes } = fitToModels(getValues());
+      for (const note of notes) setValue(note.field, values[note.field], { shouldDirty: true });
+      setFitNotes(notes);
+    });
+
+  // The prompt takes the focus after the render that follows a fill: reset() forgets the fields'
+  // elements until they register again, so focusing any earlier finds nothing.
+  const [filled, setFilled] = useState(0);
+  useEffect(() => {
+    if (filled > 0) setFocus("prompt");
+  }, [filled, setFocus]);
+
+  /** Fills the whole form (Reuse settings, a preset) and hands it back to the prompt. */
+  const fill = useCallback(
+    (values: RenderFormValues, message: string) => {
+      reset(values);
+      setFitNotes([]);
+      notify.success(message, { description: "Edit them and start a new render." });
+      setFilled((count) => count + 1);
+    },
+    [reset],
+  );
 
   const loadRender = useCallback(
     async (render: LedgerRender) => {
@@ -142,16 +176,14 @@ export function RenderForm({ settings }: RenderFormProps) {
         notify.error("That render's settings no longer fit the form", { description: filled.message });
         return;
       }
-      reset(filled.values);
-      setFitNotes([]);
-      notify.success("Settings loaded", { description: "Edit them and start a new render." });
-      setFocus("prompt");
+      fill(filled.values, "Settings loaded");
     },
-    [getValues, reset, setFocus],
+    [getValues, fill],
   );
 
   useEffect(() => {
     void loadVideoOptions();
+    void loadFitModel();
   }, []);
 
   const busy = submitter.isPending || form.formState.isSubmitting;
@@ -202,13 +234,19 @@ export function RenderForm({ settings }: RenderFormProps) {
         {submitter.failure?.type === "admin" && <Notice tone="error">{submitter.failure.message}</Notice>}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-base font-semibold">New render</h2>
-          <KindToggle />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              size="sm"
+              aria-haspopup="dialog"
+              aria-expanded={presetDialog?.which === "pick" && presetDialog.open}
+              onClick={openPresetDialog("pick")}
+            >
+              Presets
+            </Button>
+            <KindToggle />
+          </div>
         </div>
-        <TextAreaField
-          name="prompt"
-          label="Prompt"
-          maxChars={LIMITS.promptMaxChars}
-          rows={4}
+        <PromptField
           placeholder={
             kind === "image"
               ? "A red fox in fresh snow, golden hour, 85 mm"
@@ -228,12 +266,34 @@ export function RenderForm({ settings }: RenderFormProps) {
           retryInSeconds={submitter.retryInSeconds}
           failure={submitter.failure}
           uploadsRunning={uploadsRunning}
+          secondaryAction={
+            <Button
+              aria-haspopup="dialog"
+              className="h-10"
+              aria-expanded={presetDialog?.which === "save" && presetDialog.open}
+              onClick={openPresetDialog("save")}
+            >
+              Save as preset
+            </Button>
+          }
         />
         {/* Model-switch notes are shown under their fields; this announces them once. */}
         <p role="status" className="sr-only">
           {fitNotes.map((note) => note.message).join(". ")}
         </p>
       </form>
+      {presetDialog && (
+        <Suspense>
+          <PresetDialogs
+            which={presetDialog.which}
+            open={presetDialog.open}
+            onOpenChange={(open) => setPresetDialog({ ...presetDialog, open })}
+            returnFocusTo={presetDialog.from}
+            values={getValues}
+            onApply={(values, preset) => fill(values, `Preset “${preset.name}” applied`)}
+          />
+        </Suspense>
+      )}
       {awaiting && (
         <Suspense>
           <ConfirmCostDialog

@@ -1,5 +1,6 @@
 "use client";
 /** The form's foot: cost, the submit button, the 429 countdown and what went wrong with the last try. */
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { CostEstimate } from "./cost-estimate";
@@ -10,9 +11,17 @@ export interface SubmitBarProps {
   retryInSeconds: number;
   failure: ShownFailure | null;
   uploadsRunning: number;
+  /** Beside the submit button (e.g. "Save as preset"). */
+  secondaryAction?: ReactNode;
 }
 
-export function SubmitBar({ busy, retryInSeconds, failure, uploadsRunning }: SubmitBarProps) {
+export function SubmitBar({
+  busy,
+  retryInSeconds,
+  failure,
+  uploadsRunning,
+  secondaryAction,
+}: SubmitBarProps) {
   const waiting = retryInSeconds > 0;
   // A render started mid-upload would go without the file the user just dropped.
   const blocked = busy || waiting || uploadsRunning > 0;
@@ -26,24 +35,27 @@ export function SubmitBar({ busy, retryInSeconds, failure, uploadsRunning }: Sub
       <div className="flex flex-col gap-3 @md:flex-row @md:items-start @md:justify-between">
         <CostEstimate />
         <div className="flex shrink-0 flex-col items-stretch gap-1.5 @md:items-end">
-          <Button
-            type="submit"
-            variant="primary"
-            className="h-10 px-5"
-            disabled={blocked}
-            aria-busy={busy || undefined}
-            aria-describedby="start-render-status"
-            // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
-            data-toast-clear
-          >
-            {busy && (
-              <span
-                aria-hidden
-                className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white"
-              />
-            )}
-            Start render
-          </Button>
+          <div className="flex gap-2 *:flex-1 @md:*:flex-none">
+            {secondaryAction}
+            <Button
+              type="submit"
+              variant="primary"
+              className="h-10 px-5"
+              disabled={blocked}
+              aria-busy={busy || undefined}
+              aria-describedby="start-render-status"
+              // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
+              data-toast-clear
+            >
+              {busy && (
+                <span
+                  aria-hidden
+                  className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                />
+              )}
+              Start render
+            </Button>
+          </div>
           <p
             id="start-render-status"
             role="status"

@@ -2,7 +2,8 @@
 /** The video settings, limited to what the chosen video model offers. */
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { LIMITS, VIDEO_MODELS, clipCount, type VideoModel } from "@/lib/domain/catalogue";
-import { durationRangeLabel, type FitNote, type RenderFormValues } from "@/lib/client/form";
+import { durationRangeLabel, type RenderFormValues } from "@/lib/client/form";
+import type { FitNote } from "@/lib/client/form/fit-model";
 import { FieldMessages, describedBy } from "@/components/ui/field-messages";
 import { Switch } from "@/components/ui/switch";
 import { LABEL_CLASSES, SelectField, TextAreaField } from "./field";

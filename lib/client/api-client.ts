@@ -11,7 +11,7 @@ import { loadContract, type Contract } from "./contract-loader";
 export type SchemaOf<T> = (contract: Contract) => z.core.$ZodType<T>;
 
 export interface ApiRequest {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;

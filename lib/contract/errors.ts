@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
+  /** A name another item of the team already has, in any case (a preset's); `field` names it. */
+  name_taken: 409,
   /** A download of a render that has no output (not finished, failed). */
   render_not_ready: 409,
   /** A zip would hold more renders than one zip may (ZIP_MAX_RENDERS): narrow the selection. */

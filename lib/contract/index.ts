@@ -15,3 +15,4 @@ export * from "./health";
 export * from "./settings";
 export * from "./events";
 export * from "./downloads";
+export * from "./presets";

@@ -1,6 +1,5 @@
 export * from "./values";
 export * from "./wording";
-export * from "./fit-model";
 export * from "./mapper";
 export * from "./references";
 export * from "./lazy-resolver";

@@ -21,5 +21,8 @@ export const queryKeys = {
     all: ["uploads"] as const,
     list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
   },
+  presets: ["presets"] as const,
+  /** The caller's prompt history, by the text typed so far. */
+  recentPrompts: (q: string) => ["prompts", "recent", q] as const,
   estimate: (params: Record<string, unknown>) => ["estimate", params] as const,
 };

@@ -129,6 +129,22 @@ export interface TeamSettingsTable {
   value: string;
 }
 
+/** A team preset: a render request's settings (and perhaps its prompt) under a name. */
+export interface PresetsTable extends MadeBy {
+  id: string;
+  name: string;
+  /** The name as compared for uniqueness (trimmed, lower-cased). */
+  name_key: string;
+  kind: string;
+  model: string;
+  /** JSON: the request's parameters without the prompt and references. */
+  settings: string;
+  /** The prompt, when the preset includes one. */
+  prompt: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -138,8 +154,10 @@ export interface Database {
   timing_stats: TimingStatsTable;
   poll_log: PollLogTable;
   changes: ChangesTable;
+  presets: PresetsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
 export type RenderRow = Selectable<RendersTable>;
 export type MemberRow = Selectable<MembersTable>;
+export type PresetRow = Selectable<PresetsTable>;

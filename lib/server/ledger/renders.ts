@@ -274,7 +274,7 @@ const isRenderCursor = (v: unknown): v is [number, number] =>
   Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
 
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listRenders(
   db: Db,

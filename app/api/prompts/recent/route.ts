@@ -1,0 +1,13 @@
+import { PROMPT_HISTORY_SIZE, recentPromptsQuerySchema } from "@/lib/contract";
+import { getDb } from "@/lib/server/db";
+import { apiRoute, json } from "@/lib/server/http/route";
+import { recentPrompts } from "@/lib/server/ledger/prompt-history";
+
+export const dynamic = "force-dynamic";
+
+/** The caller's own history; with sign-in off, the whole dashboard's. */
+export const GET = apiRoute({ query: recentPromptsQuerySchema }, async ({ query, member }) => {
+  const words = (query.q ?? "").split(/\s+/).filter(Boolean);
+  const items = await recentPrompts(await getDb(), member?.id ?? null, words, PROMPT_HISTORY_SIZE);
+  return json({ items });
+});

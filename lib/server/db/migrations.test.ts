@@ -1,0 +1,86 @@
+/**
+ * The presets migration on a ledger made by the release before it (migrations up to
+ * 003_change_log): what was there is still there, and the new table and its rules work.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { Kysely, Migrator } from "kysely";
+import { afterEach, expect, test } from "vitest";
+import { LibsqlDialect } from "./libsql-dialect";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+
+const opened: Kysely<Database>[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.destroy();
+});
+
+function openLedger(): Kysely<Database> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "ledger-migrate-")), "dashboard.db");
+  const db = new Kysely<Database>({ dialect: new LibsqlDialect(createClient({ url: `file:${file}` })) });
+  opened.push(db);
+  return db;
+}
+
+async function migrate(db: Kysely<Database>, to?: string) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
+  expect(error).toBeUndefined();
+  return results ?? [];
+}
+
+test("006_presets keeps an earlier ledger's rows and adds presets with case-insensitive unique names", async () => {
+  const db = openLedger();
+  await migrate(db, "003_change_log");
+  const now = new Date().toISOString();
+  const request = {
+    id: "req_before",
+    idempotency_key: null,
+    body_hash: "hash",
+    kind: "image",
+    model: "nano-banana",
+    resolution: null,
+    prompt: "a fox made before presets",
+    params: "{}",
+    state: "created",
+    response: null,
+    error: null,
+    batch_id: null,
+    credits_charged: 3,
+    created_at: now,
+    updated_at: now,
+    member_id: "mem_a",
+    member_name: "Ada",
+  };
+  await db.insertInto("render_requests").values(request).execute();
+  const before = await db.selectFrom("render_requests").selectAll().execute();
+
+  const applied = await migrate(db);
+  expect(applied.map((r) => r.migrationName)).toContain("006_presets");
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await db.selectFrom("render_requests").selectAll().execute()).toEqual(before);
+
+  const preset = {
+    id: "pst_one",
+    name: "Square",
+    name_key: "square",
+    kind: "image",
+    model: "nano-banana",
+    settings: "{}",
+    prompt: null,
+    member_id: null,
+    member_name: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto("presets").values(preset).execute();
+  await expect(
+    db
+      .insertInto("presets")
+      .values({ ...preset, id: "pst_two", name: "SQUARE" })
+      .execute(),
+  ).rejects.toThrow();
+  expect(await db.selectFrom("presets").select("id").execute()).toEqual([{ id: preset.id }]);
+});
