@@ -25,6 +25,7 @@ const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => 
   completedAt: null,
   expectedSeconds: 30,
   member: { id: "mem_grace", name: "Grace" },
+  archivedAt: null,
   ...patch,
 });
 
