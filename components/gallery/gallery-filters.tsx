@@ -1,6 +1,9 @@
 "use client";
 
-/** The gallery's filter bar: status, kind, model, who started it and a debounced prompt search. */
+/**
+ * The gallery's filter bar: status, kind, model, who started it, a debounced prompt search, and the
+ * Favourites and Archived toggles.
+ */
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
 import { statusWord } from "@/lib/domain/format";
@@ -53,6 +56,8 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
       />
       <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
       <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
+      <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
+      <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon /> Clear
@@ -61,6 +66,28 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
     </div>
   );
 });
+
+/** An on/off filter: a toggle button (`aria-pressed`) that sets `key=true` or removes it. */
+function Toggle({
+  label,
+  on,
+  onChange,
+}: {
+  label: string;
+  on: "true" | undefined;
+  onChange: (value: "true" | undefined) => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      aria-pressed={on === "true"}
+      onClick={() => onChange(on ? undefined : "true")}
+      className="aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-200"
+    >
+      {label}
+    </Button>
+  );
+}
 
 /** "In progress", the known statuses, and any other status a shared link names. */
 function statusOptions(current: string | undefined) {

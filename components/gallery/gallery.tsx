@@ -113,7 +113,7 @@ export function Gallery() {
             />
           </>
         )}
-        <SelectionBarSlot selection={review.selection} />
+        <SelectionBarSlot selection={review.selection} archivedView={filters.archived === "true"} />
         {viewId !== null && (
           <Suspense>
             <RenderViewer
@@ -132,8 +132,8 @@ export function Gallery() {
 
 /** The gallery's filters as the zip route takes them (docs/api.md). */
 function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
-  const { status, kind, model, q, member, batchId, ids } = query;
-  return { status, kind, model, q, member, batchId, ids };
+  const { status, kind, model, q, member, batchId, ids, favourite, archived } = query;
+  return { status, kind, model, q, member, batchId, ids, favourite, archived };
 }
 
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
@@ -142,7 +142,7 @@ const RenderViewer = lazy(() => import("./render-viewer"));
 const SelectionBar = lazy(() => import("./selection-bar"));
 
 /** The selection bar, once anything is ticked. */
-function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
+function SelectionBarSlot({ selection, archivedView }: { selection: SelectionStore; archivedView: boolean }) {
   const count = useSelectedIds(selection).length;
   if (count === 0) return null;
   return (
@@ -150,7 +150,7 @@ function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
       {/* Room under the last cards, so the bar never hides them. */}
       <div aria-hidden="true" className="h-28 sm:h-16" />
       <Suspense>
-        <SelectionBar selection={selection} />
+        <SelectionBar selection={selection} archivedView={archivedView} />
       </Suspense>
     </>
   );

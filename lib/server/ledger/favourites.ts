@@ -36,13 +36,18 @@ export async function setFavourite(db: Db, owner: string, renderId: string, on: 
           .where("owner", "=", owner)
           .where("render_id", "=", renderId)
           .executeTakeFirst();
-    const changed = "numInsertedOrUpdatedRows" in result ? result.numInsertedOrUpdatedRows : result.numDeletedRows;
+    const changed =
+      "numInsertedOrUpdatedRows" in result ? result.numInsertedOrUpdatedRows : result.numDeletedRows;
     if (Number(changed ?? 0) > 0) note("favourite", favouriteSubject(owner, renderId));
   });
 }
 
 /** Which of these renders `owner` has starred. */
-export async function favouriteIds(db: Db, owner: string, renderIds: readonly string[]): Promise<Set<string>> {
+export async function favouriteIds(
+  db: Db,
+  owner: string,
+  renderIds: readonly string[],
+): Promise<Set<string>> {
   if (renderIds.length === 0) return new Set();
   const rows = await db
     .selectFrom("favourites")

@@ -5,7 +5,13 @@ import "server-only";
  * leaves an honest "outcome unknown" entry rather than nothing.
  */
 import { sql } from "kysely";
-import { AppError, type ErrorBody, type LedgerRender, type MadeBy, type RenderListQuery } from "@/lib/contract";
+import {
+  AppError,
+  type ErrorBody,
+  type LedgerRender,
+  type MadeBy,
+  type RenderListQuery,
+} from "@/lib/contract";
 
 import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
 import type { CreateRenderResponse } from "@/lib/render-api";

@@ -47,7 +47,10 @@ export async function favourite(id: string, member: Member | null, on: boolean):
  * Archives or brings back renders for the whole team, all or none: an id the ledger does not hold
  * refuses the request (404, naming it) and nothing changes.
  */
-export async function archive({ ids, archived }: ArchiveRequest, member: Member | null): Promise<ArchiveResult> {
+export async function archive(
+  { ids, archived }: ArchiveRequest,
+  member: Member | null,
+): Promise<ArchiveResult> {
   const db = await getDb();
   const wanted = [...new Set(ids)];
   await requireRenders(db, wanted);

@@ -11,6 +11,8 @@ export const GET = apiRoute({ query: zipSelectionSchema }, async ({ request, que
 );
 
 /** The selection bar submits a form (field `ids`), so the browser's download manager saves the zip. */
-export const POST = apiRoute({ body: zipSelectionSchema, formBody: true }, async ({ request, body, member }) =>
-  zipResponse(await zipContents(body, favouritesOwner(member)), request.signal),
+export const POST = apiRoute(
+  { body: zipSelectionSchema, formBody: true },
+  async ({ request, body, member }) =>
+    zipResponse(await zipContents(body, favouritesOwner(member)), request.signal),
 );
