@@ -5,7 +5,6 @@
  * flag. The toggling code loads on the first press, not with the gallery.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { StarIcon } from "lucide-react";
 import { buttonClasses, type ButtonSize } from "@/components/ui/button";
 import type { LedgerRender } from "@/lib/contract";
 
@@ -33,10 +32,18 @@ export function FavouriteButton({
       onClick={toggle}
       className={buttonClasses({ variant: size === "icon" ? "ghost" : "secondary", size, className })}
     >
-      <StarIcon
+      {/* A plain five-point star: the icon set's rounded one weighs more in the first load. */}
+      <svg
+        viewBox="0 0 24 24"
         aria-hidden="true"
-        className={on ? "fill-amber-400 text-amber-500" : "text-zinc-500 dark:text-zinc-400"}
-      />
+        fill={on ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        className={on ? "text-amber-500" : "text-zinc-500 dark:text-zinc-400"}
+      >
+        <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2L7 14.2 2 9.3l6.9-1z" />
+      </svg>
       {size !== "icon" && "Favourite"}
     </button>
   );

@@ -80,9 +80,9 @@ function Toggle({
   return (
     <Button
       size="sm"
+      variant={on ? "primary" : "secondary"}
       aria-pressed={on === "true"}
       onClick={() => onChange(on ? undefined : "true")}
-      className="aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-200"
     >
       {label}
     </Button>

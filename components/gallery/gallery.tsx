@@ -9,13 +9,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { rendersOf, useRenderList, type RenderFilters } from "@/lib/client/queries/renders";
+import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
 import { GalleryFilters } from "./gallery-filters";
-import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
+import { GallerySkeleton } from "./gallery-states";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
 import { LoadMore } from "./load-more";
@@ -57,7 +57,8 @@ export function Gallery() {
           <span className="ml-auto flex items-center gap-1">
             {query && renders.length > 0 && (
               <ZipButton
-                fields={zipFieldsOf(query)}
+                // The zip route takes the list's own filters (docs/api.md), so it zips what is shown.
+                fields={{ ...query }}
                 label={
                   hasFilters(filters) ? "Download zip of the filtered renders" : "Download zip of all renders"
                 }
@@ -73,13 +74,17 @@ export function Gallery() {
         {list.isPending ? (
           <GallerySkeleton />
         ) : list.isError && !list.data ? (
-          <GalleryError
-            what="Could not load renders"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-          />
+          <Suspense>
+            <GalleryError
+              what="Could not load renders"
+              error={list.error}
+              onRetry={() => void list.refetch()}
+            />
+          </Suspense>
         ) : entries.length === 0 ? (
-          <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
+          <Suspense>
+            <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
+          </Suspense>
         ) : (
           <>
             {list.isRefetchError && (
@@ -97,11 +102,13 @@ export function Gallery() {
               )}
             </JustifiedRows>
             {list.isFetchNextPageError && (
-              <GalleryError
-                what="Could not load more renders"
-                error={list.error}
-                onRetry={() => void list.fetchNextPage()}
-              />
+              <Suspense>
+                <GalleryError
+                  what="Could not load more renders"
+                  error={list.error}
+                  onRetry={() => void list.fetchNextPage()}
+                />
+              </Suspense>
             )}
             <LoadMore
               hasNextPage={list.hasNextPage}
@@ -130,15 +137,13 @@ export function Gallery() {
   );
 }
 
-/** The gallery's filters as the zip route takes them (docs/api.md). */
-function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
-  const { status, kind, model, q, member, batchId, ids, favourite, archived } = query;
-  return { status, kind, model, q, member, batchId, ids, favourite, archived };
-}
-
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
+/** The empty and error states, which most visits never show. */
+const loadNotices = () => import("./gallery-notices");
+const GalleryEmpty = lazy(() => loadNotices().then((m) => ({ default: m.GalleryEmpty })));
+const GalleryError = lazy(() => loadNotices().then((m) => ({ default: m.GalleryError })));
 const SelectionBar = lazy(() => import("./selection-bar"));
 
 /** The selection bar, once anything is ticked. */

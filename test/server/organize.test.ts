@@ -291,12 +291,11 @@ describe("bad input changes nothing", () => {
 describe("migration 004 on a ledger of the release before", () => {
   test("adds favourites and the archive column, and keeps every render", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ledger-004-"));
-    const db = new Kysely<never>({
+    const db = new Kysely<Record<string, Record<string, unknown>>>({
       dialect: new LibsqlDialect(createClient({ url: `file:${path.join(dir, "dashboard.db")}` })),
     });
     const migrator = new Migrator({ db, provider: migrationProvider });
     expect((await migrator.migrateTo("003_change_log")).error).toBeUndefined();
-    const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const row = {
       id: "rnd_old",
       request_id: "req_old",
@@ -313,12 +312,12 @@ describe("migration 004 on a ledger of the release before", () => {
       expected_seconds: 30,
       credits_charged: 7,
     };
-    await raw.insertInto("renders").values(row).execute();
+    await db.insertInto("renders").values(row).execute();
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const after = await raw.selectFrom("renders").selectAll().execute();
+    const after = await db.selectFrom("renders").selectAll().execute();
     expect(after).toEqual([expect.objectContaining({ ...row, archived_at: null })]);
-    expect(await raw.selectFrom("favourites").selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom("favourites").selectAll().execute()).toEqual([]);
     await db.destroy();
   });
 });

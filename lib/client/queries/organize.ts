@@ -7,16 +7,20 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import { applyLiveEvents } from "@/lib/client/live/apply-events";
+import type { LiveEvent } from "@/lib/contract";
+
+/** The stream's own way to put a change into the cache (see event-stream.ts). */
+const applyLocally = async (queryClient: QueryClient, events: readonly LiveEvent[]) =>
+  (await import("@/lib/client/live/event-stream")).applyLiveEvents(queryClient, events);
 
 export async function setFavourite(queryClient: QueryClient, id: string, favourite: boolean): Promise<void> {
-  applyLiveEvents(queryClient, [{ type: "favourite", id, favourite }]);
+  await applyLocally(queryClient, [{ type: "favourite", id, favourite }]);
   try {
     await apiFetch(`/api/renders/${encodeURIComponent(id)}/favourite`, (c) => c.favouriteStateSchema, {
       method: favourite ? "PUT" : "DELETE",
     });
   } catch (error) {
-    applyLiveEvents(queryClient, [{ type: "favourite", id, favourite: !favourite }]);
+    await applyLocally(queryClient, [{ type: "favourite", id, favourite: !favourite }]);
     throw error;
   }
 }
@@ -30,7 +34,7 @@ export async function setArchived(
     method: "POST",
     body: { ids, archived },
   });
-  applyLiveEvents(
+  await applyLocally(
     queryClient,
     items.map((render) => ({ type: "render", render })),
   );
