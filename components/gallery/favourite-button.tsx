@@ -40,7 +40,7 @@ export function FavouriteButton({
         stroke="currentColor"
         strokeWidth="2"
         strokeLinejoin="round"
-        className={on ? "text-amber-500" : "text-zinc-500 dark:text-zinc-400"}
+        className={`lucide ${on ? "text-amber-500" : "text-zinc-500 dark:text-zinc-400"}`}
       >
         <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2L7 14.2 2 9.3l6.9-1z" />
       </svg>

@@ -56,8 +56,11 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
       />
       <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
       <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
-      <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
-      <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
+      {/* A row of their own on a phone, so the selects keep their width. */}
+      <span className="flex w-full gap-2 sm:w-auto">
+        <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
+        <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
+      </span>
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon /> Clear
@@ -81,6 +84,7 @@ function Toggle({
     <Button
       size="sm"
       variant={on ? "primary" : "secondary"}
+      className="flex-1 sm:flex-none"
       aria-pressed={on === "true"}
       onClick={() => onChange(on ? undefined : "true")}
     >

@@ -6,7 +6,16 @@
  * selection of cards (a tick box each, Shift for a range, `x` on the focused card) with its bar, and
  * the viewer of `?view=<id>`; both load when first used, not with the page.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+} from "react";
 import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
@@ -74,17 +83,13 @@ export function Gallery() {
         {list.isPending ? (
           <GallerySkeleton />
         ) : list.isError && !list.data ? (
-          <Suspense>
-            <GalleryError
-              what="Could not load renders"
-              error={list.error}
-              onRetry={() => void list.refetch()}
-            />
-          </Suspense>
+          <GalleryError
+            what="Could not load renders"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
         ) : entries.length === 0 ? (
-          <Suspense>
-            <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
-          </Suspense>
+          <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
         ) : (
           <>
             {list.isRefetchError && (
@@ -102,13 +107,11 @@ export function Gallery() {
               )}
             </JustifiedRows>
             {list.isFetchNextPageError && (
-              <Suspense>
-                <GalleryError
-                  what="Could not load more renders"
-                  error={list.error}
-                  onRetry={() => void list.fetchNextPage()}
-                />
-              </Suspense>
+              <GalleryError
+                what="Could not load more renders"
+                error={list.error}
+                onRetry={() => void list.fetchNextPage()}
+              />
             )}
             <LoadMore
               hasNextPage={list.hasNextPage}
@@ -120,7 +123,7 @@ export function Gallery() {
             />
           </>
         )}
-        <SelectionBarSlot selection={review.selection} archivedView={filters.archived === "true"} />
+        <SelectionBarSlot selection={review.selection} />
         {viewId !== null && (
           <Suspense>
             <RenderViewer
@@ -140,14 +143,26 @@ export function Gallery() {
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
+const SelectionBar = lazy(() => import("./selection-bar"));
 /** The empty and error states, which most visits never show. */
 const loadNotices = () => import("./gallery-notices");
-const GalleryEmpty = lazy(() => loadNotices().then((m) => ({ default: m.GalleryEmpty })));
-const GalleryError = lazy(() => loadNotices().then((m) => ({ default: m.GalleryError })));
-const SelectionBar = lazy(() => import("./selection-bar"));
+const GalleryEmpty = deferred(() => loadNotices().then((m) => m.GalleryEmpty));
+const GalleryError = deferred(() => loadNotices().then((m) => m.GalleryError));
+
+/** A component loaded when first shown, in a boundary of its own so the rest of the gallery stays. */
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function Deferred(props: P) {
+    return (
+      <Suspense>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
 
 /** The selection bar, once anything is ticked. */
-function SelectionBarSlot({ selection, archivedView }: { selection: SelectionStore; archivedView: boolean }) {
+function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
   const count = useSelectedIds(selection).length;
   if (count === 0) return null;
   return (
@@ -155,7 +170,7 @@ function SelectionBarSlot({ selection, archivedView }: { selection: SelectionSto
       {/* Room under the last cards, so the bar never hides them. */}
       <div aria-hidden="true" className="h-28 sm:h-16" />
       <Suspense>
-        <SelectionBar selection={selection} archivedView={archivedView} />
+        <SelectionBar selection={selection} />
       </Suspense>
     </>
   );

@@ -5,27 +5,23 @@
  * (2–4), download them as one zip (zip-download.ts), archive them (or, in the Archived view, bring
  * them back) in one request, or clear the selection. Loaded with the first tick, not with the page.
  */
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { Columns2Icon, DownloadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArchiveLabel } from "./archive-button";
+import { filtersFromSearchParams } from "./filters-url";
 import { archiveRenders } from "./organize-actions";
 import { downloadZip } from "./zip-download";
 import { useSelectedIds } from "./review-context";
 import type { SelectionStore } from "./selection";
 
-export default function SelectionBar({
-  selection,
-  archivedView,
-}: {
-  selection: SelectionStore;
-  /** The gallery shows archived renders: the bar offers Unarchive instead of Archive. */
-  archivedView: boolean;
-}) {
+export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);
+  // The gallery shows archived renders (its filter, in the URL): the bar offers Unarchive instead.
+  const archivedView = filtersFromSearchParams(useSearchParams()).archived === "true";
   const queryClient = useQueryClient();
   const archive = async () => {
     if (await archiveRenders(queryClient, ids, !archivedView)) selection.clear();
