@@ -11,26 +11,22 @@ import type { LedgerRender } from "@/lib/contract";
 export function FavouriteButton({
   render,
   size = "icon",
-  className = "",
 }: {
   render: Pick<LedgerRender, "id" | "favourite">;
-  /** `icon`: the star alone (a card); otherwise the star and the word. */
+  /** `icon`: the star alone, for a card (its name stays for screen readers); else star and word. */
   size?: ButtonSize;
-  className?: string;
 }) {
   const queryClient = useQueryClient();
   const on = render.favourite === true;
-  const toggle = () =>
-    void import("./organize-actions").then(({ toggleFavourite }) =>
-      toggleFavourite(queryClient, render.id, !on),
-    );
+  const icon = size === "icon";
   return (
     <button
       type="button"
       aria-pressed={on}
-      aria-label={size === "icon" ? "Favourite" : undefined}
-      onClick={toggle}
-      className={buttonClasses({ variant: size === "icon" ? "ghost" : "secondary", size, className })}
+      onClick={() =>
+        void import("./organize-actions").then((m) => m.toggleFavourite(queryClient, render.id, !on))
+      }
+      className={buttonClasses(icon ? { variant: "ghost", size, className: "size-7" } : { size })}
     >
       {/* A plain five-point star: the icon set's rounded one weighs more in the first load. */}
       <svg
@@ -39,12 +35,11 @@ export function FavouriteButton({
         fill={on ? "currentColor" : "none"}
         stroke="currentColor"
         strokeWidth="2"
-        strokeLinejoin="round"
-        className={`lucide ${on ? "text-amber-500" : "text-zinc-500 dark:text-zinc-400"}`}
+        className={`lucide ${on ? "text-amber-500" : "text-zinc-500"}`}
       >
         <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2L7 14.2 2 9.3l6.9-1z" />
       </svg>
-      {size !== "icon" && "Favourite"}
+      <span className={icon ? "sr-only" : ""}>Favourite</span>
     </button>
   );
 }

@@ -24,7 +24,6 @@ import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
 import { GalleryFilters } from "./gallery-filters";
-import { GallerySkeleton } from "./gallery-states";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
 import { LoadMore } from "./load-more";
@@ -144,7 +143,11 @@ export function Gallery() {
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
 const SelectionBar = lazy(() => import("./selection-bar"));
-/** The empty and error states, which most visits never show. */
+/**
+ * The skeleton (the server's HTML already shows it, and the list usually arrives before its code
+ * would matter), and the empty and error states, which most visits never show.
+ */
+const GallerySkeleton = deferred(() => import("./gallery-states").then((m) => m.GallerySkeleton));
 const loadNotices = () => import("./gallery-notices");
 const GalleryEmpty = deferred(() => loadNotices().then((m) => m.GalleryEmpty));
 const GalleryError = deferred(() => loadNotices().then((m) => m.GalleryError));

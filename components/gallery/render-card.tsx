@@ -73,7 +73,7 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
         <div className="flex items-center justify-between gap-2">
           <StatusBadge status={render.status} />
           <span className="flex items-center">
-            <FavouriteButton render={render} className="size-7" />
+            <FavouriteButton render={render} />
             <RenderActions render={render} />
           </span>
         </div>
