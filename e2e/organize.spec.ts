@@ -5,12 +5,13 @@
 import { expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
 import type { GalleryPage } from "./pages/gallery.page";
 
-/** Three images under one tag, newest first as the gallery shows them. */
-async function threeImages(api: DashboardApi, label: string) {
+/** Three images under one tag, and the gallery searched for them; prompts newest first, as shown. */
+async function galleryOfThree(api: DashboardApi, gallery: GalleryPage, label: string) {
   const tag = uniquePrompt(label);
   const prompts = [`${tag} one: a pear`, `${tag} two: a plum`, `${tag} three: a fig`];
   for (const prompt of prompts) await api.createRender({ kind: "image", prompt, imageModel: "nano-banana" });
-  return { tag, prompts: [...prompts].reverse() };
+  await gallery.goto(`?q=${encodeURIComponent(tag)}`);
+  return [...prompts].reverse();
 }
 
 const toggle = (gallery: GalleryPage, name: "Favourites" | "Archived") =>
@@ -21,8 +22,7 @@ test("a starred card shows under Favourites, and stays starred and filtered afte
   gallery,
   api,
 }) => {
-  const { tag, prompts } = await threeImages(api, "Favourite");
-  await gallery.goto(`?q=${encodeURIComponent(tag)}`);
+  const prompts = await galleryOfThree(api, gallery, "Favourite");
   const star = gallery.card(prompts[1]!).getByRole("button", { name: "Favourite", exact: true });
   await expect(star).toHaveAttribute("aria-pressed", "false");
   await star.click();
@@ -46,8 +46,7 @@ test("archiving a selection hides it from the gallery; Archived shows it; Unarch
   gallery,
   api,
 }) => {
-  const { tag, prompts } = await threeImages(api, "Archive");
-  await gallery.goto(`?q=${encodeURIComponent(tag)}`);
+  const prompts = await galleryOfThree(api, gallery, "Archive");
   await expect(gallery.region.getByRole("article")).toHaveCount(3);
   await gallery.selectBox(gallery.card(prompts[0]!)).check();
   await gallery.selectBox(gallery.card(prompts[2]!)).check();
