@@ -1,11 +1,12 @@
 /**
- * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`, `member`), so a filtered view
- * can be shared and survives a reload. Values that make no sense are ignored rather than sent.
+ * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
+ * `favourite`, `archived`), so a filtered view can be shared and survives a reload. Values that make
+ * no sense are ignored rather than sent.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { ALL_STATUSES } from "@/lib/domain/statuses";
 
-export const FILTER_KEYS = ["status", "kind", "model", "q", "member"] as const;
+export const FILTER_KEYS = ["status", "kind", "model", "q", "member", "favourite", "archived"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface GalleryFilters {
@@ -15,7 +16,14 @@ export interface GalleryFilters {
   q?: string;
   /** A member id, or `MINE`: whoever is looking, so a shared "mine" link shows each their own. */
   member?: string;
+  /** Only the viewer's favourites. */
+  favourite?: "true";
+  /** Only archived renders (the gallery leaves them out otherwise). */
+  archived?: "true";
 }
+
+/** The on/off filters: present as `key=true`, absent otherwise. */
+export const FLAG_FILTERS = ["favourite", "archived"] as const;
 
 export const MINE = "mine";
 
@@ -49,6 +57,7 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   if (q) filters.q = q.slice(0, 200);
   const member = params.get("member")?.trim();
   if (member && member.length <= 100) filters.member = member;
+  for (const flag of FLAG_FILTERS) if (params.get(flag) === "true") filters[flag] = "true";
   return filters;
 }
 

@@ -1,6 +1,9 @@
 "use client";
 
-/** The gallery's filter bar: status, kind, model, who started it and a debounced prompt search. */
+/**
+ * The gallery's filter bar: status, kind, model, who started it, a debounced prompt search, and the
+ * Favourites and Archived toggles.
+ */
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
 import { statusWord } from "@/lib/domain/format";
@@ -53,6 +56,11 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
       />
       <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
       <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
+      {/* A row of their own on a phone, so the selects keep their width. */}
+      <span className="flex w-full gap-2 sm:w-auto">
+        <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
+        <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
+      </span>
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon /> Clear
@@ -61,6 +69,29 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
     </div>
   );
 });
+
+/** An on/off filter: a toggle button (`aria-pressed`) that sets `key=true` or removes it. */
+function Toggle({
+  label,
+  on,
+  onChange,
+}: {
+  label: string;
+  on: "true" | undefined;
+  onChange: (value: "true" | undefined) => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={on ? "primary" : "secondary"}
+      className="flex-1 sm:flex-none"
+      aria-pressed={on === "true"}
+      onClick={() => onChange(on ? undefined : "true")}
+    >
+      {label}
+    </Button>
+  );
+}
 
 /** "In progress", the known statuses, and any other status a shared link names. */
 function statusOptions(current: string | undefined) {

@@ -6,16 +6,24 @@
  * selection of cards (a tick box each, Shift for a range, `x` on the focused card) with its bar, and
  * the viewer of `?view=<id>`; both load when first used, not with the page.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+} from "react";
 import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { rendersOf, useRenderList, type RenderFilters } from "@/lib/client/queries/renders";
+import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
 import { GalleryFilters } from "./gallery-filters";
-import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
 import { LoadMore } from "./load-more";
@@ -57,7 +65,8 @@ export function Gallery() {
           <span className="ml-auto flex items-center gap-1">
             {query && renders.length > 0 && (
               <ZipButton
-                fields={zipFieldsOf(query)}
+                // The zip route takes the list's own filters (docs/api.md), so it zips what is shown.
+                fields={{ ...query }}
                 label={
                   hasFilters(filters) ? "Download zip of the filtered renders" : "Download zip of all renders"
                 }
@@ -130,16 +139,30 @@ export function Gallery() {
   );
 }
 
-/** The gallery's filters as the zip route takes them (docs/api.md). */
-function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
-  const { status, kind, model, q, member, batchId, ids } = query;
-  return { status, kind, model, q, member, batchId, ids };
-}
-
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
 const SelectionBar = lazy(() => import("./selection-bar"));
+/**
+ * The skeleton (the server's HTML already shows it, and the list usually arrives before its code
+ * would matter), and the empty and error states, which most visits never show.
+ */
+const GallerySkeleton = deferred(() => import("./gallery-states").then((m) => m.GallerySkeleton));
+const loadNotices = () => import("./gallery-notices");
+const GalleryEmpty = deferred(() => loadNotices().then((m) => m.GalleryEmpty));
+const GalleryError = deferred(() => loadNotices().then((m) => m.GalleryError));
+
+/** A component loaded when first shown, in a boundary of its own so the rest of the gallery stays. */
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  return function Deferred(props: P) {
+    return (
+      <Suspense>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
 
 /** The selection bar, once anything is ticked. */
 function SelectionBarSlot({ selection }: { selection: SelectionStore }) {

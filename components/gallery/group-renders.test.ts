@@ -27,6 +27,7 @@ function render(
     completedAt: null,
     expectedSeconds: 30,
     member: null,
+    archivedAt: null,
   };
 }
 

@@ -4,13 +4,18 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import type { LedgerRender } from "@/lib/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowUpRightIcon, CopyIcon, DownloadIcon, EllipsisIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
 import { downloadHref, renderHref, reuseSettingsHref } from "./render-links";
 import { copyPrompt } from "./copy-prompt";
+import { ArchiveLabel } from "./archive-button";
+import { archiveRenders } from "./organize-actions";
 
 export default function RenderActionsMenu({ render }: { render: LedgerRender }) {
+  const queryClient = useQueryClient();
+  const archived = render.archivedAt !== null;
   return (
     <Menu modal={false} defaultOpen>
       <MenuTrigger className={ACTIONS_TRIGGER_CLASSES} aria-label="Actions">
@@ -34,6 +39,9 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
         </MenuItem>
         <MenuSeparator />
         <ReuseSettingsItem id={render.id} />
+        <MenuItem onSelect={() => void archiveRenders(queryClient, [render.id], !archived)}>
+          <ArchiveLabel archived={archived} />
+        </MenuItem>
       </MenuContent>
     </Menu>
   );

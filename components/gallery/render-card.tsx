@@ -17,6 +17,7 @@ import { excerpt } from "@/lib/domain/format";
 import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
 import { endedWithoutOutput } from "@/lib/domain/statuses";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { FavouriteButton } from "./favourite-button";
 import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
@@ -71,7 +72,10 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
       <div className={`flex min-w-0 flex-1 flex-col gap-1.5 p-2.5 ${compact && review ? "pl-9" : ""}`}>
         <div className="flex items-center justify-between gap-2">
           <StatusBadge status={render.status} />
-          <RenderActions render={render} />
+          <span className="flex items-center">
+            <FavouriteButton render={render} />
+            <RenderActions render={render} />
+          </span>
         </div>
         <Link
           id={titleId}

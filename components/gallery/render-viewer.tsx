@@ -31,6 +31,8 @@ import { notify } from "@/components/ui/notify";
 import { requestParams } from "@/components/render-detail/describe-params";
 import { RenderParameters } from "@/components/render-detail/render-parameters";
 import { RenderTimeline } from "@/components/render-detail/render-timeline";
+import { ArchiveButton } from "./archive-button";
+import { FavouriteButton } from "./favourite-button";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia, isAudioUrl } from "./render-media";
 import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
@@ -270,6 +272,8 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
         >
           <SlidersHorizontalIcon /> Reuse settings
         </Link>
+        <FavouriteButton render={render} size="sm" />
+        <ArchiveButton render={render} size="sm" />
         <Link href={renderHref(render.id)} className={buttonClasses({ size: "sm", variant: "ghost" })}>
           <ArrowUpRightIcon /> Open page
         </Link>

@@ -2,20 +2,30 @@
 
 /**
  * The bar over the gallery while renders are ticked: how many, and what to do with them: compare
- * (2–4), download them as one zip (zip-download.ts), or clear the selection. Loaded with the first
- * tick, not with the page.
+ * (2–4), download them as one zip (zip-download.ts), archive them (or, in the Archived view, bring
+ * them back) in one request, or clear the selection. Loaded with the first tick, not with the page.
  */
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { Columns2Icon, DownloadIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArchiveLabel } from "./archive-button";
+import { filtersFromSearchParams } from "./filters-url";
+import { archiveRenders } from "./organize-actions";
 import { downloadZip } from "./zip-download";
 import { useSelectedIds } from "./review-context";
 import type { SelectionStore } from "./selection";
 
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);
+  // The gallery shows archived renders (its filter, in the URL): the bar offers Unarchive instead.
+  const archivedView = filtersFromSearchParams(useSearchParams()).archived === "true";
+  const queryClient = useQueryClient();
+  const archive = async () => {
+    if (await archiveRenders(queryClient, ids, !archivedView)) selection.clear();
+  };
   const router = useRouter();
   const hintId = useId();
   const comparable = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
@@ -47,6 +57,9 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
         </Button>
         <Button size="sm" variant="primary" onClick={() => downloadZip({ ids: ids.join(",") })}>
           <DownloadIcon /> Download zip
+        </Button>
+        <Button size="sm" onClick={() => void archive()}>
+          <ArchiveLabel archived={archivedView} />
         </Button>
         <Button size="sm" variant="ghost" onClick={() => selection.clear()}>
           <XIcon /> Clear selection

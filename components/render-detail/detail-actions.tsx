@@ -1,12 +1,17 @@
 "use client";
 
-/** The render page's actions, as visible buttons: Download, Reuse settings, Copy prompt. */
+/**
+ * The render page's actions, as visible buttons: Download, Reuse settings, Favourite, Copy prompt,
+ * Archive or Unarchive.
+ */
 import Link from "next/link";
 import type { LedgerRender } from "@/lib/contract";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyIcon, DownloadIcon, SlidersHorizontalIcon } from "lucide-react";
 import { downloadHref, reuseSettingsHref } from "@/components/gallery/render-links";
 import { copyPrompt } from "@/components/gallery/copy-prompt";
+import { ArchiveButton } from "@/components/gallery/archive-button";
+import { FavouriteButton } from "@/components/gallery/favourite-button";
 
 export function DetailActions({ render }: { render: LedgerRender }) {
   return (
@@ -19,9 +24,11 @@ export function DetailActions({ render }: { render: LedgerRender }) {
       <Link href={reuseSettingsHref(render.id)} className={buttonClasses()}>
         <SlidersHorizontalIcon /> Reuse settings
       </Link>
+      <FavouriteButton render={render} size="md" />
       <Button variant="ghost" onClick={() => void copyPrompt(render.prompt)}>
         <CopyIcon /> Copy prompt
       </Button>
+      <ArchiveButton render={render} />
     </div>
   );
 }

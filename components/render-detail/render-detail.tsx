@@ -38,6 +38,12 @@ export function RenderDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <BackLink href="/">All renders</BackLink>
+      {render.archivedAt !== null && (
+        <Notice tone="warning">
+          This render is archived: the gallery shows it only under the Archived filter. Unarchive brings it
+          back.
+        </Notice>
+      )}
       {query.isRefetchError && (
         <Notice tone="warning">Could not refresh this render ({query.error.message}).</Notice>
       )}

@@ -37,7 +37,7 @@ const idListSchema = z.pipe(
   }),
 );
 
-const { status, kind, model, q, batchId, member } = renderListQuerySchema.shape;
+const { status, kind, model, q, batchId, member, favourite, archived } = renderListQuerySchema.shape;
 
 /**
  * Which renders a zip holds: the given `ids`, a `batchId`, or the gallery's filters as
@@ -52,5 +52,7 @@ export const zipSelectionSchema = z.object({
   model,
   q,
   member,
+  favourite,
+  archived,
 });
 export type ZipSelection = z.infer<typeof zipSelectionSchema>;

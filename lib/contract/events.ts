@@ -19,6 +19,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("render"), render: ledgerRenderSchema }),
   /** A render left the ledger (a create's placeholder, replaced by the renders the service made). */
   z.object({ type: z.literal("render-removed"), id: z.string() }),
+  /**
+   * The member this stream belongs to starred or unstarred a render (another of their pages, or
+   * this one). Only their own streams get it: favourites are per member.
+   */
+  z.object({ type: z.literal("favourite"), id: z.string(), favourite: z.boolean() }),
   /** A reference upload was added to the library. */
   z.object({ type: z.literal("upload"), upload: ledgerUploadSchema }),
   /** The balance or a member's spend moved (a charge or a refund): read them again. */

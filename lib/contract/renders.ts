@@ -47,6 +47,13 @@ export const ledgerRenderSchema = z.object({
   /** Expected seconds from creation to completion (learned, or the typical time until then). */
   expectedSeconds: z.number(),
   member: madeBySchema,
+  /** When the render was archived (team-wide: hidden from the default gallery); null when it is not. */
+  archivedAt: z.nullable(z.string()),
+  /**
+   * Whether the caller has starred it. Favourites are per member, so only answers to the caller
+   * (lists, a render, a toggle) carry it; the live stream's shared record does not (docs/architecture.md).
+   */
+  favourite: z.optional(z.boolean()),
 });
 export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 
@@ -74,6 +81,13 @@ export const renderListQuerySchema = z.object({
   updatedSince: z.optional(
     z.iso.datetime({ offset: true, error: "updatedSince must be an ISO 8601 date and time" }),
   ),
+  /** `true`: only the caller's favourites. */
+  favourite: z.optional(z.enum(["true"], { error: "favourite must be 'true'" })),
+  /**
+   * `true`: only archived renders; `false`: only the others. Omitted: the others, unless `ids` names
+   * renders, which are then listed whatever their state (a link or a selection means them).
+   */
+  archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),
   cursor: optionalText(200),
   limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
 });
@@ -124,9 +138,32 @@ export const estimateQuerySchema = z.pipe(
 export const renderWatchSchema = z.object({ watchedUntil: z.nullable(z.string()) });
 export type RenderWatch = z.infer<typeof renderWatchSchema>;
 
-/** Path of `GET /api/renders/{id}` and `POST /api/renders/{id}/watch`. */
-export const renderIdParamsSchema = z.object({
-  id: z
-    .string()
-    .check(z.regex(RENDER_ID_PATTERN, { error: "id must be a render id (letters, digits, - and _)." })),
+const renderIdSchema = z
+  .string()
+  .check(z.regex(RENDER_ID_PATTERN, { error: "id must be a render id (letters, digits, - and _)." }));
+
+/** Path of `GET /api/renders/{id}`, `POST /api/renders/{id}/watch` and `PUT|DELETE …/favourite`. */
+export const renderIdParamsSchema = z.object({ id: renderIdSchema });
+
+/** `PUT`/`DELETE /api/renders/{id}/favourite` answer with the caller's flag as it now is. */
+export const favouriteStateSchema = z.object({ id: z.string(), favourite: z.boolean() });
+export type FavouriteState = z.infer<typeof favouriteStateSchema>;
+
+/** The most renders one archive request moves (a gallery selection's worth). */
+export const ARCHIVE_MAX_RENDERS = 500;
+
+/** `POST /api/renders/archive`: archive (or bring back) these renders, all or none. */
+export const archiveRequestSchema = z.object({
+  ids: z.array(renderIdSchema).check(
+    z.minLength(1, { error: "ids must name at least one render" }),
+    z.maxLength(ARCHIVE_MAX_RENDERS, {
+      error: `ids may name at most ${ARCHIVE_MAX_RENDERS} renders`,
+    }),
+  ),
+  archived: z.boolean({ error: "archived must be true or false" }),
 });
+export type ArchiveRequest = z.infer<typeof archiveRequestSchema>;
+
+/** What an archive request changed: the renders as they now are. */
+export const archiveResultSchema = z.object({ items: z.array(ledgerRenderSchema) });
+export type ArchiveResult = z.infer<typeof archiveResultSchema>;

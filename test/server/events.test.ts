@@ -190,6 +190,7 @@ describe("a stream ends cleanly", () => {
     const response = eventStreamResponse({
       hub: await getEventHub(),
       lastSeen: null,
+      owner: "",
       signal: new AbortController().signal,
       stillSignedIn: async () => signedIn,
       heartbeatMs: 50,

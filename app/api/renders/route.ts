@@ -1,8 +1,7 @@
 import { renderListQuerySchema, renderRequestSchema } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { listRenders } from "@/lib/server/ledger/renders";
 import { createRender } from "@/lib/server/renders/create";
+import { listRendersFor } from "@/lib/server/renders/organize";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +9,6 @@ export const POST = apiRoute({ body: renderRequestSchema }, async ({ request, bo
   json(await createRender(body, request.headers.get("idempotency-key"), member), 202),
 );
 
-export const GET = apiRoute({ query: renderListQuerySchema }, async ({ query }) =>
-  json(await listRenders(await getDb(), query)),
+export const GET = apiRoute({ query: renderListQuerySchema }, async ({ query, member }) =>
+  json(await listRendersFor(query, member)),
 );

@@ -25,6 +25,7 @@ const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => 
   completedAt: null,
   expectedSeconds: 30,
   member: { id: "mem_grace", name: "Grace" },
+  archivedAt: null,
   ...patch,
 });
 
@@ -186,6 +187,67 @@ describe("applyLiveEvents", () => {
   });
 });
 
+describe("favourites and the archive", () => {
+  const itemsOf = (client: QueryClient, filters: Record<string, unknown>) =>
+    client
+      .getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(filters as never))
+      ?.pages.flatMap((page) => page.items);
+
+  test("a shared record from the stream keeps the favourite flag of the copy held", () => {
+    const all = { limit: 30 };
+    const { client } = cacheWith([[all, pages([render("a", { favourite: true })])]]);
+    client.setQueryData(queryKeys.renders.detail("a"), render("a", { favourite: true }));
+    const ready = render("a", { status: "ready", updatedAt: "2026-11-25T10:00:09.000Z" });
+    expect(ready.favourite).toBeUndefined();
+
+    applyLiveEvents(client, [{ type: "render", render: ready }]);
+
+    expect(itemsOf(client, all)?.map((r) => [r.status, r.favourite])).toEqual([["ready", true]]);
+    expect(client.getQueryData<LedgerRender>(queryKeys.renders.detail("a"))?.favourite).toBe(true);
+  });
+
+  test("a favourite event flags the render everywhere, leaves favourites lists when unset, and makes a favourites list that lacks it read again", () => {
+    const all = { limit: 30 };
+    const favourites = { limit: 30, favourite: "true" };
+    const { client, list } = cacheWith([
+      [all, pages([render("a", { favourite: false }), render("b", { favourite: true })])],
+      [favourites, pages([render("b", { favourite: true })])],
+    ]);
+
+    applyLiveEvents(client, [
+      { type: "favourite", id: "b", favourite: false },
+      { type: "favourite", id: "a", favourite: true },
+    ]);
+
+    expect(itemsOf(client, all)?.map((r) => [r.id, r.favourite])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
+    expect(itemsOf(client, favourites)).toEqual([]);
+    expect(list(favourites)?.isInvalidated).toBe(true);
+    expect(list(all)?.isInvalidated).toBe(false);
+  });
+
+  test("an archived render leaves the default list and makes the Archived list read again; unarchiving does the reverse", () => {
+    const all = { limit: 30 };
+    const archived = { limit: 30, archived: "true" };
+    const picked = { limit: 30, ids: "a" };
+    const { client, list } = cacheWith([
+      [all, pages([render("a"), render("b")])],
+      [archived, pages([])],
+      [picked, pages([render("a")])],
+    ]);
+    const at = "2026-11-25T10:00:09.000Z";
+
+    applyLiveEvents(client, [{ type: "render", render: render("a", { archivedAt: at, updatedAt: at }) }]);
+
+    expect(itemsOf(client, all)?.map((r) => r.id)).toEqual(["b"]);
+    expect(list(archived)?.isInvalidated).toBe(true);
+    // A list of named ids shows a render whatever its state.
+    expect(itemsOf(client, picked)?.map((r) => r.archivedAt)).toEqual([at]);
+  });
+});
+
 describe("mayBelong", () => {
   const r = render("r_1", { kind: "video", model: "kling", status: "ready", batchId: "b_1" });
   test.each<[Parameters<typeof mayBelong>[1], boolean]>([
@@ -202,6 +264,9 @@ describe("mayBelong", () => {
     [{ member: "mem_linus" }, false],
     [{ q: "LIGHTHOUSE" }, true],
     [{ q: "teapot" }, false],
+    [{ favourite: "true" }, false],
+    [{ archived: "true" }, false],
+    [{ archived: "false" }, true],
   ])("filters %j → %s", (filters, expected) => {
     expect(mayBelong(r, filters)).toBe(expected);
   });

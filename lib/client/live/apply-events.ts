@@ -5,6 +5,10 @@
  * created it) makes that list re-read once, unless it replaces its create's placeholder, which it
  * then takes the place of. Spend, team and upload events mark their queries stale.
  *
+ * A render's record in the stream is the one everyone gets, so it carries no `favourite` flag: the
+ * copy held keeps its own. A `favourite` event (only this member's) sets the flag wherever the render
+ * is loaded, and moves it in or out of favourites lists.
+ *
  * Two rules keep an update from being undone: a record older than the copy held (by `updatedAt`) is
  * ignored, and a query whose read is under way when its render changes is read again afterwards
  * (the read in flight may predate the change and would overwrite it).
@@ -31,6 +35,9 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
       case "render-removed":
         dropRender(queryClient, event.id, created.get(event.id) ?? []);
+        break;
+      case "favourite":
+        putFavourite(queryClient, event.id, event.favourite, reread);
         break;
       case "upload":
         stale.add(queryKeys.uploads.all);
@@ -65,26 +72,63 @@ const isFetching = (query: Query) => query.state.fetchStatus === "fetching";
 /** Newer or as new as `held`: an older record (a read that raced a live event) never replaces a newer one. */
 const isCurrent = (render: LedgerRender, held: LedgerRender) => render.updatedAt >= held.updatedAt;
 
+/** The record with the caller's favourite flag of the copy held, when the record has none of its own. */
+const keepFlag = (render: LedgerRender, held: LedgerRender | undefined): LedgerRender =>
+  render.favourite === undefined && held?.favourite !== undefined
+    ? { ...render, favourite: held.favourite }
+    : render;
+
+/** The held copy of a render in a list, if the list holds it. */
+const heldIn = (data: RenderPages, id: string) =>
+  data.pages.flatMap((page) => page.items).find((r) => r.id === id);
+
 function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rereads): void {
   const detailKey = queryKeys.renders.detail(render.id);
   // Only a render page already open is updated; an updater returning undefined leaves the cache alone.
   queryClient.setQueryData<LedgerRender>(detailKey, (old) =>
-    old && isCurrent(render, old) ? render : undefined,
+    old && isCurrent(render, old) ? keepFlag(render, old) : undefined,
   );
   const detail = queryClient.getQueryCache().find({ queryKey: detailKey, exact: true });
   if (detail && isFetching(detail)) reread.set(detail.queryHash, detail.queryKey);
 
   for (const query of listQueries(queryClient)) {
     const data = query.state.data as RenderPages | undefined;
-    const belongs = mayBelong(render, (query.queryKey[2] ?? {}) as ListFilters);
-    if (data && holds(data, render.id)) {
-      const next = replaceIn(data, render.id, (held) => {
+    const filters = (query.queryKey[2] ?? {}) as ListFilters;
+    const held = data && heldIn(data, render.id);
+    if (data && held) {
+      const current = keepFlag(render, held);
+      const next = replaceIn(data, render.id, () => {
         if (!isCurrent(render, held)) return [held];
-        return belongs ? [render] : [];
+        return mayBelong(current, filters) ? [current] : [];
       });
       queryClient.setQueryData(query.queryKey, next);
-    } else if (belongs) {
+    } else if (mayBelong(render, filters)) {
       // New to this list: where it goes in the order is the server's to say.
+      reread.set(query.queryHash, query.queryKey);
+    }
+    if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
+  }
+}
+
+/**
+ * The member starred or unstarred a render: its flag changes wherever it is loaded, it leaves the
+ * favourites lists it no longer belongs to, and a favourites list that lacks it reads again.
+ */
+function putFavourite(queryClient: QueryClient, id: string, favourite: boolean, reread: Rereads): void {
+  queryClient.setQueryData<LedgerRender>(queryKeys.renders.detail(id), (old) =>
+    old ? { ...old, favourite } : undefined,
+  );
+  for (const query of listQueries(queryClient)) {
+    const data = query.state.data as RenderPages | undefined;
+    const filters = (query.queryKey[2] ?? {}) as ListFilters;
+    const held = data && heldIn(data, id);
+    if (data && held) {
+      const flagged = { ...held, favourite };
+      queryClient.setQueryData(
+        query.queryKey,
+        replaceIn(data, id, () => (mayBelong(flagged, filters) ? [flagged] : [])),
+      );
+    } else if (favourite && filters.favourite === "true") {
       reread.set(query.queryHash, query.queryKey);
     }
     if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
@@ -128,6 +172,9 @@ function replaceIn(
   };
 }
 
+/** The server's rule (docs/api.md): archived renders are left out unless asked for, or named by `ids`. */
+const archivedFilter = (filters: ListFilters) => filters.archived ?? (filters.ids ? undefined : "false");
+
 /**
  * Whether a render can be in a list with these filters. Generous on purpose: a false yes costs one
  * re-read of a local list, a false no would hide a render.
@@ -142,6 +189,10 @@ export function mayBelong(render: LedgerRender, filters: ListFilters): boolean {
     (filters.model === undefined || filters.model === render.model) &&
     (filters.batchId === undefined || filters.batchId === render.batchId) &&
     (filters.member === undefined || filters.member === render.member?.id) &&
+    // Unknown (a record from the stream, new to this list) is not a favourite: nobody starred it yet.
+    (filters.favourite !== "true" || render.favourite === true) &&
+    (archivedFilter(filters) === undefined ||
+      (archivedFilter(filters) === "true") === (render.archivedAt !== null)) &&
     (!filters.q?.trim() || render.prompt.toLowerCase().includes(filters.q.trim().toLowerCase()))
   );
 }

@@ -24,6 +24,14 @@ import { applyLiveEvents } from "./apply-events";
 import { FALLBACK_REFETCH_MS, setLiveState, type LiveState } from "./live-state";
 import { onSignOutElsewhere } from "./session-channel";
 
+/**
+ * A change made in this tab (a star, an archive) is put into the cache as the stream's own event
+ * would be. Callers load it from here rather than from apply-events: this module is already loaded
+ * by then, and one entry point keeps the bundler from splitting the shared query code out of the
+ * first load into a chunk of its own.
+ */
+export { applyLiveEvents };
+
 /** A stream that has not said hello this long after opening (or dropping) counts as paused. */
 const HELLO_TIMEOUT_MS = 10_000;
 /** Longest silence allowed between the server's 15 s pings. */

@@ -20,7 +20,7 @@ import { queryKeys } from "./keys";
 
 export type RenderFilters = Pick<
   RenderListQuery,
-  "status" | "kind" | "model" | "q" | "batchId" | "ids" | "member"
+  "status" | "kind" | "model" | "q" | "batchId" | "ids" | "member" | "favourite" | "archived"
 >;
 
 /** Every render of the loaded pages, in order. */

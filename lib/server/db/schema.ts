@@ -79,6 +79,18 @@ export interface RendersTable extends MadeBy {
   error_polls: number;
   not_found_polls: number;
   watched_until: number | null;
+  /** When the render was archived (hidden from the default gallery, team-wide); null when it is not. */
+  archived_at: string | null;
+}
+
+/**
+ * A member's favourite render. `owner` is the member's id, or "" for the one shared set when
+ * sign-in is off (see favouritesOwner).
+ */
+export interface FavouritesTable {
+  owner: string;
+  render_id: string;
+  created_at: string;
 }
 
 /** Learned completion times: observed / typical, per timing key and its broader families. */
@@ -102,9 +114,12 @@ export interface PollLogTable {
  */
 export interface ChangesTable {
   seq: Generated<number>;
-  /** render | upload | spend | team */
+  /** render | upload | spend | team | favourite */
   topic: string;
-  /** The id of what changed (a render or upload id), or "" for the team-wide topics. */
+  /**
+   * The id of what changed (a render or upload id), "" for the team-wide topics, or for a favourite
+   * its owner and render id (favouriteSubject).
+   */
   subject: string;
   /** Epoch milliseconds. */
   at: number;
@@ -154,6 +169,7 @@ export interface Database {
   timing_stats: TimingStatsTable;
   poll_log: PollLogTable;
   changes: ChangesTable;
+  favourites: FavouritesTable;
   presets: PresetsTable;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 /** Which renders a zip holds, resolved against the ledger before any byte of it is sent. */
 import { AppError, ZIP_MAX_RENDERS, type LedgerRender, type ZipSelection } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
-import { listRenders, rendersByIds } from "@/lib/server/ledger/renders";
+import { listRenders, requireRenders } from "@/lib/server/ledger/renders";
 
 export interface ZipContents {
   /** Newest first, a batch's variants in order, as the gallery shows them. */
@@ -11,40 +11,26 @@ export interface ZipContents {
   batch: LedgerRender | null;
 }
 
-/** At most this many unknown ids are named in a refusal. */
-const NAMED_IDS = 10;
-
 const tooMany = (what: string) =>
   new AppError(
     "too_many_renders",
     `${what}; a zip holds at most ${ZIP_MAX_RENDERS}. Narrow the filter or select fewer renders.`,
   );
 
-export async function zipContents(selection: ZipSelection): Promise<ZipContents> {
+/** `owner` (favouritesOwner) is whose favourites a `favourite` filter means. */
+export async function zipContents(selection: ZipSelection, owner: string): Promise<ZipContents> {
   const db = await getDb();
   const { ids, ...filters } = selection;
   if (ids !== undefined) {
     if (ids.length > ZIP_MAX_RENDERS) throw tooMany(`${ids.length} renders were selected`);
-    const known = new Set((await rendersByIds(db, ids)).map((r) => r.id));
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) {
-      const named = unknown.slice(0, NAMED_IDS).join(", ");
-      const more = unknown.length > NAMED_IDS ? ` and ${unknown.length - NAMED_IDS} more` : "";
-      throw new AppError(
-        "not_found",
-        `No render with these ids in the dashboard's history: ${named}${more}.`,
-        {
-          field: "ids",
-        },
-      );
-    }
+    await requireRenders(db, ids);
   }
   // The gallery's own query, one past the limit to tell "500" from "more than 500".
-  const { items } = await listRenders(db, {
-    ...filters,
-    ...(ids !== undefined && { ids: ids.join(",") }),
-    limit: ZIP_MAX_RENDERS + 1,
-  });
+  const { items } = await listRenders(
+    db,
+    { ...filters, ...(ids !== undefined && { ids: ids.join(",") }), limit: ZIP_MAX_RENDERS + 1 },
+    owner,
+  );
   if (items.length > ZIP_MAX_RENDERS) throw tooMany(`More than ${ZIP_MAX_RENDERS} renders match`);
   if (items.length === 0) throw new AppError("not_found", "No renders match this selection.");
   const first = items[0] ?? null;

@@ -12,6 +12,7 @@ import type { LedgerRender, LedgerUpload, LiveEvent } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
 import { onChange } from "@/lib/server/db/change-signal";
 import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
+import { favouriteIds, favouriteSubject, parseFavouriteSubject } from "@/lib/server/ledger/favourites";
 import { rendersByIds } from "@/lib/server/ledger/renders";
 import { uploadsByIds } from "@/lib/server/ledger/uploads";
 
@@ -19,6 +20,8 @@ import { uploadsByIds } from "@/lib/server/ledger/uploads";
 export interface WireEvent {
   id: number;
   event: LiveEvent;
+  /** Only the streams of this favourites owner get it (a member's own favourite); absent: everyone. */
+  audience?: string;
 }
 
 /** One open stream, as the hub sees it. */
@@ -82,11 +85,13 @@ export class EventHub {
    * events; those that arrive while the missed ones are looked up are held back to keep the order.
    * Returns the function that leaves.
    */
-  async subscribe(lastSeen: number | null, subscriber: Subscriber): Promise<() => void> {
+  async subscribe(lastSeen: number | null, subscriber: Subscriber, owner = ""): Promise<() => void> {
     const held: (readonly WireEvent[])[] = [];
     let live = false;
+    const theirs = (events: readonly WireEvent[]) =>
+      events.filter((e) => e.audience === undefined || e.audience === owner);
     const entry: Subscriber = {
-      send: (events) => (live ? subscriber.send(events) : held.push(events)),
+      send: (events) => (live ? subscriber.send(theirs(events)) : held.push(theirs(events))),
       close: () => subscriber.close(),
     };
     this.subscribers.add(entry);
@@ -94,7 +99,7 @@ export class EventHub {
     const head = this.head;
     try {
       const missed = await this.missedSince(lastSeen, head);
-      subscriber.send(missed === "resync" ? [{ id: head, event: { type: "resync" } }] : missed);
+      subscriber.send(missed === "resync" ? [{ id: head, event: { type: "resync" } }] : theirs(missed));
       subscriber.send([{ id: head, event: { type: "hello", at: new Date().toISOString() } }]);
     } catch (error) {
       leave();
@@ -174,23 +179,44 @@ export class EventHub {
     for (const change of changes) latest.set(`${change.topic}:${change.subject}`, change);
     const subjects = (topic: Change["topic"]) =>
       [...latest.values()].filter((c) => c.topic === topic).map((c) => c.subject);
-    const [renders, uploads] = await Promise.all([
+    const [renders, uploads, starred] = await Promise.all([
       rendersByIds(this.db, subjects("render")),
       uploadsByIds(this.db, subjects("upload")),
+      this.starred(subjects("favourite")),
     ]);
     const renderById = new Map(renders.map((r) => [r.id, r]));
     const uploadById = new Map(uploads.map((u) => [u.id, u]));
     const events: WireEvent[] = [];
     for (const { seq, topic, subject } of [...latest.values()].sort((a, b) => a.seq - b.seq)) {
+      if (topic === "favourite") {
+        const { owner, renderId } = parseFavouriteSubject(subject);
+        const favourite = starred.has(subject);
+        events.push({ id: seq, event: { type: "favourite", id: renderId, favourite }, audience: owner });
+        continue;
+      }
       const event = toEvent(topic, subject, renderById, uploadById);
       if (event) events.push({ id: seq, event });
     }
     return events;
   }
+
+  /** Which of these favourite subjects are starred now (a merged change carries the latest state). */
+  private async starred(subjects: readonly string[]): Promise<Set<string>> {
+    const byOwner = new Map<string, string[]>();
+    for (const subject of subjects) {
+      const { owner, renderId } = parseFavouriteSubject(subject);
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), renderId]);
+    }
+    const starred = new Set<string>();
+    for (const [owner, ids] of byOwner) {
+      for (const id of await favouriteIds(this.db, owner, ids)) starred.add(favouriteSubject(owner, id));
+    }
+    return starred;
+  }
 }
 
 function toEvent(
-  topic: Change["topic"],
+  topic: Exclude<Change["topic"], "favourite">,
   subject: string,
   renders: ReadonlyMap<string, LedgerRender>,
   uploads: ReadonlyMap<string, LedgerUpload>,

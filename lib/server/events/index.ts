@@ -5,6 +5,7 @@ import "server-only";
  */
 import type { EventsQuery, Member } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
+import { favouritesOwner } from "@/lib/server/ledger/favourites";
 import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { memberFromCookies } from "@/lib/server/team/session";
 import { EventHub } from "./hub";
@@ -29,7 +30,7 @@ export function stopEventHub(): Promise<void> {
 
 /**
  * A page's live event stream. Every member sees the whole team's renders and uploads, so the stream
- * carries everything; spend and team changes are only nudges, read again through routes that check
+ * carries everything but other members' favourites; spend and team changes are only nudges, read again through routes that check
  * who may see what. With sign-in on, a stream whose session ends is told so and closed.
  */
 export async function openLiveEvents(request: Request, member: Member | null, query: EventsQuery) {
@@ -39,6 +40,7 @@ export async function openLiveEvents(request: Request, member: Member | null, qu
   return eventStreamResponse({
     hub: await getEventHub(),
     lastSeen,
+    owner: favouritesOwner(member),
     signal: request.signal,
     stillSignedIn: async () => member === null || (await memberFromCookies(cookies))?.id === member.id,
   });

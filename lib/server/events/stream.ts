@@ -15,6 +15,8 @@ export interface StreamOptions {
   lastSeen: number | null;
   /** The request's abort signal: the browser closed the page or the connection dropped. */
   signal: AbortSignal;
+  /** Whose favourites this stream follows (favouritesOwner): only their own favourite events reach it. */
+  owner: string;
   /** Whether the session that opened the stream still holds. */
   stillSignedIn: () => Promise<boolean>;
   heartbeatMs?: number;
@@ -40,7 +42,7 @@ export function formatEvent(id: number | null, event: LiveEvent): string {
 const PING = formatEvent(null, { type: "ping" });
 
 export function eventStreamResponse(options: StreamOptions): Response {
-  const { hub, lastSeen, signal, stillSignedIn, heartbeatMs = HEARTBEAT_MS } = options;
+  const { hub, lastSeen, owner, signal, stillSignedIn, heartbeatMs = HEARTBEAT_MS } = options;
   const encoder = new TextEncoder();
   let end: () => void = () => {};
 
@@ -95,7 +97,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
         signal.addEventListener("abort", end, { once: true });
         write(`retry: ${RETRY_MS}\n\n`);
         try {
-          leave = await hub.subscribe(lastSeen, { send, close: end });
+          leave = await hub.subscribe(lastSeen, { send, close: end }, owner);
         } catch (error) {
           return finish("drop", error);
         }

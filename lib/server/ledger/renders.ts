@@ -5,13 +5,20 @@ import "server-only";
  * leaves an honest "outcome unknown" entry rather than nothing.
  */
 import { sql } from "kysely";
-import type { ErrorBody, LedgerRender, MadeBy, RenderListQuery } from "@/lib/contract";
+import {
+  AppError,
+  type ErrorBody,
+  type LedgerRender,
+  type MadeBy,
+  type RenderListQuery,
+} from "@/lib/contract";
 
 import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
 import type { CreateRenderResponse } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
+import { withFavourites } from "./favourites";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 
 /** Newest request first; a batch's variants in their order. */
@@ -43,6 +50,7 @@ export function toLedgerRender(row: RenderRow): LedgerRender {
     completedAt: row.completed_at,
     expectedSeconds: row.expected_seconds,
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
+    archivedAt: row.archived_at,
   };
 }
 
@@ -137,6 +145,7 @@ function renderRow(
     watched_until: null,
     member_id: request.member_id,
     member_name: request.member_name,
+    archived_at: null,
   };
 }
 
@@ -270,18 +279,48 @@ export async function rendersByIds(db: Db, ids: readonly string[]): Promise<Ledg
   return rows.map(toLedgerRender);
 }
 
+/** At most this many unknown ids are named in a refusal. */
+const NAMED_IDS = 10;
+
+/**
+ * The ledger records of these renders, all of them: an id the ledger does not hold refuses the
+ * whole request (404, naming up to ten), before anything is done with the others.
+ */
+export async function requireRenders(db: Db, ids: readonly string[]): Promise<LedgerRender[]> {
+  const found = await rendersByIds(db, ids);
+  const known = new Set(found.map((r) => r.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length === 0) return found;
+  const named = unknown.slice(0, NAMED_IDS).join(", ");
+  const more = unknown.length > NAMED_IDS ? ` and ${unknown.length - NAMED_IDS} more` : "";
+  throw new AppError("not_found", `No render with these ids in the dashboard's history: ${named}${more}.`, {
+    field: "ids",
+  });
+}
+
 const isRenderCursor = (v: unknown): v is [number, number] =>
   Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
 
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A page of the gallery as `owner` sees it (favouritesOwner): their favourites filter and the
+ * `favourite` flag on each item are theirs.
+ */
 export async function listRenders(
   db: Db,
   query: RenderListQuery,
+  owner: string,
 ): Promise<{ items: LedgerRender[]; nextCursor: string | null }> {
   const { limit } = query;
   let q = db.selectFrom("renders").selectAll();
+  if (query.favourite === "true")
+    q = q.where("id", "in", (eb) =>
+      eb.selectFrom("favourites").select("render_id").where("owner", "=", owner),
+    );
+  const archived = query.archived ?? (query.ids ? undefined : "false");
+  if (archived !== undefined) q = q.where("archived_at", archived === "true" ? "is not" : "is", null);
   if (query.status)
     q = q.where(
       "status",
@@ -306,7 +345,27 @@ export async function listRenders(
     .orderBy("variant_index", "asc")
     .limit(limit + 1)
     .execute();
-  return toPage(rows, limit, toLedgerRender, (row) => [row.request_seq, row.variant_index]);
+  const page = toPage(rows, limit, toLedgerRender, (row) => [row.request_seq, row.variant_index]);
+  return { ...page, items: await withFavourites(db, owner, page.items) };
+}
+
+/**
+ * Archives (or brings back) renders, team-wide, in one transaction; each goes through the change
+ * log, so every open gallery drops or shows it. Renders already in that state are left as they are.
+ * Nothing is removed: spend and caps count archived renders like any other.
+ */
+export async function setArchived(db: Db, ids: readonly string[], archived: boolean): Promise<void> {
+  const now = new Date().toISOString();
+  await withChanges(db, async (tx, note) => {
+    const changed = await tx
+      .updateTable("renders")
+      .set({ archived_at: archived ? now : null, updated_at: now })
+      .where("id", "in", ids)
+      .where("archived_at", archived ? "is" : "is not", null)
+      .returning("id")
+      .execute();
+    for (const { id } of changed) note("render", id);
+  });
 }
 
 /** Recent charges for the same model and resolution, for the cost estimate. */

@@ -5,6 +5,7 @@ import type { LedgerRender } from "@/lib/contract";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { withCallerFlag } from "@/lib/server/renders/organize";
 import { requirePageMember } from "./session";
 
 /**
@@ -12,8 +13,8 @@ import { requirePageMember } from "./session";
  * redirects to sign-in before saying anything, not even whether the id exists.
  */
 export const findRenderForPage = cache(async (id: string): Promise<LedgerRender | undefined> => {
-  await requirePageMember(`/renders/${encodeURIComponent(id)}`);
+  const member = await requirePageMember(`/renders/${encodeURIComponent(id)}`);
   if (!RENDER_ID_PATTERN.test(id)) return undefined;
   const row = await getRenderRow(await getDb(), id);
-  return row && toLedgerRender(row);
+  return row && withCallerFlag(toLedgerRender(row), member);
 });

@@ -1,9 +1,10 @@
 import "server-only";
 /** A render someone has open: its ledger record, and the scheduler told to keep it current. */
-import { AppError, type LedgerRender, type RenderWatch } from "@/lib/contract";
+import { AppError, type LedgerRender, type Member, type RenderWatch } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { getScheduler } from "@/lib/server/scheduler";
+import { withCallerFlag } from "./organize";
 
 const notFound = () => new AppError("not_found", "No render with this id in the dashboard's history.");
 
@@ -14,10 +15,10 @@ export async function watchRender(id: string): Promise<RenderWatch> {
   return { watchedUntil: until === null ? null : new Date(until).toISOString() };
 }
 
-/** The render's record; opening it also watches it while it is unfinished. */
-export async function openRender(id: string): Promise<LedgerRender> {
+/** The render's record with the caller's favourite flag; opening it also watches it while it is unfinished. */
+export async function openRender(id: string, member: Member | null): Promise<LedgerRender> {
   const row = await getRenderRow(await getDb(), id);
   if (!row) throw notFound();
   if (row.next_poll_at !== null) await (await getScheduler()).watch(id);
-  return toLedgerRender(row);
+  return withCallerFlag(toLedgerRender(row), member);
 }

@@ -4,6 +4,6 @@ import { openRender } from "@/lib/server/renders/watch";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ params: renderIdParamsSchema }, async ({ params: { id } }) =>
-  json(await openRender(id)),
+export const GET = apiRoute({ params: renderIdParamsSchema }, async ({ params: { id }, member }) =>
+  json(await openRender(id, member)),
 );

@@ -1,0 +1,40 @@
+/**
+ * Starring and archiving as the gallery, the viewer and the render page offer them: the change, and
+ * what the person is told (a refusal; an archive with a way to undo it). Loaded on first use.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { setArchived, setFavourite } from "@/lib/client/queries/organize";
+import { notify } from "@/components/ui/notify";
+
+export async function toggleFavourite(queryClient: QueryClient, id: string, favourite: boolean) {
+  try {
+    await setFavourite(queryClient, id, favourite);
+  } catch (error) {
+    notify.error(favourite ? "Could not add to favourites" : "Could not remove from favourites", {
+      description: (error as Error).message,
+    });
+  }
+}
+
+const count = (n: number) => (n === 1 ? "1 render" : `${n} renders`);
+
+/** Archives (or brings back) renders; resolves to whether it worked. */
+export async function archiveRenders(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  archived: boolean,
+): Promise<boolean> {
+  try {
+    await setArchived(queryClient, ids, archived);
+  } catch (error) {
+    notify.error(archived ? "Could not archive" : "Could not unarchive", {
+      description: (error as Error).message,
+    });
+    return false;
+  }
+  notify.success(archived ? `Archived ${count(ids.length)}` : `Unarchived ${count(ids.length)}`, {
+    description: archived ? "Hidden from the gallery; the Archived filter shows them." : undefined,
+    action: { label: "Undo", onClick: () => void archiveRenders(queryClient, ids, !archived) },
+  });
+  return true;
+}

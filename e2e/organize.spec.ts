@@ -1,0 +1,73 @@
+/**
+ * Keeping the gallery in order: a card's star and the Favourites filter (in the URL, through a
+ * reload), and archiving a selection from the bar, the Archived filter, and Unarchive from it.
+ */
+import { expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
+import type { GalleryPage } from "./pages/gallery.page";
+
+/** Three images under one tag, and the gallery searched for them; prompts newest first, as shown. */
+async function galleryOfThree(api: DashboardApi, gallery: GalleryPage, label: string) {
+  const tag = uniquePrompt(label);
+  const prompts = [`${tag} one: a pear`, `${tag} two: a plum`, `${tag} three: a fig`];
+  for (const prompt of prompts) await api.createRender({ kind: "image", prompt, imageModel: "nano-banana" });
+  await gallery.goto(`?q=${encodeURIComponent(tag)}`);
+  return [...prompts].reverse();
+}
+
+const toggle = (gallery: GalleryPage, name: "Favourites" | "Archived") =>
+  gallery.region.getByRole("search").getByRole("button", { name, exact: true });
+
+test("a starred card shows under Favourites, and stays starred and filtered after a reload", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  const prompts = await galleryOfThree(api, gallery, "Favourite");
+  const star = gallery.card(prompts[1]!).getByRole("button", { name: "Favourite", exact: true });
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+
+  await toggle(gallery, "Favourites").click();
+  await expect(toggle(gallery, "Favourites")).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/[?&]favourite=true(&|$)/);
+  await expect(gallery.region.getByRole("article")).toHaveCount(1);
+  await expect(gallery.card(prompts[1]!)).toBeVisible();
+
+  await page.reload();
+  await expect(gallery.region.getByRole("article")).toHaveCount(1);
+  await expect(
+    gallery.card(prompts[1]!).getByRole("button", { name: "Favourite", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+});
+
+test("archiving a selection hides it from the gallery; Archived shows it; Unarchive brings one back", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  const prompts = await galleryOfThree(api, gallery, "Archive");
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  await gallery.selectBox(gallery.card(prompts[0]!)).check();
+  await gallery.selectBox(gallery.card(prompts[2]!)).check();
+  const bar = page.getByRole("region", { name: "Selection" });
+  await bar.getByRole("button", { name: "Archive", exact: true }).click();
+
+  await expect(gallery.region.getByRole("article")).toHaveCount(1);
+  await expect(gallery.card(prompts[1]!)).toBeVisible();
+  await expect(bar).toHaveCount(0);
+
+  await toggle(gallery, "Archived").click();
+  await expect(page).toHaveURL(/[?&]archived=true(&|$)/);
+  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  await gallery.selectBox(gallery.card(prompts[2]!)).check();
+  await bar.getByRole("button", { name: "Unarchive", exact: true }).click();
+  await expect(gallery.region.getByRole("article")).toHaveCount(1);
+  await expect(gallery.card(prompts[0]!)).toBeVisible();
+
+  await toggle(gallery, "Archived").click();
+  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  for (const prompt of [prompts[1]!, prompts[2]!]) await expect(gallery.card(prompt)).toBeVisible();
+  await page.reload();
+  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+});

@@ -1,0 +1,59 @@
+import "server-only";
+/**
+ * Keeping the team's renders in order: a member's favourites and the team's archive. Neither touches
+ * the service; both are the ledger's alone.
+ */
+import {
+  AppError,
+  type ArchiveRequest,
+  type ArchiveResult,
+  type FavouriteState,
+  type LedgerRender,
+  type Member,
+  type RenderListQuery,
+  type RenderList,
+} from "@/lib/contract";
+import { getDb } from "@/lib/server/db";
+import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
+import {
+  getRenderRow,
+  listRenders,
+  rendersByIds,
+  requireRenders,
+  setArchived,
+} from "@/lib/server/ledger/renders";
+
+/** A page of the gallery as this caller sees it (their favourites). */
+export async function listRendersFor(query: RenderListQuery, member: Member | null): Promise<RenderList> {
+  return listRenders(await getDb(), query, favouritesOwner(member));
+}
+
+/** One render with the caller's own favourite flag. */
+export async function withCallerFlag(render: LedgerRender, member: Member | null): Promise<LedgerRender> {
+  const [flagged = render] = await withFavourites(await getDb(), favouritesOwner(member), [render]);
+  return flagged;
+}
+
+/** Stars or unstars a render for the caller; 404 for an id the ledger does not hold. */
+export async function favourite(id: string, member: Member | null, on: boolean): Promise<FavouriteState> {
+  const db = await getDb();
+  if (!(await getRenderRow(db, id)))
+    throw new AppError("not_found", "No render with this id in the dashboard's history.");
+  await setFavourite(db, favouritesOwner(member), id, on);
+  return { id, favourite: on };
+}
+
+/**
+ * Archives or brings back renders for the whole team, all or none: an id the ledger does not hold
+ * refuses the request (404, naming it) and nothing changes.
+ */
+export async function archive(
+  { ids, archived }: ArchiveRequest,
+  member: Member | null,
+): Promise<ArchiveResult> {
+  const db = await getDb();
+  const wanted = [...new Set(ids)];
+  await requireRenders(db, wanted);
+  await setArchived(db, wanted, archived);
+  return { items: await withFavourites(db, favouritesOwner(member), await rendersByIds(db, wanted)) };
+}
