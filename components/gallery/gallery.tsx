@@ -132,8 +132,8 @@ export function Gallery() {
 
 /** The gallery's filters as the zip route takes them (docs/api.md). */
 function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
-  const { status, kind, model, q, member, batchId, ids } = query;
-  return { status, kind, model, q, member, batchId, ids };
+  const { status, kind, model, q, member, batchId, ids, from, to, sort } = query;
+  return { status, kind, model, q, member, batchId, ids, from, to, sort };
 }
 
 /** Shown only once the browser says it can notify (never on the server): loaded then. */

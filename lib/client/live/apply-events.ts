@@ -12,6 +12,8 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { mayMatchPrompt } from "@/lib/domain/prompt-search";
+import { rangeEnd, rangeStart } from "@/lib/domain/render-order";
 
 type ListFilters = Partial<Omit<RenderListQuery, "cursor">>;
 type RenderPages = InfiniteData<RenderList>;
@@ -83,7 +85,7 @@ function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rerea
         return belongs ? [render] : [];
       });
       queryClient.setQueryData(query.queryKey, next);
-    } else if (belongs) {
+    } else if (belongs && mayBeLoaded(data, query.queryKey[2] as ListFilters)) {
       // New to this list: where it goes in the order is the server's to say.
       reread.set(query.queryHash, query.queryKey);
     }
@@ -129,6 +131,17 @@ function replaceIn(
 }
 
 /**
+ * Whether a render new to a list may fall within its loaded pages. Oldest first, a render created
+ * now comes last: while pages follow, it is not among those loaded, and the list stays as it is
+ * (it shows at the end once paged to). Newest first it comes first, and most credits by its charge:
+ * anywhere, so those lists re-read.
+ */
+function mayBeLoaded(data: RenderPages | undefined, filters: ListFilters | undefined): boolean {
+  if (filters?.sort !== "oldest") return true;
+  return !data?.pages.at(-1)?.nextCursor;
+}
+
+/**
  * Whether a render can be in a list with these filters. Generous on purpose: a false yes costs one
  * re-read of a local list, a false no would hide a render.
  */
@@ -142,6 +155,8 @@ export function mayBelong(render: LedgerRender, filters: ListFilters): boolean {
     (filters.model === undefined || filters.model === render.model) &&
     (filters.batchId === undefined || filters.batchId === render.batchId) &&
     (filters.member === undefined || filters.member === render.member?.id) &&
-    (!filters.q?.trim() || render.prompt.toLowerCase().includes(filters.q.trim().toLowerCase()))
+    (filters.from === undefined || render.createdAt >= (rangeStart(filters.from) ?? "")) &&
+    (filters.to === undefined || render.createdAt <= (rangeEnd(filters.to) ?? "")) &&
+    mayMatchPrompt(render.prompt, filters.q)
   );
 }
