@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { daysAgo, presetOf } from "./date-presets";
 import {
   MINE,
   dayOf,
-  daysAgo,
   filtersFromSearchParams,
   hasFilters,
   listFilters,
@@ -103,5 +103,13 @@ describe("date range and sort", () => {
     expect(daysAgo(0, now)).toBe("2026-01-03");
     expect(daysAgo(6, now)).toBe("2025-12-28");
     expect(dayOf(now)).toBe("2026-01-03");
+  });
+  it("knows a preset by its first day and no end", () => {
+    const now = new Date(2026, 0, 3, 23, 59);
+    expect(presetOf("2026-01-03", undefined, now)?.label).toBe("Today");
+    expect(presetOf("2025-12-28", undefined, now)?.label).toBe("Last 7 days");
+    expect(presetOf("2025-12-05", undefined, now)?.label).toBe("Last 30 days");
+    expect(presetOf("2025-12-28", "2026-01-03", now)).toBeUndefined();
+    expect(presetOf("2025-12-29", undefined, now)).toBeUndefined();
   });
 });

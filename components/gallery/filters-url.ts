@@ -77,11 +77,6 @@ export function dayOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The day `days` before today (0: today), in the viewer's time zone. */
-export function daysAgo(days: number, now = new Date()): string {
-  return dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
-}
-
 /**
  * The date range as the list route takes it: instants at the viewer's local midnights, so "today"
  * is the viewer's day wherever the server is.

@@ -1,18 +1,22 @@
 "use client";
 
-/** The gallery's filter bar: status, kind, model, who started it and a debounced prompt search. */
-import { memo, useEffect, useId, useRef, useState } from "react";
+/**
+ * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
+ * date range and the sort. On a phone only the search shows; the rest sits behind "Filters".
+ */
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
 import { statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
 import { useMembers } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
-import { SelectOptions } from "@/components/ui/select-options";
+import { Choice, FIELD } from "./filter-choice";
 import {
   FILTER_STATUSES,
   IN_PROGRESS_FILTER,
   MINE,
+  FILTER_KEYS,
   hasFilters,
   type FilterKey,
   type GalleryFilters as Filters,
@@ -20,8 +24,7 @@ import {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const FIELD =
-  "h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+const FindFilters = lazy(() => import("./find-filters"));
 
 interface Props {
   filters: Filters;
@@ -31,28 +34,49 @@ interface Props {
 
 /** Memoised: the gallery re-renders on every live refetch, the filter bar only when filters change. */
 export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, onClear }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  // What the closed "Filters" hides: every filter but the search, and a sort other than the default.
+  const active = [...FILTER_KEYS, "sort" as const].filter(
+    (key) => key !== "q" && filters[key] !== undefined,
+  ).length;
   return (
     <div role="search" aria-label="Filter renders" className="flex flex-wrap items-center gap-2">
       <SearchBox value={filters.q ?? ""} onSearch={(q) => onChange("q", q || undefined)} />
-      <Choice
-        label="Status"
-        value={filters.status}
-        onChange={(v) => onChange("status", v)}
-        allLabel="Any status"
-        options={statusOptions(filters.status)}
-      />
-      <Choice
-        label="Kind"
-        value={filters.kind}
-        onChange={(v) => onChange("kind", v)}
-        allLabel="Any kind"
-        options={[
-          { value: "image", label: "Images" },
-          { value: "video", label: "Videos" },
-        ]}
-      />
-      <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
-      <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
+      <Button
+        className="sm:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        size="sm"
+      >
+        Filters{active > 0 && ` (${active})`}
+      </Button>
+      {/* Its fields join the bar's row on wider screens; on a phone they show when opened. */}
+      <div id={panelId} className={`${open ? "grid w-full grid-cols-2 gap-2" : "hidden"} sm:contents`}>
+        <Choice
+          label="Status"
+          value={filters.status}
+          onChange={(v) => onChange("status", v)}
+          allLabel="Any status"
+          options={statusOptions(filters.status)}
+        />
+        <Choice
+          label="Kind"
+          value={filters.kind}
+          onChange={(v) => onChange("kind", v)}
+          allLabel="Any kind"
+          options={[
+            { value: "image", label: "Images" },
+            { value: "video", label: "Videos" },
+          ]}
+        />
+        <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
+        <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
+        <Suspense>
+          <FindFilters filters={filters} onChange={onChange} />
+        </Suspense>
+      </div>
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon /> Clear
@@ -70,38 +94,6 @@ function statusOptions(current: string | undefined) {
     { value: IN_PROGRESS_FILTER, label: "In progress" },
     ...statuses.map((status) => ({ value: status, label: statusWord(status) })),
   ];
-}
-
-function Choice({
-  label,
-  value,
-  onChange,
-  allLabel,
-  options,
-}: {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  allLabel: string;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <span className="flex flex-1 items-center sm:flex-none">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`${FIELD} w-full`}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || undefined)}
-      >
-        <option value="">{allLabel}</option>
-        <SelectOptions options={options} />
-      </select>
-    </span>
-  );
 }
 
 /**

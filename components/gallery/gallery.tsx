@@ -18,6 +18,7 @@ import { GalleryFilters } from "./gallery-filters";
 import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
+import { LiveBadge } from "./live-badge";
 import { LoadMore } from "./load-more";
 import { RenderCard } from "./render-card";
 import { ReviewContext, useSelectedIds, type Review } from "./review-context";
@@ -165,13 +166,4 @@ function toggleFocusedCard(event: KeyboardEvent, selection: SelectionStore) {
   if (!id) return;
   event.preventDefault();
   selection.toggle(id);
-}
-
-function LiveBadge({ count }: { count: number }) {
-  return (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-500/15 dark:text-sky-300">
-      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
-      {count} in progress
-    </span>
-  );
 }

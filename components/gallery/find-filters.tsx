@@ -1,0 +1,98 @@
+"use client";
+
+/**
+ * The filter bar's date range and sort, loaded once the page is interactive rather than with it
+ * (the home page's first load is held at its limit). The range is a select of presets or a custom
+ * pair of days.
+ */
+import { useId, useState } from "react";
+import { DATE_PRESETS, daysAgo, presetOf } from "./date-presets";
+import { Choice, FIELD } from "./filter-choice";
+import type { FilterKey, GalleryFilters } from "./filters-url";
+
+const CUSTOM = "custom";
+
+interface Props {
+  filters: GalleryFilters;
+  onChange: (key: FilterKey, value: string | undefined) => void;
+}
+
+export default function FindFilters({ filters, onChange }: Props) {
+  return (
+    <>
+      <DateChoice from={filters.from} to={filters.to} onChange={onChange} />
+      <Choice
+        label="Sort"
+        value={filters.sort}
+        onChange={(v) => onChange("sort", v)}
+        allLabel="Newest first"
+        options={[
+          { value: "oldest", label: "Oldest first" },
+          { value: "credits", label: "Most credits" },
+        ]}
+      />
+    </>
+  );
+}
+
+function DateChoice({ from, to, onChange }: { from?: string; to?: string; onChange: Props["onChange"] }) {
+  const preset = presetOf(from, to);
+  const [customChosen, setCustomChosen] = useState(false);
+  const custom = !preset && (customChosen || from !== undefined || to !== undefined);
+  const choose = (value: string | undefined) => {
+    setCustomChosen(value === CUSTOM);
+    if (value === CUSTOM) return;
+    const picked = DATE_PRESETS.find((p) => p.value === value);
+    onChange("from", picked && daysAgo(picked.daysBack));
+    onChange("to", undefined);
+  };
+  return (
+    <>
+      <Choice
+        label="Date"
+        value={preset?.value ?? (custom ? CUSTOM : undefined)}
+        onChange={choose}
+        allLabel="Any date"
+        options={[...DATE_PRESETS, { value: CUSTOM, label: "Custom range" }]}
+      />
+      {custom && (
+        <span className="col-span-2 flex w-full items-center gap-2 sm:w-auto">
+          <Day label="From" value={from} max={to} onChange={(v) => onChange("from", v)} />
+          <Day label="To" value={to} min={from} onChange={(v) => onChange("to", v)} />
+        </span>
+      )}
+    </>
+  );
+}
+
+function Day({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <span className="flex flex-1 items-center gap-1 sm:flex-none">
+      <label htmlFor={id} className="text-xs text-zinc-600 dark:text-zinc-400">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={`${FIELD} w-full min-w-0`}
+        value={value ?? ""}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      />
+    </span>
+  );
+}
