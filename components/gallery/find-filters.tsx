@@ -38,7 +38,13 @@ export default function FindFilters({ filters, onChange }: Props) {
 function DateChoice({ from, to, onChange }: { from?: string; to?: string; onChange: Props["onChange"] }) {
   const preset = presetOf(from, to);
   const [customChosen, setCustomChosen] = useState(false);
-  const custom = !preset && (customChosen || from !== undefined || to !== undefined);
+  // Once the range is emptied (Clear, or both days cleared), it is "Any date" again.
+  const [shown, setShown] = useState({ from, to });
+  if (shown.from !== from || shown.to !== to) {
+    setShown({ from, to });
+    if (from === undefined && to === undefined) setCustomChosen(false);
+  }
+  const custom = customChosen || (!preset && (from !== undefined || to !== undefined));
   const choose = (value: string | undefined) => {
     setCustomChosen(value === CUSTOM);
     if (value === CUSTOM) return;
@@ -50,7 +56,7 @@ function DateChoice({ from, to, onChange }: { from?: string; to?: string; onChan
     <>
       <Choice
         label="Date"
-        value={preset?.value ?? (custom ? CUSTOM : undefined)}
+        value={custom ? CUSTOM : preset?.value}
         onChange={choose}
         allLabel="Any date"
         options={[...DATE_PRESETS, { value: CUSTOM, label: "Custom range" }]}
