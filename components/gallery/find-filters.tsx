@@ -1,10 +1,6 @@
 "use client";
 
-/**
- * The filter bar's date range and sort, loaded once the page is interactive rather than with it
- * (the home page's first load is held at its limit). The range is a select of presets or a custom
- * pair of days.
- */
+/** The filter bar's date range (a select of presets, or a custom pair of days) and its sort. */
 import { useId, useState } from "react";
 import { DATE_PRESETS, daysAgo, presetOf } from "./date-presets";
 import { Choice, FIELD } from "./filter-choice";
@@ -17,7 +13,7 @@ interface Props {
   onChange: (key: FilterKey, value: string | undefined) => void;
 }
 
-export default function FindFilters({ filters, onChange }: Props) {
+export function FindFilters({ filters, onChange }: Props) {
   return (
     <>
       <DateChoice from={filters.from} to={filters.to} onChange={onChange} />

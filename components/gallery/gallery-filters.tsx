@@ -4,7 +4,7 @@
  * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
  * date range and the sort. On a phone only the search shows; the rest sits behind "Filters".
  */
-import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
 import { statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
@@ -12,6 +12,7 @@ import { useMembers } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
 import { Choice, FIELD } from "./filter-choice";
+import { FindFilters } from "./find-filters";
 import {
   FILTER_STATUSES,
   IN_PROGRESS_FILTER,
@@ -23,8 +24,6 @@ import {
 } from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-const FindFilters = lazy(() => import("./find-filters"));
 
 interface Props {
   filters: Filters;
@@ -73,9 +72,7 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
         />
         <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
         <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
-        <Suspense>
-          <FindFilters filters={filters} onChange={onChange} />
-        </Suspense>
+        <FindFilters filters={filters} onChange={onChange} />
       </div>
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>

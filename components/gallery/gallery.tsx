@@ -14,7 +14,6 @@ import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
-import { GalleryFilters } from "./gallery-filters";
 import { GalleryEmpty, GalleryError, GallerySkeleton } from "./gallery-states";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
@@ -69,7 +68,10 @@ export function Gallery() {
             </Suspense>
           </span>
         </div>
-        <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
+        {/* The server renders the bar; its code loads once the page is interactive. */}
+        <Suspense fallback={<div className="h-8" />}>
+          <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
+        </Suspense>
 
         {list.isPending ? (
           <GallerySkeleton />
@@ -140,6 +142,7 @@ function zipFieldsOf(query: RenderFilters): Record<string, string | undefined> {
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
+const GalleryFilters = lazy(() => import("./gallery-filters").then((m) => ({ default: m.GalleryFilters })));
 const SelectionBar = lazy(() => import("./selection-bar"));
 
 /** The selection bar, once anything is ticked. */
