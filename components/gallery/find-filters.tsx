@@ -3,7 +3,7 @@
 /** The filter bar's date range (a select of presets, or a custom pair of days) and its sort. */
 import { useId, useState } from "react";
 import { DATE_PRESETS, daysAgo, presetOf } from "./date-presets";
-import { Choice, FIELD } from "./filter-choice";
+import { Choice, FIELD, useEarlyValue } from "./filter-choice";
 import type { FilterKey, GalleryFilters } from "./filters-url";
 
 const CUSTOM = "custom";
@@ -81,12 +81,14 @@ function Day({
   onChange: (value: string | undefined) => void;
 }) {
   const id = useId();
+  const field = useEarlyValue<HTMLInputElement>(value ?? "", (early) => onChange(early || undefined));
   return (
     <span className="flex flex-1 items-center gap-1 sm:flex-none">
       <label htmlFor={id} className="text-xs text-zinc-600 dark:text-zinc-400">
         {label}
       </label>
       <input
+        ref={field}
         id={id}
         type="date"
         className={`${FIELD} w-full min-w-0`}

@@ -11,7 +11,7 @@ import { useSession } from "@/lib/client/queries/session";
 import { useMembers } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
-import { Choice, FIELD } from "./filter-choice";
+import { Choice, FIELD, useEarlyValue } from "./filter-choice";
 import { FindFilters } from "./find-filters";
 import {
   FILTER_STATUSES,
@@ -126,6 +126,9 @@ function ModelChoice({
   onChange: (value: string | undefined) => void;
 }) {
   const id = useId();
+  const field = useEarlyValue<HTMLSelectElement>(filters.model ?? "", (early) =>
+    onChange(early || undefined),
+  );
   const groups = [
     { kind: "image", label: "Image models", models: IMAGE_MODELS },
     { kind: "video", label: "Video models", models: VIDEO_MODELS },
@@ -136,6 +139,7 @@ function ModelChoice({
         Model
       </label>
       <select
+        ref={field}
         id={id}
         className={`${FIELD} w-full`}
         value={filters.model ?? ""}
@@ -178,6 +182,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     const timer = setTimeout(() => search.current(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
+  const input = useEarlyValue<HTMLInputElement>(value, setText);
   return (
     <span className="relative flex w-full items-center sm:w-auto sm:min-w-48 sm:flex-1">
       <label htmlFor={id} className="sr-only">
@@ -185,6 +190,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       </label>
       <SearchIcon className="pointer-events-none absolute left-2 size-4 text-zinc-400" />
       <input
+        ref={input}
         id={id}
         type="search"
         placeholder="Search prompts"

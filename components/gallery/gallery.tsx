@@ -6,7 +6,17 @@
  * selection of cards (a tick box each, Shift for a range, `x` on the focused card) with its bar, and
  * the viewer of `?view=<id>`; both load when first used, not with the page.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from "react";
 import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { rendersOf, useRenderList, type RenderFilters } from "@/lib/client/queries/renders";
@@ -68,10 +78,7 @@ export function Gallery() {
             </Suspense>
           </span>
         </div>
-        {/* The server renders the bar; its code loads once the page is interactive. */}
-        <Suspense fallback={<div className="h-8" />}>
-          <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
-        </Suspense>
+        <FilterBarSlot filters={filters} onChange={setFilter} onClear={clearFilters} />
 
         {list.isPending ? (
           <GallerySkeleton />
@@ -144,6 +151,20 @@ const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default
 const RenderViewer = lazy(() => import("./render-viewer"));
 const GalleryFilters = lazy(() => import("./gallery-filters").then((m) => ({ default: m.GalleryFilters })));
 const SelectionBar = lazy(() => import("./selection-bar"));
+
+/**
+ * The filter bar: the server renders it, and its code loads once the page is interactive. Memoised
+ * on purpose: while its code is on the way the server's bar waits to be hydrated, and an update
+ * reaching it then (every live refetch re-renders the gallery) would make React throw that markup
+ * away, and with it anything already typed into the search.
+ */
+const FilterBarSlot = memo(function FilterBarSlot(props: ComponentProps<typeof GalleryFilters>) {
+  return (
+    <Suspense fallback={<div className="h-8" />}>
+      <GalleryFilters {...props} />
+    </Suspense>
+  );
+});
 
 /** The selection bar, once anything is ticked. */
 function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
