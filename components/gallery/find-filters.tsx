@@ -6,6 +6,11 @@ import { DATE_PRESETS, daysAgo, presetOf } from "./date-presets";
 import { Choice, FIELD, useEarlyValue } from "./filter-choice";
 import type { FilterKey, GalleryFilters } from "./filters-url";
 
+/** The sorts besides the default (newest first, the select's empty choice). */
+const SORT_OPTIONS = [
+  { value: "oldest", label: "Oldest first" },
+  { value: "credits", label: "Most credits" },
+];
 const CUSTOM = "custom";
 
 interface Props {
@@ -22,10 +27,7 @@ export function FindFilters({ filters, onChange }: Props) {
         value={filters.sort}
         onChange={(v) => onChange("sort", v)}
         allLabel="Newest first"
-        options={[
-          { value: "oldest", label: "Oldest first" },
-          { value: "credits", label: "Most credits" },
-        ]}
+        options={SORT_OPTIONS}
       />
     </>
   );

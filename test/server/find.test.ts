@@ -16,6 +16,7 @@ import type { Database } from "@/lib/server/db/schema";
 import { ftsQuery } from "@/lib/server/ledger/prompt-search";
 import { listRenders } from "@/lib/server/ledger/renders";
 import { startStack, type Stack } from "@/test/server-stack";
+import { zipEntries } from "@/test/zip-entries";
 
 interface Item {
   id: string;
@@ -202,6 +203,16 @@ describe("date range", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await ids(`from=${today}`)).not.toContain(older.id);
     expect((await ids(`from=${today}`)).length).toBe((await ids("")).length - 1);
+
+    // The zip of a filtered gallery takes the same range.
+    const none = await stack.call("GET", "/api/renders/zip?to=2026-03-09");
+    expect(none.status).toBe(404);
+    const zip = await stack.call("GET", "/api/renders/zip?from=2026-03-10&to=2026-03-10&sort=oldest");
+    expect(zip.status).toBe(200);
+    const entries = await zipEntries(new Uint8Array(await zip.arrayBuffer()));
+    const manifest = entries.find((entry) => entry.name === "manifest.json")?.data.toString("utf8");
+    const { items } = JSON.parse(manifest ?? "{}") as { items: { id: string }[] };
+    expect(items.map((item) => item.id)).toEqual([older.id]);
   });
 
   const invalid = (message: string, field: string) => ({
