@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
 import { statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
-import { useMembers } from "@/lib/client/queries/team";
+import { useMemberNames } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
 import { Choice, FIELD, useEarlyValue } from "./filter-choice";
@@ -94,7 +94,7 @@ function statusOptions(current: string | undefined) {
 }
 
 /**
- * Whose renders: anyone's, the viewer's, or (for an admin, who can list the team) one member's.
+ * Whose renders: anyone's, the viewer's, or one member's (every member can list the team's names).
  * Hidden when sign-in is off: renders then belong to nobody in particular.
  */
 function WhoChoice({
@@ -105,14 +105,14 @@ function WhoChoice({
   onChange: (value: string | undefined) => void;
 }) {
   const me = useSession().data?.member;
-  const members = useMembers({ enabled: me?.role === "admin" });
+  const members = useMemberNames({ enabled: me !== undefined });
   if (!me) return null;
   const others = (members.data ?? []).filter((member) => member.id !== me.id);
   const options = [
     { value: MINE, label: "Mine" },
     ...others.map((member) => ({ value: member.id, label: member.name })),
   ];
-  // A shared link may name a member this viewer cannot list; keep it selectable rather than blank.
+  // A shared link may name someone no longer on the team; keep it selectable rather than blank.
   if (value && !options.some((option) => option.value === value))
     options.push({ value, label: "One member" });
   return <Choice label="Who" value={value} onChange={onChange} allLabel="Anyone" options={options} />;
