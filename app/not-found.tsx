@@ -1,17 +1,9 @@
-import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
+import { NotFoundNotice } from "@/components/layout/not-found-notice";
 
 export default function NotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center">
-      <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-400">404</p>
-      <h1 className="text-xl font-semibold">Not found</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        There is no render or page at this address. It may have been mistyped, or belong to another dashboard.
-      </p>
-      <Link href="/" className={buttonClasses({ variant: "primary" })}>
-        Back to all renders
-      </Link>
-    </div>
+    <NotFoundNotice title="Not found">
+      There is no render or page at this address. It may have been mistyped, or belong to another dashboard.
+    </NotFoundNotice>
   );
 }

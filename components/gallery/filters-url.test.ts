@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { daysAgo, presetOf } from "./date-presets";
 import {
   MINE,
+  dayOf,
   filtersFromSearchParams,
   hasFilters,
   listFilters,
@@ -66,5 +68,48 @@ describe("withFilter", () => {
   });
   it("clears every filter but nothing else", () => {
     expect(withoutFilters(new URLSearchParams("status=ready&q=x&edit=1")).toString()).toBe("edit=1");
+  });
+});
+
+describe("date range and sort", () => {
+  it("reads days and a sort other than the default", () => {
+    expect(parse("from=2026-05-01&to=2026-05-31&sort=credits")).toEqual({
+      from: "2026-05-01",
+      to: "2026-05-31",
+      sort: "credits",
+    });
+    expect(parse("sort=newest")).toEqual({});
+  });
+  it("ignores days that are not, a range that ends before it starts, and unknown sorts", () => {
+    expect(parse("from=2026-02-30&to=tomorrow&sort=random")).toEqual({});
+    expect(parse("from=2026-05-02&to=2026-05-01")).toEqual({ from: "2026-05-02" });
+  });
+  it("counts the range as filters and the sort not", () => {
+    expect(hasFilters(parse("from=2026-05-01"))).toBe(true);
+    expect(hasFilters(parse("sort=oldest"))).toBe(false);
+    expect(withoutFilters(new URLSearchParams("from=2026-05-01&to=2026-05-02&sort=oldest")).toString()).toBe(
+      "sort=oldest",
+    );
+  });
+  it("asks the list for the viewer's whole local days", () => {
+    const range = listFilters(parse("from=2026-05-01&to=2026-05-03"), { known: true, id: null });
+    const from = new Date(range?.from ?? "");
+    const to = new Date(range?.to ?? "");
+    expect([from.getDate(), from.getHours(), from.getMinutes()]).toEqual([1, 0, 0]);
+    expect([to.getDate(), to.getHours(), to.getMinutes(), to.getMilliseconds()]).toEqual([3, 23, 59, 999]);
+  });
+  it("names days back from today in local time", () => {
+    const now = new Date(2026, 0, 3, 1, 30);
+    expect(daysAgo(0, now)).toBe("2026-01-03");
+    expect(daysAgo(6, now)).toBe("2025-12-28");
+    expect(dayOf(now)).toBe("2026-01-03");
+  });
+  it("knows a preset by its first day and no end", () => {
+    const now = new Date(2026, 0, 3, 23, 59);
+    expect(presetOf("2026-01-03", undefined, now)?.label).toBe("Today");
+    expect(presetOf("2025-12-28", undefined, now)?.label).toBe("Last 7 days");
+    expect(presetOf("2025-12-05", undefined, now)?.label).toBe("Last 30 days");
+    expect(presetOf("2025-12-28", "2026-01-03", now)).toBeUndefined();
+    expect(presetOf("2025-12-29", undefined, now)).toBeUndefined();
   });
 });

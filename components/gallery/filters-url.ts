@@ -1,13 +1,25 @@
 /**
- * The gallery's filters as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
- * `favourite`, `archived`), so a filtered view can be shared and survives a reload. Values that make
- * no sense are ignored rather than sent.
+ * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
+ * `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
+ * reload. Values that make no sense are ignored rather than sent.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
+import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
 import { ALL_STATUSES } from "@/lib/domain/statuses";
 
-export const FILTER_KEYS = ["status", "kind", "model", "q", "member", "favourite", "archived"] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+export const FILTER_KEYS = [
+  "status",
+  "kind",
+  "model",
+  "q",
+  "member",
+  "favourite",
+  "archived",
+  "from",
+  "to",
+] as const;
+/** The filters, and `sort`: not a filter (Clear keeps it), but in the URL the same way. */
+export type FilterKey = (typeof FILTER_KEYS)[number] | "sort";
 
 export interface GalleryFilters {
   status?: string;
@@ -20,6 +32,11 @@ export interface GalleryFilters {
   favourite?: "true";
   /** Only archived renders (the gallery leaves them out otherwise). */
   archived?: "true";
+  /** Days (`2026-05-01`) in the viewer's time zone, both included. */
+  from?: string;
+  to?: string;
+  /** Absent for the default, newest first. */
+  sort?: Exclude<RenderSort, "newest">;
 }
 
 /** The on/off filters: present as `key=true`, absent otherwise. */
@@ -58,7 +75,39 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   const member = params.get("member")?.trim();
   if (member && member.length <= 100) filters.member = member;
   for (const flag of FLAG_FILTERS) if (params.get(flag) === "true") filters[flag] = "true";
+  const from = params.get("from");
+  if (from && isDay(from)) filters.from = from;
+  const to = params.get("to");
+  if (to && isDay(to) && !(filters.from && to < filters.from)) filters.to = to;
+  const sort = params.get("sort");
+  if (sort && isRenderSort(sort) && sort !== "newest") filters.sort = sort;
   return filters;
+}
+
+/** A real calendar day written `yyyy-mm-dd` (2026-02-30 is not: it reads back as March). */
+const isDay = (value: string) => dayOf(localDayStart(value)) === value;
+
+const localDayStart = (day: string) => new Date(`${day}T00:00:00`);
+
+/** The viewer's local day of `date`, written `yyyy-mm-dd`. */
+export function dayOf(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The date range as the list route takes it: instants at the viewer's local midnights, so "today"
+ * is the viewer's day wherever the server is.
+ */
+function rangeOf(filters: GalleryFilters): GalleryFilters {
+  const range = { ...filters };
+  if (filters.from) range.from = localDayStart(filters.from).toISOString();
+  if (filters.to) {
+    const end = localDayStart(filters.to);
+    end.setDate(end.getDate() + 1);
+    range.to = new Date(end.getTime() - 1).toISOString();
+  }
+  return range;
 }
 
 /**
@@ -70,12 +119,12 @@ export function listFilters(
   filters: GalleryFilters,
   viewer: { known: boolean; id: string | null },
 ): GalleryFilters | null {
-  if (filters.member !== MINE) return filters;
+  if (filters.member !== MINE) return rangeOf(filters);
   if (!viewer.known) return null;
-  if (viewer.id !== null) return { ...filters, member: viewer.id };
+  if (viewer.id !== null) return rangeOf({ ...filters, member: viewer.id });
   const rest = { ...filters };
   delete rest.member;
-  return rest;
+  return rangeOf(rest);
 }
 
 /**

@@ -1,30 +1,30 @@
 "use client";
 
 /**
- * The gallery's filter bar: status, kind, model, who started it, a debounced prompt search, and the
- * Favourites and Archived toggles.
+ * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
+ * Favourites and Archived toggles, the date range and the sort. On a phone only the search shows;
+ * the rest sits behind "Filters".
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
 import { statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
-import { useMembers } from "@/lib/client/queries/team";
+import { useMemberNames } from "@/lib/client/queries/team";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
-import { SelectOptions } from "@/components/ui/select-options";
+import { Choice, FIELD, useEarlyValue } from "./filter-choice";
+import { FindFilters } from "./find-filters";
 import {
   FILTER_STATUSES,
   IN_PROGRESS_FILTER,
   MINE,
+  FILTER_KEYS,
   hasFilters,
   type FilterKey,
   type GalleryFilters as Filters,
 } from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-const FIELD =
-  "h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 interface Props {
   filters: Filters;
@@ -34,33 +34,49 @@ interface Props {
 
 /** Memoised: the gallery re-renders on every live refetch, the filter bar only when filters change. */
 export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, onClear }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  // What the closed "Filters" hides: every filter but the search, and a sort other than the default.
+  const active = [...FILTER_KEYS, "sort" as const].filter(
+    (key) => key !== "q" && filters[key] !== undefined,
+  ).length;
   return (
     <div role="search" aria-label="Filter renders" className="flex flex-wrap items-center gap-2">
       <SearchBox value={filters.q ?? ""} onSearch={(q) => onChange("q", q || undefined)} />
-      <Choice
-        label="Status"
-        value={filters.status}
-        onChange={(v) => onChange("status", v)}
-        allLabel="Any status"
-        options={statusOptions(filters.status)}
-      />
-      <Choice
-        label="Kind"
-        value={filters.kind}
-        onChange={(v) => onChange("kind", v)}
-        allLabel="Any kind"
-        options={[
-          { value: "image", label: "Images" },
-          { value: "video", label: "Videos" },
-        ]}
-      />
-      <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
-      <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
-      {/* A row of their own on a phone, so the selects keep their width. */}
-      <span className="flex w-full gap-2 sm:w-auto">
+      <Button
+        className="sm:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        size="sm"
+      >
+        Filters{active > 0 && ` (${active})`}
+      </Button>
+      {/* Its fields join the bar's row on wider screens; on a phone they show when opened. */}
+      <div id={panelId} className={`${open ? "grid w-full grid-cols-2 gap-2" : "hidden"} sm:contents`}>
+        <Choice
+          label="Status"
+          value={filters.status}
+          onChange={(v) => onChange("status", v)}
+          allLabel="Any status"
+          options={statusOptions(filters.status)}
+        />
+        <Choice
+          label="Kind"
+          value={filters.kind}
+          onChange={(v) => onChange("kind", v)}
+          allLabel="Any kind"
+          options={[
+            { value: "image", label: "Images" },
+            { value: "video", label: "Videos" },
+          ]}
+        />
+        <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
+        <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
         <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
         <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
-      </span>
+        <FindFilters filters={filters} onChange={onChange} />
+      </div>
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <XIcon /> Clear
@@ -84,7 +100,6 @@ function Toggle({
     <Button
       size="sm"
       variant={on ? "primary" : "secondary"}
-      className="flex-1 sm:flex-none"
       aria-pressed={on === "true"}
       onClick={() => onChange(on ? undefined : "true")}
     >
@@ -103,40 +118,8 @@ function statusOptions(current: string | undefined) {
   ];
 }
 
-function Choice({
-  label,
-  value,
-  onChange,
-  allLabel,
-  options,
-}: {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  allLabel: string;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <span className="flex flex-1 items-center sm:flex-none">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`${FIELD} w-full`}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || undefined)}
-      >
-        <option value="">{allLabel}</option>
-        <SelectOptions options={options} />
-      </select>
-    </span>
-  );
-}
-
 /**
- * Whose renders: anyone's, the viewer's, or (for an admin, who can list the team) one member's.
+ * Whose renders: anyone's, the viewer's, or one member's (every member can list the team's names).
  * Hidden when sign-in is off: renders then belong to nobody in particular.
  */
 function WhoChoice({
@@ -147,14 +130,14 @@ function WhoChoice({
   onChange: (value: string | undefined) => void;
 }) {
   const me = useSession().data?.member;
-  const members = useMembers({ enabled: me?.role === "admin" });
+  const members = useMemberNames({ enabled: me !== undefined });
   if (!me) return null;
   const others = (members.data ?? []).filter((member) => member.id !== me.id);
   const options = [
     { value: MINE, label: "Mine" },
     ...others.map((member) => ({ value: member.id, label: member.name })),
   ];
-  // A shared link may name a member this viewer cannot list; keep it selectable rather than blank.
+  // A shared link may name someone no longer on the team; keep it selectable rather than blank.
   if (value && !options.some((option) => option.value === value))
     options.push({ value, label: "One member" });
   return <Choice label="Who" value={value} onChange={onChange} allLabel="Anyone" options={options} />;
@@ -168,6 +151,9 @@ function ModelChoice({
   onChange: (value: string | undefined) => void;
 }) {
   const id = useId();
+  const field = useEarlyValue<HTMLSelectElement>(filters.model ?? "", (early) =>
+    onChange(early || undefined),
+  );
   const groups = [
     { kind: "image", label: "Image models", models: IMAGE_MODELS },
     { kind: "video", label: "Video models", models: VIDEO_MODELS },
@@ -178,6 +164,7 @@ function ModelChoice({
         Model
       </label>
       <select
+        ref={field}
         id={id}
         className={`${FIELD} w-full`}
         value={filters.model ?? ""}
@@ -220,6 +207,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     const timer = setTimeout(() => search.current(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
+  const input = useEarlyValue<HTMLInputElement>(value, setText);
   return (
     <span className="relative flex w-full items-center sm:w-auto sm:min-w-48 sm:flex-1">
       <label htmlFor={id} className="sr-only">
@@ -227,6 +215,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       </label>
       <SearchIcon className="pointer-events-none absolute left-2 size-4 text-zinc-400" />
       <input
+        ref={input}
         id={id}
         type="search"
         placeholder="Search prompts"

@@ -8,11 +8,13 @@
  */
 import {
   lazy,
+  memo,
   Suspense,
   useCallback,
   useEffect,
   useMemo,
   useState,
+  type ComponentProps,
   type ComponentType,
   type KeyboardEvent,
 } from "react";
@@ -23,9 +25,9 @@ import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
-import { GalleryFilters } from "./gallery-filters";
 import { JustifiedRows } from "./grid";
 import { groupRenders } from "./group-renders";
+import { LiveBadge } from "./live-badge";
 import { LoadMore } from "./load-more";
 import { RenderCard } from "./render-card";
 import { ReviewContext, useSelectedIds, type Review } from "./review-context";
@@ -77,7 +79,7 @@ export function Gallery() {
             </Suspense>
           </span>
         </div>
-        <GalleryFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
+        <FilterBarSlot filters={filters} onChange={setFilter} onClear={clearFilters} />
 
         {list.isPending ? (
           <GallerySkeleton />
@@ -142,6 +144,7 @@ export function Gallery() {
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
+const GalleryFilters = lazy(() => import("./gallery-filters").then((m) => ({ default: m.GalleryFilters })));
 const SelectionBar = lazy(() => import("./selection-bar"));
 /**
  * The skeleton (the server's HTML already shows it, and the list usually arrives before its code
@@ -163,6 +166,20 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
     );
   };
 }
+
+/**
+ * The filter bar: the server renders it, and its code loads once the page is interactive. Memoised
+ * on purpose: while its code is on the way the server's bar waits to be hydrated, and an update
+ * reaching it then (every live refetch re-renders the gallery) would make React throw that markup
+ * away, and with it anything already typed into the search.
+ */
+const FilterBarSlot = memo(function FilterBarSlot(props: ComponentProps<typeof GalleryFilters>) {
+  return (
+    <Suspense fallback={<div className="h-8" />}>
+      <GalleryFilters {...props} />
+    </Suspense>
+  );
+});
 
 /** The selection bar, once anything is ticked. */
 function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
@@ -188,13 +205,4 @@ function toggleFocusedCard(event: KeyboardEvent, selection: SelectionStore) {
   if (!id) return;
   event.preventDefault();
   selection.toggle(id);
-}
-
-function LiveBadge({ count }: { count: number }) {
-  return (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-500/15 dark:text-sky-300">
-      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
-      {count} in progress
-    </span>
-  );
 }

@@ -1,6 +1,6 @@
 /**
- * Where a render can be opened: its own page, the form filled from it (Reuse settings) and its file
- * through the dashboard (a comparison's link is lib/domain/compare.ts's).
+ * Where a render can be opened: its own page, its batch's page, the form filled from it (Reuse
+ * settings) and its file through the dashboard (a comparison's link is lib/domain/compare.ts's).
  */
 
 /** The viewer's query parameter: `?view=<renderId>` (view-url.ts). */
@@ -8,6 +8,11 @@ export const VIEW_PARAM = "view";
 
 export function renderHref(id: string): string {
   return `/renders/${encodeURIComponent(id)}`;
+}
+
+/** A batch's page: all its variants (`/batches/<batchId>`). */
+export function batchHref(batchId: string): string {
+  return `/batches/${encodeURIComponent(batchId)}`;
 }
 
 /** The form filled from the render ("Reuse settings"); other query parameters (the gallery's filters) are kept. */

@@ -1,11 +1,14 @@
 "use client";
 
-/** The other variants of the same multi-image request, live like the gallery. */
+/** The other variants of the same multi-image request, live like the gallery, and the way to the batch's page. */
+import Link from "next/link";
 import { useMemo } from "react";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { JustifiedRows } from "@/components/gallery/grid";
 import { RenderCard } from "@/components/gallery/render-card";
 import { ZipButton } from "@/components/gallery/zip-button";
+import { batchHref } from "@/components/gallery/render-links";
+import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export function BatchVariants({ batchId, currentId }: { batchId: string; currentId: string }) {
@@ -19,7 +22,12 @@ export function BatchVariants({ batchId, currentId }: { batchId: string; current
     <section aria-label="Other variants in this batch" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold">Other variants in this batch</h2>
-        <ZipButton fields={{ batchId }} label="Download zip of the whole batch" />
+        <span className="flex items-center gap-1">
+          <Link href={batchHref(batchId)} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            View batch
+          </Link>
+          <ZipButton fields={{ batchId }} label="Download zip of the whole batch" />
+        </span>
       </div>
       {list.isPending ? (
         <Skeleton className="h-48 w-full" />

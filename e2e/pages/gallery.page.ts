@@ -8,6 +8,8 @@ export class GalleryPage {
   readonly status: Locator;
   readonly kind: Locator;
   readonly model: Locator;
+  readonly date: Locator;
+  readonly sort: Locator;
   readonly loadMore: Locator;
 
   constructor(readonly page: Page) {
@@ -17,12 +19,30 @@ export class GalleryPage {
     this.status = this.region.getByRole("combobox", { name: "Status" });
     this.kind = this.region.getByRole("combobox", { name: "Kind" });
     this.model = this.region.getByRole("combobox", { name: "Model" });
+    this.date = this.region.getByRole("combobox", { name: "Date" });
+    this.sort = this.region.getByRole("combobox", { name: "Sort" });
     this.loadMore = this.region.getByRole("button", { name: "Load more" });
   }
 
   async goto(query = ""): Promise<void> {
     await this.page.goto(`/${query}`);
     await expect(this.region).toBeVisible();
+  }
+
+  /** A day field of the custom date range, "From" or "To". */
+  day(label: "From" | "To"): Locator {
+    return this.region.getByLabel(label, { exact: true });
+  }
+
+  /** The cards' names (their prompts) in the gallery's order. */
+  async order(): Promise<string[]> {
+    return this.region
+      .getByRole("article")
+      .evaluateAll((cards) =>
+        cards.map(
+          (card) => document.getElementById(card.getAttribute("aria-labelledby") ?? "")?.textContent ?? "",
+        ),
+      );
   }
 
   /** The cards of renders whose prompt is `prompt` (an article is named by its prompt). */

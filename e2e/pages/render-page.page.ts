@@ -8,6 +8,7 @@ export class RenderPage {
   readonly reuseSettings: Locator;
   readonly download: Locator;
   readonly variants: Locator;
+  readonly viewBatch: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole("main");
@@ -16,6 +17,7 @@ export class RenderPage {
     this.reuseSettings = this.main.getByRole("link", { name: "Reuse settings" });
     this.download = this.main.getByRole("link", { name: "Download" });
     this.variants = page.getByRole("region", { name: "Other variants in this batch" });
+    this.viewBatch = this.variants.getByRole("link", { name: "View batch" });
   }
 
   async goto(id: string): Promise<void> {

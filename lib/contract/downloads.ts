@@ -5,7 +5,7 @@
  */
 import { z } from "zod/mini";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
-import { renderListQuerySchema } from "./renders";
+import { dateRangeCheck, renderFilterFields } from "./renders";
 
 /** The most renders one zip holds (a page of filter results of any size past it is refused). */
 export const ZIP_MAX_RENDERS = 500;
@@ -37,22 +37,12 @@ const idListSchema = z.pipe(
   }),
 );
 
-const { status, kind, model, q, batchId, member, favourite, archived } = renderListQuerySchema.shape;
-
 /**
  * Which renders a zip holds: the given `ids`, a `batchId`, or the gallery's filters as
  * `GET /api/renders` takes them; criteria given together must all match. Every id must be in the
  * ledger. A new source (a board) is one more field here and one more case where it is resolved.
  */
-export const zipSelectionSchema = z.object({
-  ids: z.optional(idListSchema),
-  batchId,
-  status,
-  kind,
-  model,
-  q,
-  member,
-  favourite,
-  archived,
-});
+export const zipSelectionSchema = z
+  .object({ ids: z.optional(idListSchema), ...renderFilterFields })
+  .check(dateRangeCheck);
 export type ZipSelection = z.infer<typeof zipSelectionSchema>;

@@ -9,6 +9,7 @@ import {
   renderRecordSchema,
 } from "@/lib/domain/service-records";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
+import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
 
@@ -63,34 +64,65 @@ export type RenderList = z.infer<typeof renderListSchema>;
 /** An optional text parameter of at most `max` characters. */
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
-/** Query parameters of `GET /api/renders`. */
-export const renderListQuerySchema = z.object({
+/** A day (`2026-05-01`) or an instant with its offset (ISO 8601): a bound of a date range. */
+const rangeBound = (name: "from" | "to") =>
+  z.optional(
+    z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${name} must be an ISO 8601 date (2026-05-01) or date and time`,
+    }),
+  );
+
+/**
+ * The filters a list of renders and a zip of them share (docs/api.md). `from`/`to` bound when it
+ * was requested, both ends included (a day runs to its last millisecond, UTC).
+ */
+export const renderFilterFields = {
   status: optionalText(40),
   kind: z.optional(z.enum(RENDER_KINDS, { error: "kind must be one of 'image', 'video'" })),
   model: optionalText(60),
+  /** Prompt text: every word found in the prompt, anywhere, any case, accents ignored. */
   q: z.optional(z.string().check(z.maxLength(200, { error: "q must be at most 200 characters" }))),
   batchId: optionalText(200),
   /** A member id: their renders only ("mine" is the caller's own id). */
   member: optionalText(100),
-  /** Comma-separated render ids. */
-  ids: optionalText(4000),
-  /**
-   * Only renders whose ledger record changed at or after this instant (ISO 8601, the server's
-   * `updatedAt` clock): the live stream's catch-up after a gap longer than its replay buffer.
-   */
-  updatedSince: z.optional(
-    z.iso.datetime({ offset: true, error: "updatedSince must be an ISO 8601 date and time" }),
-  ),
   /** `true`: only the caller's favourites. */
   favourite: z.optional(z.enum(["true"], { error: "favourite must be 'true'" })),
   /**
    * `true`: only archived renders; `false`: only the others. Omitted: the others, unless `ids` names
-   * renders, which are then listed whatever their state (a link or a selection means them).
+   * renders or `batchId` a batch, which are then listed whatever their state (lib/domain/archive.ts).
    */
   archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),
-  cursor: optionalText(200),
-  limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
-});
+  from: rangeBound("from"),
+  to: rangeBound("to"),
+  sort: z.optional(z.enum(RENDER_SORTS, { error: `sort must be one of ${RENDER_SORTS.join(", ")}` })),
+};
+
+/** A range that ends before it starts is refused, naming `to`. */
+export const dateRangeCheck = z.refine<{ from?: string; to?: string }>(
+  (value) =>
+    value.from === undefined ||
+    value.to === undefined ||
+    (rangeStart(value.from) ?? "") <= (rangeEnd(value.to) ?? ""),
+  { error: "to must not be before from", path: ["to"] },
+);
+
+/** Query parameters of `GET /api/renders`. */
+export const renderListQuerySchema = z
+  .object({
+    ...renderFilterFields,
+    /** Comma-separated render ids. */
+    ids: optionalText(4000),
+    /**
+     * Only renders whose ledger record changed at or after this instant (ISO 8601, the server's
+     * `updatedAt` clock): the live stream's catch-up after a gap longer than its replay buffer.
+     */
+    updatedSince: z.optional(
+      z.iso.datetime({ offset: true, error: "updatedSince must be an ISO 8601 date and time" }),
+    ),
+    cursor: optionalText(200),
+    limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
+  })
+  .check(dateRangeCheck);
 export type RenderListQuery = z.infer<typeof renderListQuerySchema>;
 
 /** `POST /api/renders` answers 202 with the service's create response and the ledger's rows. */

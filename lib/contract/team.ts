@@ -36,6 +36,15 @@ export const memberSpendSchema = z.extend(memberSchema, {
 });
 export type MemberSpend = z.infer<typeof memberSpendSchema>;
 
+/**
+ * `GET /api/members/names` (every member): who is on the team, for the gallery's member filter.
+ * Names only: the rest of a member's record (email, role, cap, spend) is for admins.
+ */
+export const memberNameListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type MemberNameList = z.infer<typeof memberNameListSchema>;
+
 /** `GET /api/members` (admins). */
 export const memberListSchema = z.object({ items: z.array(memberSpendSchema) });
 export type MemberList = z.infer<typeof memberListSchema>;

@@ -314,6 +314,18 @@ describe("roles, who ran what, caps", () => {
     });
   });
 
+  test("every member can list the team's names, and nothing more of them", async () => {
+    const cookie = await signIn(MEMBER, "10.0.1.3");
+    const names = await stack.callJson<{ items: object[] }>("GET", "/api/members/names", {
+      headers: { cookie },
+    });
+    expect(names.status).toBe(200);
+    const db = await getDb(stack.databaseUrl);
+    const members = await db.selectFrom("members").select(["id", "name"]).orderBy("name").execute();
+    expect(names.body.items).toEqual(members);
+    expect(names.body.items.map((m) => Object.keys(m).sort())).toEqual(members.map(() => ["id", "name"]));
+  });
+
   test("renders and uploads record who made them; the gallery filters by member", async () => {
     const cookie = await signIn(MEMBER, "10.0.1.2");
     const created = await stack.callJson<{ renders: LedgerRender[] }>("POST", "/api/renders", {

@@ -248,6 +248,24 @@ describe("favourites and the archive", () => {
   });
 });
 
+describe("a new render in a sorted list", () => {
+  test("oldest first, it re-reads only a list loaded to its end, where the render goes", () => {
+    const partial = { limit: 30, sort: "oldest" };
+    const whole = { limit: 1, sort: "oldest" };
+    const credits = { limit: 30, sort: "credits" };
+    const { client, list } = cacheWith([
+      // Its one loaded page says more follow.
+      [partial, { pages: [{ items: [render("a")], nextCursor: "more" }], pageParams: [undefined] }],
+      [whole, pages([render("a")], [render("b")])],
+      [credits, pages([render("a")], [render("b")])],
+    ]);
+    applyLiveEvents(client, [{ type: "render", render: render("new") }]);
+    expect(list(partial)?.isInvalidated).toBe(false);
+    expect(list(whole)?.isInvalidated).toBe(true);
+    expect(list(credits)?.isInvalidated).toBe(true);
+  });
+});
+
 describe("mayBelong", () => {
   const r = render("r_1", { kind: "video", model: "kling", status: "ready", batchId: "b_1" });
   test.each<[Parameters<typeof mayBelong>[1], boolean]>([
@@ -267,6 +285,13 @@ describe("mayBelong", () => {
     [{ favourite: "true" }, false],
     [{ archived: "true" }, false],
     [{ archived: "false" }, true],
+    [{ q: "dusk light" }, true],
+    [{ q: "dusk teapot" }, false],
+    [{ from: "2026-11-25T00:00:00.000Z" }, true],
+    [{ from: "2026-11-25T10:00:00.001Z" }, false],
+    [{ to: "2026-11-25" }, true],
+    [{ to: "2026-11-24T23:59:59.999Z" }, false],
+    [{ from: "2026-11-01", to: "2026-11-30" }, true],
   ])("filters %j → %s", (filters, expected) => {
     expect(mayBelong(r, filters)).toBe(expected);
   });

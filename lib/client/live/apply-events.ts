@@ -16,6 +16,9 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { archivedWanted } from "@/lib/domain/archive";
+import { mayMatchPrompt } from "@/lib/domain/prompt-search";
+import { rangeEnd, rangeStart } from "@/lib/domain/render-order";
 
 type ListFilters = Partial<Omit<RenderListQuery, "cursor">>;
 type RenderPages = InfiniteData<RenderList>;
@@ -102,7 +105,7 @@ function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rerea
         return mayBelong(current, filters) ? [current] : [];
       });
       queryClient.setQueryData(query.queryKey, next);
-    } else if (mayBelong(render, filters)) {
+    } else if (mayBelong(render, filters) && mayBeLoaded(data, filters)) {
       // New to this list: where it goes in the order is the server's to say.
       reread.set(query.queryHash, query.queryKey);
     }
@@ -173,7 +176,16 @@ function replaceIn(
 }
 
 /** The server's rule (docs/api.md): archived renders are left out unless asked for, or named by `ids`. */
-const archivedFilter = (filters: ListFilters) => filters.archived ?? (filters.ids ? undefined : "false");
+/**
+ * Whether a render new to a list may fall within its loaded pages. Oldest first, a render created
+ * now comes last: while pages follow, it is not among those loaded, and the list stays as it is
+ * (it shows at the end once paged to). Newest first it comes first, and most credits by its charge:
+ * anywhere, so those lists re-read.
+ */
+function mayBeLoaded(data: RenderPages | undefined, filters: ListFilters | undefined): boolean {
+  if (filters?.sort !== "oldest") return true;
+  return !data?.pages.at(-1)?.nextCursor;
+}
 
 /**
  * Whether a render can be in a list with these filters. Generous on purpose: a false yes costs one
@@ -191,8 +203,10 @@ export function mayBelong(render: LedgerRender, filters: ListFilters): boolean {
     (filters.member === undefined || filters.member === render.member?.id) &&
     // Unknown (a record from the stream, new to this list) is not a favourite: nobody starred it yet.
     (filters.favourite !== "true" || render.favourite === true) &&
-    (archivedFilter(filters) === undefined ||
-      (archivedFilter(filters) === "true") === (render.archivedAt !== null)) &&
-    (!filters.q?.trim() || render.prompt.toLowerCase().includes(filters.q.trim().toLowerCase()))
+    (archivedWanted(filters) === undefined ||
+      (archivedWanted(filters) === "true") === (render.archivedAt !== null)) &&
+    (filters.from === undefined || render.createdAt >= (rangeStart(filters.from) ?? "")) &&
+    (filters.to === undefined || render.createdAt <= (rangeEnd(filters.to) ?? "")) &&
+    mayMatchPrompt(render.prompt, filters.q)
   );
 }

@@ -9,6 +9,8 @@ export const queryKeys = {
   /** The caller and their spend this month; moves with the account (creates, refunds, sign-in). */
   session: ["session"] as const,
   members: ["members"] as const,
+  /** Under `members`, so whatever refreshes the team refreshes the names too. */
+  memberNames: ["members", "names"] as const,
   team: ["team"] as const,
   renders: {
     all: ["renders"] as const,

@@ -1,5 +1,5 @@
 /**
- * The ledger's renders, read through `GET /api/renders` (cursor-paged, newest first) and
+ * The ledger's renders, read through `GET /api/renders` (cursor-paged, newest first by default) and
  * `GET /api/renders/{id}`. They stay current through the tab's live event stream
  * (lib/client/live), which updates them in the cache, or re-reads them while it is paused. Reading the ledger never spends the upstream poll budget; the server's
  * scheduler does that.
@@ -20,7 +20,18 @@ import { queryKeys } from "./keys";
 
 export type RenderFilters = Pick<
   RenderListQuery,
-  "status" | "kind" | "model" | "q" | "batchId" | "ids" | "member" | "favourite" | "archived"
+  | "status"
+  | "kind"
+  | "model"
+  | "q"
+  | "batchId"
+  | "ids"
+  | "member"
+  | "favourite"
+  | "archived"
+  | "from"
+  | "to"
+  | "sort"
 >;
 
 /** Every render of the loaded pages, in order. */

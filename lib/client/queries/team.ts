@@ -1,6 +1,7 @@
 /**
  * The team as an admin manages it: members with this month's spend and cap (`GET /api/members`,
- * `POST /api/members/{id}`) and the default cap (`GET`/`POST /api/team`).
+ * `POST /api/members/{id}`) and the default cap (`GET`/`POST /api/team`); and the members' names,
+ * which everyone may read.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
@@ -17,6 +18,16 @@ export function membersQueryOptions() {
 
 export function useMembers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...membersQueryOptions(), enabled });
+}
+
+/** Every member's id and name (`GET /api/members/names`, any member): the gallery's member filter. */
+export function useMemberNames({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.memberNames,
+    queryFn: ({ signal }) => apiFetch("/api/members/names", (c) => c.memberNameListSchema, { signal }),
+    select: (data) => data.items,
+    enabled,
+  });
 }
 
 export function teamQueryOptions() {

@@ -2,7 +2,7 @@
  * Schema migrations, written with Kysely's schema builder so the ledger can move to PostgreSQL
  * with a new dialect and no new SQL.
  */
-import type { ColumnDataType, Kysely, Migration, MigrationProvider } from "kysely";
+import { sql, type ColumnDataType, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 const MODIFIERS = /^(primary key|autoincrement|not null|unique|default -?\d+)(\s+|$)/;
 
@@ -195,6 +195,36 @@ const migrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint("favourites_key", ["owner", "render_id"])
         .execute();
       await createIndexes(db, { renders_archived: "renders (archived_at, request_seq)" });
+    },
+  },
+  /**
+   * The prompt search's index (docs/architecture.md, "Finding renders"): an FTS5 table over
+   * `render_requests.prompt` (a batch's variants share their request's prompt, and its `seq` is a
+   * stable rowid), filled from the rows already there and kept in step by triggers. SQLite's own
+   * syntax: a PostgreSQL ledger needs its own index here and its own condition in
+   * lib/server/ledger/prompt-search.ts.
+   */
+  "005_prompt_search": {
+    async up(db: Kysely<unknown>) {
+      await sql`create virtual table render_requests_fts using fts5(
+        prompt, content='render_requests', content_rowid='seq',
+        tokenize='trigram remove_diacritics 1')`.execute(db);
+      await sql`insert into render_requests_fts(render_requests_fts) values ('rebuild')`.execute(db);
+      await sql`create trigger render_requests_fts_insert after insert on render_requests begin
+        insert into render_requests_fts(rowid, prompt) values (new.seq, new.prompt);
+      end`.execute(db);
+      await sql`create trigger render_requests_fts_delete after delete on render_requests begin
+        insert into render_requests_fts(render_requests_fts, rowid, prompt) values ('delete', old.seq, old.prompt);
+      end`.execute(db);
+      await sql`create trigger render_requests_fts_update after update of prompt on render_requests begin
+        insert into render_requests_fts(render_requests_fts, rowid, prompt) values ('delete', old.seq, old.prompt);
+        insert into render_requests_fts(rowid, prompt) values (new.seq, new.prompt);
+      end`.execute(db);
+      // The date filter's range, and the oldest-first order (the newest-first index runs the other way).
+      await createIndexes(db, {
+        renders_created: "renders (created_at)",
+        renders_order_oldest: "renders (request_seq, variant_index)",
+      });
     },
   },
   "006_presets": {

@@ -48,16 +48,27 @@ export interface SortKey {
   direction: "asc" | "desc";
 }
 
-/** A list's total order: a main key and a unique tie-breaker. */
-export type KeysetOrder = readonly [SortKey, SortKey];
+/** A list's total order: main keys, then a unique tie-breaker last. */
+export type KeysetOrder = readonly [SortKey, ...SortKey[]];
 
 const after = (key: SortKey) => sql.raw(key.direction === "desc" ? "<" : ">");
 
-/** Rows strictly after `position` in `order`: the keyset condition of the next page. */
+/**
+ * Rows strictly after `position` (one value per key of `order`) in `order`: the keyset condition of
+ * the next page, `a > x or (a = x and (b > y or (b = y and …)))` with each key's direction.
+ */
 export function afterPosition(
   order: KeysetOrder,
-  [first, second]: readonly [string | number, string | number],
+  position: readonly (string | number)[],
 ): RawBuilder<boolean> {
-  const [a, b] = order.map((key) => sql.ref(key.column));
-  return sql<boolean>`(${a} ${after(order[0])} ${first} or (${a} = ${first} and ${b} ${after(order[1])} ${second}))`;
+  if (position.length !== order.length) throw new Error("a cursor position needs one value per sort key");
+  const condition = (index: number): RawBuilder<boolean> => {
+    const key = order[index] as SortKey;
+    const column = sql.ref(key.column);
+    const value = position[index];
+    const beyond = sql<boolean>`${column} ${after(key)} ${value}`;
+    if (index === order.length - 1) return beyond;
+    return sql<boolean>`(${beyond} or (${column} = ${value} and ${condition(index + 1)}))`;
+  };
+  return condition(0);
 }

@@ -59,6 +59,11 @@ export async function listMembers(db: Db): Promise<Member[]> {
   return (await db.selectFrom("members").selectAll().orderBy("name").execute()).map(toMember);
 }
 
+/** Every member's id and name, by name. */
+export async function listMemberNames(db: Db): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom("members").select(["id", "name"]).orderBy("name").execute();
+}
+
 export async function countMembers(db: Db): Promise<number> {
   const row = await db
     .selectFrom("members")

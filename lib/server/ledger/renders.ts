@@ -14,18 +14,36 @@ import {
 } from "@/lib/contract";
 
 import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
+import { archivedWanted } from "@/lib/domain/archive";
+import { searchTerms } from "@/lib/domain/prompt-search";
+import { rangeEnd, rangeStart, type RenderSort } from "@/lib/domain/render-order";
 import type { CreateRenderResponse } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
 import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { withFavourites } from "./favourites";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
+import { promptMatches } from "./prompt-search";
 
-/** Newest request first; a batch's variants in their order. */
-const RENDER_ORDER: KeysetOrder = [
-  { column: "request_seq", direction: "desc" },
-  { column: "variant_index", direction: "asc" },
-];
+/**
+ * Each sort's keys; a batch's variants always in their order. `credits` reads the create request's
+ * charge (a batch's is on the request, not spread over its variants), joined as `request_credits`.
+ */
+const RENDER_ORDERS: Record<RenderSort, KeysetOrder> = {
+  newest: [
+    { column: "renders.request_seq", direction: "desc" },
+    { column: "renders.variant_index", direction: "asc" },
+  ],
+  oldest: [
+    { column: "renders.request_seq", direction: "asc" },
+    { column: "renders.variant_index", direction: "asc" },
+  ],
+  credits: [
+    { column: "render_requests.credits_charged", direction: "desc" },
+    { column: "renders.request_seq", direction: "desc" },
+    { column: "renders.variant_index", direction: "asc" },
+  ],
+};
 
 export function toLedgerRender(row: RenderRow): LedgerRender {
   return {
@@ -298,11 +316,17 @@ export async function requireRenders(db: Db, ids: readonly string[]): Promise<Le
   });
 }
 
-const isRenderCursor = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]);
-
-/** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A cursor names its sort, then the position: one from another sort (or from before sorts existed)
+ * is refused rather than read as a position in the wrong order.
+ */
+const isCursorOf =
+  (sort: RenderSort) =>
+  (v: unknown): v is [RenderSort, ...number[]] =>
+    Array.isArray(v) &&
+    v[0] === sort &&
+    v.length === RENDER_ORDERS[sort].length + 1 &&
+    v.slice(1).every((part) => Number.isInteger(part));
 
 /**
  * A page of the gallery as `owner` sees it (favouritesOwner): their favourites filter and the
@@ -314,38 +338,54 @@ export async function listRenders(
   owner: string,
 ): Promise<{ items: LedgerRender[]; nextCursor: string | null }> {
   const { limit } = query;
-  let q = db.selectFrom("renders").selectAll();
+  const sort = query.sort ?? "newest";
+  const order = RENDER_ORDERS[sort];
+  let q = db
+    .selectFrom("renders")
+    .innerJoin("render_requests", "render_requests.id", "renders.request_id")
+    .selectAll("renders")
+    .select("render_requests.credits_charged as request_credits");
   if (query.favourite === "true")
-    q = q.where("id", "in", (eb) =>
+    q = q.where("renders.id", "in", (eb) =>
       eb.selectFrom("favourites").select("render_id").where("owner", "=", owner),
     );
-  const archived = query.archived ?? (query.ids ? undefined : "false");
-  if (archived !== undefined) q = q.where("archived_at", archived === "true" ? "is not" : "is", null);
+  const archived = archivedWanted(query);
+  if (archived !== undefined) q = q.where("renders.archived_at", archived === "true" ? "is not" : "is", null);
   if (query.status)
     q = q.where(
-      "status",
+      "renders.status",
       "in",
       query.status.split(",").map((s) => s.trim()),
     );
-  if (query.kind) q = q.where("kind", "=", query.kind);
-  if (query.model) q = q.where("model", "=", query.model);
-  if (query.batchId) q = q.where("batch_id", "=", query.batchId);
-  if (query.member) q = q.where("member_id", "=", query.member);
+  if (query.kind) q = q.where("renders.kind", "=", query.kind);
+  if (query.model) q = q.where("renders.model", "=", query.model);
+  if (query.batchId) q = q.where("renders.batch_id", "=", query.batchId);
+  if (query.member) q = q.where("renders.member_id", "=", query.member);
   if (query.ids)
     q = q.where(
-      "id",
+      "renders.id",
       "in",
       query.ids.split(",").map((s) => s.trim()),
     );
-  if (query.updatedSince) q = q.where("updated_at", ">=", new Date(query.updatedSince).toISOString());
-  if (query.q?.trim()) q = q.where(sql<boolean>`prompt like ${likePattern(query.q.trim())} escape '\\'`);
-  if (query.cursor) q = q.where(afterPosition(RENDER_ORDER, decodeCursor(query.cursor, isRenderCursor)));
-  const rows = await q
-    .orderBy("request_seq", "desc")
-    .orderBy("variant_index", "asc")
-    .limit(limit + 1)
-    .execute();
-  const page = toPage(rows, limit, toLedgerRender, (row) => [row.request_seq, row.variant_index]);
+  if (query.updatedSince) q = q.where("renders.updated_at", ">=", new Date(query.updatedSince).toISOString());
+  const from = query.from && rangeStart(query.from);
+  if (from) q = q.where("renders.created_at", ">=", from);
+  const to = query.to && rangeEnd(query.to);
+  if (to) q = q.where("renders.created_at", "<=", to);
+  const text = promptMatches(searchTerms(query.q));
+  if (text) q = q.where(text);
+  if (query.cursor) {
+    const [, ...position] = decodeCursor(query.cursor, isCursorOf(sort));
+    q = q.where(afterPosition(order, position));
+  }
+  for (const key of order) q = q.orderBy(sql.ref(key.column), key.direction);
+  const rows = await q.limit(limit + 1).execute();
+  const page = toPage(rows, limit, toLedgerRender, (row) => [
+    sort,
+    ...(sort === "credits" ? [row.request_credits] : []),
+    row.request_seq,
+    row.variant_index,
+  ]);
   return { ...page, items: await withFavourites(db, owner, page.items) };
 }
 

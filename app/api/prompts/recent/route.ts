@@ -1,4 +1,5 @@
 import { PROMPT_HISTORY_SIZE, recentPromptsQuerySchema } from "@/lib/contract";
+import { searchTerms } from "@/lib/domain/prompt-search";
 import { getDb } from "@/lib/server/db";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { recentPrompts } from "@/lib/server/ledger/prompt-history";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 /** The caller's own history; with sign-in off, the whole dashboard's. */
 export const GET = apiRoute({ query: recentPromptsQuerySchema }, async ({ query, member }) => {
-  const words = (query.q ?? "").split(/\s+/).filter(Boolean);
-  const items = await recentPrompts(await getDb(), member?.id ?? null, words, PROMPT_HISTORY_SIZE);
+  const terms = searchTerms(query.q);
+  const items = await recentPrompts(await getDb(), member?.id ?? null, terms, PROMPT_HISTORY_SIZE);
   return json({ items });
 });

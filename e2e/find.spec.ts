@@ -1,0 +1,137 @@
+/**
+ * Finding renders again: a prompt search by a word's beginning, a date preset, the oldest-first
+ * sort surviving a reload, and a batch's own page reloaded; an unknown batch is a 404 page.
+ */
+import { mkdirSync } from "node:fs";
+import { seriousViolations } from "./axe";
+import { expect, test, uniquePrompt } from "./fixtures";
+
+test("a prefix finds the prompts, a date preset and oldest first live in the URL and survive a reload", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  // One made-up word, so the search finds these renders and no other test's.
+  const word = uniquePrompt("Quillon").replace(" ", "");
+  const prompts = [`${word} at dawn`, `A ${word}ish harbour at noon`, `${word} at dusk`];
+  for (const prompt of prompts) await api.settled((await api.createRender({ kind: "image", prompt })).id);
+  const newestFirst = [...prompts].reverse();
+
+  await gallery.goto();
+  await gallery.search.fill(word.slice(0, -3));
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word.slice(0, -3)}(&|$)`));
+  await expect.poll(() => gallery.order()).toEqual(newestFirst);
+
+  await gallery.date.selectOption({ label: "Last 7 days" });
+  await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}(&|$)/);
+  await gallery.sort.selectOption({ label: "Oldest first" });
+  await expect(page).toHaveURL(/[?&]sort=oldest(&|$)/);
+  await expect.poll(() => gallery.order()).toEqual(prompts);
+
+  await page.reload();
+  await expect(gallery.search).toHaveValue(word.slice(0, -3));
+  await expect(gallery.date).toHaveValue("7d");
+  await expect(gallery.sort).toHaveValue("oldest");
+  await expect.poll(() => gallery.order()).toEqual(prompts);
+
+  // A range that starts tomorrow holds nothing yet.
+  await gallery.date.selectOption({ label: "Custom range" });
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+  await gallery.day("From").fill(tomorrow);
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${tomorrow}(&|$)`));
+  await expect(gallery.region.getByText("No renders match these filters.")).toBeVisible();
+});
+
+test("a search typed and a status chosen before the filter bar's code arrives are not lost", async ({
+  page,
+  gallery,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Search prompts")) await held;
+    return route.fulfill({ response, body });
+  });
+  await gallery.goto();
+  const text = uniquePrompt("early");
+  await gallery.search.fill(text);
+  await gallery.status.selectOption({ label: "Failed" });
+  release();
+  await expect(page).toHaveURL(/[?&]status=failed(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replaceAll("%20", "\\+")}(&|$)`));
+  await expect(gallery.region.getByText("No renders match these filters.")).toBeVisible();
+});
+
+test("a batch has its own page, linked from a variant's page, whole after a reload", async ({
+  page,
+  renderPage,
+  api,
+}) => {
+  const prompt = uniquePrompt("Batch page: three pears");
+  const created = await api.createRender({ kind: "image", prompt, imageCount: 3 });
+  await renderPage.goto(created.ids[1]!);
+  await renderPage.viewBatch.click();
+  await expect(page).toHaveURL(`/batches/${created.batchId}`);
+
+  const batch = page.getByRole("region", { name: "Batch of 3" });
+  const variants = batch.getByRole("article");
+  await expect(variants).toHaveCount(3);
+  for (const id of created.ids) await api.settled(id);
+  // Live: every variant turns ready on the open page.
+  await expect(batch.getByText("Ready", { exact: true })).toHaveCount(3);
+
+  await page.reload();
+  await expect(variants).toHaveCount(3);
+  await expect(batch.getByText("Ready", { exact: true })).toHaveCount(3);
+  await expect(batch).toContainText(prompt);
+  await expect(batch.getByRole("button", { name: "Download zip of the whole batch" })).toBeVisible();
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/batches/batch_unknown0000");
+  await expect(page.getByRole("heading", { name: "Batch not found" })).toBeVisible();
+});
+
+test("the filter bar folds under Filters on a phone and fits a desktop row (screenshots in /tmp/find)", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  const dir = "/tmp/find";
+  mkdirSync(dir, { recursive: true });
+  const prompt = uniquePrompt("Filter bar: a kettle");
+  await api.settled((await api.createRender({ kind: "image", prompt })).id);
+  const query = `?q=${encodeURIComponent(prompt)}&sort=credits&from=2026-01-01&to=2099-12-31`;
+  const bar = page.getByRole("search", { name: "Filter renders" });
+  const filters = bar.getByRole("button", { name: /^Filters/ });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gallery.goto(query);
+  await expect(gallery.card(prompt)).toBeVisible();
+  // Closed, only the search and the button show, which counts the sort and the two days.
+  await expect(gallery.sort).toBeHidden();
+  await expect(filters).toHaveText("Filters (3)");
+  await bar.screenshot({ path: `${dir}/filter-bar-390-closed.png` });
+  // The bar's code arrives just after the page (a tap before then does nothing): tap until it opens.
+  await expect(async () => {
+    await filters.click();
+    await expect(filters).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass();
+  await expect(gallery.sort).toHaveValue("credits");
+  await expect(gallery.day("From")).toHaveValue("2026-01-01");
+  await expect(gallery.day("To")).toHaveValue("2099-12-31");
+  await page.screenshot({ path: `${dir}/filter-bar-390-open.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(filters).toBeHidden();
+  await expect(gallery.sort).toBeVisible();
+  await page.screenshot({ path: `${dir}/filter-bar-1440.png` });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, test } from "vitest";
+import { archivedWanted } from "./archive";
+
+describe("archivedWanted", () => {
+  test.each<[Parameters<typeof archivedWanted>[0], ReturnType<typeof archivedWanted>]>([
+    [{}, "false"],
+    [{ archived: "true" }, "true"],
+    [{ archived: "false" }, "false"],
+    [{ ids: "rnd_a" }, undefined],
+    [{ batchId: "req_a" }, undefined],
+    [{ batchId: "req_a", archived: "true" }, "true"],
+  ])("%j → %s", (filters, expected) => {
+    expect(archivedWanted(filters)).toBe(expected);
+  });
+});
