@@ -131,4 +131,28 @@ test.describe("presets and prompt history", () => {
     await expect(presets.suggestions).toBeHidden();
     await expect(form.prompt).toHaveValue(`${word} rain`);
   });
+
+  test("what is typed while the list's code is still on the way opens the list when it arrives", async ({
+    page,
+    api,
+  }) => {
+    const word = uniquePrompt("harbour").replace(/\s+/g, "-");
+    await api.createRender({ kind: "image", prompt: `${word} at dawn` });
+    const form = new RenderFormPage(page);
+    const presets = new PresetsPage(page);
+    await form.goto();
+    // Every script asked for from now on (the list's code, loaded on the field's first focus) is held
+    // back until the typing is done.
+    let typingDone = () => {};
+    const typing = new Promise<void>((resolve) => (typingDone = resolve));
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      await typing;
+      await route.continue();
+    });
+    await form.prompt.click();
+    await form.prompt.pressSequentially(word);
+    typingDone();
+    await expect(presets.suggestions.getByRole("option")).toHaveText([`${word} at dawn`]);
+    await expect(form.prompt).toHaveAttribute("aria-expanded", "true");
+  });
 });

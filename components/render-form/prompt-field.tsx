@@ -14,6 +14,8 @@ const PromptSuggestions = lazy(() => import("./prompt-suggestions"));
 
 export function PromptField({ placeholder }: { placeholder: string }) {
   const [focused, setFocused] = useState(false);
+  // Typing while the list's code is on the way: it opens on arrival, as if it had seen the typing.
+  const [typed, setTyped] = useState(false);
   return (
     <TextAreaField
       name="prompt"
@@ -28,11 +30,12 @@ export function PromptField({ placeholder }: { placeholder: string }) {
         // Set here once; the list keeps it (and aria-activedescendant) current from then on.
         "aria-expanded": false,
         onFocus: () => setFocused(true),
+        onInput: () => setTyped(true),
       }}
     >
       {focused && (
         <Suspense fallback={null}>
-          <PromptSuggestions id={SUGGESTIONS_ID} />
+          <PromptSuggestions id={SUGGESTIONS_ID} typedBeforeLoad={typed} />
         </Suspense>
       )}
     </TextAreaField>

@@ -20,10 +20,12 @@ import { PROMPT_QUERY_MAX_CHARS } from "@/lib/domain/presets";
 const TYPING_PAUSE_MS = 150;
 const FIELD_ID = "field-prompt";
 
-export default function PromptSuggestions({ id }: { id: string }) {
+export default function PromptSuggestions({ id, typedBeforeLoad }: { id: string; typedBeforeLoad: boolean }) {
   const { setValue, formState } = useFormContext<RenderFormValues>();
   const typed = useWatch<RenderFormValues, "prompt">({ name: "prompt" });
-  const [open, setOpen] = useState(false);
+  // Only the first render reads it: typing that came before this code did opens the list, later
+  // typing is seen by the listeners below.
+  const [open, setOpen] = useState(typedBeforeLoad);
   const [active, setActive] = useState(-1);
   const [query, setQuery] = useState<string | null>(null);
 
