@@ -52,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   if (await isSharedPage()) {
     return (
       <html lang="en">
-        <body className="min-h-dvh bg-zinc-950 font-sans text-zinc-100">{children}</body>
+        <body className="min-h-dvh font-sans">{children}</body>
       </html>
     );
   }

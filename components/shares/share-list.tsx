@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { renderHref } from "@/components/gallery/render-links";
 import { Button } from "@/components/ui/button";
+import { InlineConfirm } from "@/components/ui/inline-confirm";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
@@ -91,28 +92,26 @@ function ShareRow({ share, showTarget }: { share: Share; showTarget: boolean }) 
         </dl>
       </div>
       {confirming ? (
-        <div role="group" aria-label={`Revoke ${name}?`} className="flex shrink-0 items-center gap-2">
-          <span className="text-sm">It stops working at once.</span>
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={revoke.isPending}
-            onClick={() =>
-              revoke.mutate(share.id, {
-                onSuccess: () => notify.success("Link revoked"),
-                onError: (error) => {
-                  notify.error("The link was not revoked", { description: error.message });
-                  setConfirming(false);
-                },
-              })
-            }
-          >
-            Revoke<span className="sr-only"> {name}</span>
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-            Keep
-          </Button>
-        </div>
+        <InlineConfirm
+          label={`Revoke ${name}?`}
+          question="It stops working at once."
+          action={
+            <>
+              Revoke<span className="sr-only"> {name}</span>
+            </>
+          }
+          busy={revoke.isPending}
+          onConfirm={() =>
+            revoke.mutate(share.id, {
+              onSuccess: () => notify.success("Link revoked"),
+              onError: (error) => {
+                notify.error("The link was not revoked", { description: error.message });
+                setConfirming(false);
+              },
+            })
+          }
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <Button size="sm" className="shrink-0 self-start" onClick={() => setConfirming(true)}>
           Revoke<span className="sr-only"> {name}</span>

@@ -7,14 +7,10 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, Share, ShareCreated } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
-import { addMember } from "@/lib/server/team/members";
-import { startStack, waitFor, type Stack } from "@/test/server-stack";
+import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
-const ADMIN = { email: "ada@example.com", password: "correct horse battery", name: "Ada" };
-const GRACE = { email: "grace@example.com", password: "another long secret", name: "Grace" };
-const LINUS = { email: "linus@example.com", password: "a third long secret", name: "Linus" };
-const cookies: Record<string, string> = {};
+let cookies: Record<string, string> = {};
 const PROMPTS = {
   shared: "a lighthouse kept for sharing",
   other: "a meadow nobody shares",
@@ -35,18 +31,7 @@ const render = (key: keyof typeof PROMPTS): LedgerRender => {
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-share" } });
-  const db = await getDb(stack.databaseUrl);
-  for (const [who, role] of [
-    [ADMIN, "admin"],
-    [GRACE, "member"],
-    [LINUS, "member"],
-  ] as const) {
-    await addMember(db, { ...who, role });
-    const response = await stack.call("POST", "/api/auth/sign-in", {
-      json: { email: who.email, password: who.password },
-    });
-    cookies[who.name] = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
+  ({ cookies } = await signedInMembers(stack));
   for (const key of Object.keys(PROMPTS) as (keyof typeof PROMPTS)[]) {
     const created = await stack.callJson<{ renders: LedgerRender[] }>("POST", "/api/renders", {
       ...as("Grace"),
@@ -100,7 +85,7 @@ describe("making a link", () => {
       targetId: render("shared").id,
       tokenPrefix: token.slice(0, created.body.share.tokenPrefix.length),
       showPrompt: true,
-      member: { name: GRACE.name },
+      member: { name: TEST_TEAM.grace.name },
       expiresAt: null,
       lastOpenedAt: null,
     });
@@ -232,7 +217,14 @@ describe("the shared page and its media", () => {
     const token = tokenOf((await share("Grace", { id: render("shared").id })).body);
     const { view } = await openAsStranger(token);
     const text = JSON.stringify(view);
-    for (const leak of [GRACE.name, GRACE.email, render("other").id, PROMPTS.other, "credit", "member"]) {
+    for (const leak of [
+      TEST_TEAM.grace.name,
+      TEST_TEAM.grace.email,
+      render("other").id,
+      PROMPTS.other,
+      "credit",
+      "member",
+    ]) {
       expect(text).not.toContain(leak);
     }
   });

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { DownloadIcon } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button";
 import { connection } from "next/server";
 import { excerpt } from "@/lib/domain/format";
 import { sharedRenderForPage } from "@/lib/server/pages/share";
@@ -34,12 +36,8 @@ export default async function SharedRenderPage({ params }: Props) {
     <main className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col items-center justify-center gap-4 p-3 sm:p-6">
       <h1 className="sr-only">{TITLES[view.media]}</h1>
       {view.media === "image" && (
-        // eslint-disable-next-line @next/next/no-img-element -- served through the share's own route, at its own size
-        <img
-          src={view.fileHref}
-          alt={label}
-          className="max-h-[calc(100dvh-9rem)] max-w-full rounded-lg object-contain"
-        />
+        // eslint-disable-next-line @next/next/no-img-element -- served through the share's own route, fitted by CSS
+        <img src={view.fileHref} alt={label} className="h-[calc(100dvh-8rem)] w-full object-contain" />
       )}
       {view.media === "video" && (
         <video
@@ -48,7 +46,7 @@ export default async function SharedRenderPage({ params }: Props) {
           playsInline
           preload="metadata"
           aria-label={label}
-          className="max-h-[calc(100dvh-9rem)] max-w-full rounded-lg bg-black"
+          className="h-[calc(100dvh-8rem)] w-full"
         />
       )}
       {view.media === "audio" && (
@@ -62,14 +60,12 @@ export default async function SharedRenderPage({ params }: Props) {
       )}
       <div className="flex w-full max-w-3xl flex-col items-center gap-3 text-center">
         {view.prompt !== null && (
-          <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-300">{view.prompt}</p>
+          <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+            {view.prompt}
+          </p>
         )}
-        <a
-          href={view.downloadHref}
-          download
-          className="inline-flex h-10 items-center rounded-md bg-white px-4 text-sm font-medium text-zinc-950 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          Download
+        <a href={view.downloadHref} download className={buttonClasses({ variant: "primary" })}>
+          <DownloadIcon /> Download
         </a>
       </div>
     </main>
