@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string, outputPath: (name: string) => str
     ["desktop", DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: outputPath(`${name}-${label}.png`) });
+    await page.screenshot({ path: outputPath(`${name}-${label}.png`), animations: "disabled" });
   }
 }
 

@@ -21,7 +21,7 @@ export function MemberMenu() {
   );
   if (!member) {
     return session && !session.authEnabled ? (
-      <nav aria-label="Member" className="flex items-center gap-2 text-sm">
+      <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
         {shareLinks}
       </nav>
     ) : null;
