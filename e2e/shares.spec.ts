@@ -89,3 +89,30 @@ test("a member shares a render without its prompt; a visitor sees the image alon
   await shoot(guest, "shared-page-revoked", outputPath);
   await visitor.close();
 });
+
+test("Share in the viewer opens over it: arrow keys in it do not move the viewer, and Escape closes only the dialog", async ({
+  page,
+}) => {
+  await new SignInPage(page).signInQuietly("linus@example.com");
+  const api = new DashboardApi(page.request);
+  const prompts = [uniquePrompt("a harbour at dawn"), uniquePrompt("a harbour at dusk")];
+  const ids: string[] = [];
+  for (const prompt of prompts) ids.push((await api.createRender({ kind: "image", prompt })).id);
+  for (const id of ids) expect((await api.settled(id)).status).toBe("ready");
+
+  const shown = ids[0] ?? "";
+  await page.goto(`/?view=${shown}`);
+  const details = page.getByRole("complementary", { name: "Render details" });
+  await expect(details).toBeVisible();
+  const share = new ShareDialog(page);
+  await share.open(details);
+  // The viewer shows the older of the two, so ArrowLeft heard by it would step to the newer one.
+  await share.showPrompt.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(new RegExp(`[?&]view=${shown}(&|$)`));
+
+  await page.keyboard.press("Escape");
+  await expect(share.dialog).toHaveCount(0);
+  await expect(details).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]view=${shown}(&|$)`));
+});

@@ -27,7 +27,7 @@ export default function ShareDialog({ renderId, open, onOpenChange }: ShareDialo
       <DialogPanel
         size="alert"
         // The viewer under it steps through renders on arrow keys heard on the window: here they
-        // belong to the fields (the expiry's options, a date).
+        // belong to the dialog's own controls.
         onKeyDown={(event) => {
           if (event.key.startsWith("Arrow")) event.stopPropagation();
         }}

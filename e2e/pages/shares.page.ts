@@ -18,8 +18,9 @@ export class ShareDialog {
     this.done = this.dialog.getByRole("button", { name: "Done" });
   }
 
-  async open(): Promise<void> {
-    await this.page.getByRole("main").getByRole("button", { name: "Share" }).click();
+  /** Presses Share in `where`: the render page's main content, or the viewer's details. */
+  async open(where: Locator = this.page.getByRole("main")): Promise<void> {
+    await where.getByRole("button", { name: "Share" }).click();
     await expect(this.create).toBeVisible();
   }
 
