@@ -23,6 +23,14 @@ const nextConfig = {
       // The gallery posts its zip forms into a hidden frame of the dashboard itself, to read a
       // refusal there: only this route's answers may be framed, and only by the dashboard.
       { source: "/api/renders/zip", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
+      // Shared pages and their media open without sign-in: never indexed, never kept by a cache.
+      {
+        source: "/s/:path*",
+        headers: [
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+          { key: "Cache-Control", value: "no-store" },
+        ],
+      },
     ];
   },
 };

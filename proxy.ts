@@ -5,6 +5,8 @@
  * - Pages get the Content-Security-Policy, with a fresh nonce, and `Strict-Transport-Security` when
  *   reached over HTTPS (never over plain http, where a browser would ignore it or, on a LAN name,
  *   lock the team out of a host without TLS).
+ * - A shared page (`/s/<token>`) is marked for the root layout, which then leaves out the
+ *   dashboard's frame (lib/server/http/shared-page.ts).
  * - A path with a malformed percent-escape (`/renders/%E2%82`, `/api/renders/%ZZ`) is answered here:
  *   Next fails decoding it as a dynamic segment and answers a plain-text 500, so pages get the
  *   not-found page and API routes a 400 in the one error shape.
@@ -14,6 +16,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/contract";
 import { buildCsp } from "@/lib/server/http/csp";
+import { SHARED_PAGE_HEADER, isSharedPagePath } from "@/lib/server/http/shared-page";
 import { mediaOriginsFrom } from "@/lib/server/runtime/media-origins";
 import { settings } from "@/lib/server/runtime/config";
 import { reachedOverHttps } from "@/lib/server/team/origin";
@@ -56,6 +59,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
+  requestHeaders.delete(SHARED_PAGE_HEADER);
+  if (isSharedPagePath(pathname)) requestHeaders.set(SHARED_PAGE_HEADER, "1");
   const response = decodesCleanly(pathname)
     ? NextResponse.next({ request: { headers: requestHeaders } })
     : NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers: requestHeaders } });

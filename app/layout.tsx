@@ -10,6 +10,7 @@ import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
 import { pageSessionInfo } from "@/lib/server/pages/session";
 import { publicSettings } from "@/lib/server/pages/settings";
+import { isSharedPage } from "@/lib/server/pages/share";
 import { pageSetupNeeds } from "@/lib/server/pages/setup";
 import { Providers } from "./providers";
 import { SetupPage } from "./setup/setup-page";
@@ -44,6 +45,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <SetupPage missing={setupNeeds} />
           </main>
         </body>
+      </html>
+    );
+  }
+  // A shared page is for people outside the team: none of the dashboard's frame, only the page.
+  if (await isSharedPage()) {
+    return (
+      <html lang="en">
+        <body className="min-h-dvh font-sans">{children}</body>
       </html>
     );
   }

@@ -161,6 +161,43 @@ export async function startStack(options: StackOptions = {}) {
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
+export interface TestMember {
+  email: string;
+  password: string;
+  name: string;
+  role: "admin" | "member";
+}
+
+/** A team for tests with sign-in on: an admin and two members. */
+export const TEST_TEAM = {
+  ada: { email: "ada@example.com", password: "correct horse battery", name: "Ada", role: "admin" },
+  grace: { email: "grace@example.com", password: "another long secret", name: "Grace", role: "member" },
+  linus: { email: "linus@example.com", password: "a third long secret", name: "Linus", role: "member" },
+} as const satisfies Record<string, TestMember>;
+
+/**
+ * Adds the members (the test team by default) to a stack started with sign-in on and signs each in
+ * through the route: their ids and session cookies, by name.
+ */
+export async function signedInMembers(
+  stack: Stack,
+  members: readonly TestMember[] = Object.values(TEST_TEAM),
+): Promise<{ ids: Record<string, string>; cookies: Record<string, string> }> {
+  const { getDb } = await import("@/lib/server/db");
+  const { addMember } = await import("@/lib/server/team/members");
+  const db = await getDb(stack.databaseUrl);
+  const ids: Record<string, string> = {};
+  const cookies: Record<string, string> = {};
+  for (const member of members) {
+    ids[member.name] = (await addMember(db, member)).id;
+    const response = await stack.call("POST", "/api/auth/sign-in", {
+      json: { email: member.email, password: member.password },
+    });
+    cookies[member.name] = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  }
+  return { ids, cookies };
+}
+
 export interface SimulatorStats {
   polls: { total: number; rateLimited: number; maxInAnyMinute: number; byRender: Record<string, number> };
   creates: { total: number; accepted: number };

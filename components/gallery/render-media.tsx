@@ -11,6 +11,7 @@ import { useCallback, useState } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { excerpt } from "@/lib/domain/format";
+import { isAudioUrl } from "@/lib/domain/media-kind";
 import { AudioLinesIcon, ImageIcon, PlayIcon, TriangleAlertIcon, VideoIcon } from "lucide-react";
 import { RenderTiming } from "./render-timing";
 
@@ -19,12 +20,7 @@ type Media = Pick<
   "kind" | "status" | "outputUrl" | "prompt" | "createdAt" | "completedAt" | "expectedSeconds"
 >;
 
-/** Outputs the service may send as sound (spec: a video render's output is a file at `outputUrl`). */
-const AUDIO_EXTENSION = /\.(mp3|wav|ogg|oga|m4a|aac|flac)$/i;
-
-export function isAudioUrl(url: string): boolean {
-  return AUDIO_EXTENSION.test(url.split(/[?#]/)[0] ?? "");
-}
+export { isAudioUrl };
 
 interface RenderMediaProps {
   render: Media;

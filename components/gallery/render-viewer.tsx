@@ -33,6 +33,7 @@ import { RenderParameters } from "@/components/render-detail/render-parameters";
 import { RenderTimeline } from "@/components/render-detail/render-timeline";
 import { ArchiveButton } from "./archive-button";
 import { FavouriteButton } from "./favourite-button";
+import { ShareButton } from "@/components/shares/share-button";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia, isAudioUrl } from "./render-media";
 import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
@@ -263,6 +264,7 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
             <DownloadIcon /> Download
           </a>
         )}
+        {render.status === "ready" && render.outputUrl && <ShareButton renderId={render.id} size="sm" />}
         <Button size="sm" onClick={compare}>
           <Columns2Icon /> Compare
         </Button>

@@ -1,6 +1,9 @@
 "use client";
 
-/** The signed-in member in the header: their name, the Team page for admins, and Sign out. */
+/**
+ * The signed-in member in the header: their name, their share links, the Team page for admins, and
+ * Sign out. With sign-in off, only the share links (everyone acts as the team).
+ */
 import Link from "next/link";
 import { useState } from "react";
 import { notify } from "@/components/ui/notify";
@@ -8,9 +11,21 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { useSession } from "@/lib/client/queries/session";
 
 export function MemberMenu() {
-  const member = useSession().data?.member;
+  const session = useSession().data;
+  const member = session?.member;
   const [leaving, setLeaving] = useState(false);
-  if (!member) return null;
+  const shareLinks = (
+    <Link href="/shares" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+      Share links
+    </Link>
+  );
+  if (!member) {
+    return session && !session.authEnabled ? (
+      <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
+        {shareLinks}
+      </nav>
+    ) : null;
+  }
 
   const signOut = async () => {
     setLeaving(true);
@@ -27,6 +42,7 @@ export function MemberMenu() {
       <span className="max-w-40 truncate font-medium" title={member.email}>
         {member.name}
       </span>
+      {shareLinks}
       {member.role === "admin" && (
         <Link href="/team" className={buttonClasses({ variant: "ghost", size: "sm" })}>
           Team

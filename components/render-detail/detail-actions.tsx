@@ -1,8 +1,8 @@
 "use client";
 
 /**
- * The render page's actions, as visible buttons: Download, Reuse settings, Favourite, Copy prompt,
- * Archive or Unarchive.
+ * The render page's actions, as visible buttons: Download, Share, Reuse settings, Favourite, Copy
+ * prompt, Archive or Unarchive.
  */
 import Link from "next/link";
 import type { LedgerRender } from "@/lib/contract";
@@ -12,6 +12,7 @@ import { downloadHref, reuseSettingsHref } from "@/components/gallery/render-lin
 import { copyPrompt } from "@/components/gallery/copy-prompt";
 import { ArchiveButton } from "@/components/gallery/archive-button";
 import { FavouriteButton } from "@/components/gallery/favourite-button";
+import { ShareButton } from "@/components/shares/share-button";
 
 export function DetailActions({ render }: { render: LedgerRender }) {
   return (
@@ -21,6 +22,7 @@ export function DetailActions({ render }: { render: LedgerRender }) {
           <DownloadIcon /> Download
         </a>
       )}
+      {render.status === "ready" && render.outputUrl && <ShareButton renderId={render.id} />}
       <Link href={reuseSettingsHref(render.id)} className={buttonClasses()}>
         <SlidersHorizontalIcon /> Reuse settings
       </Link>

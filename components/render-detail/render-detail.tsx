@@ -15,6 +15,7 @@ import { RenderFacts, modelLabel } from "@/components/gallery/render-facts";
 import { RenderMedia } from "@/components/gallery/render-media";
 import { StatusBadge } from "@/components/gallery/status-badge";
 import { useRenderCompletion } from "@/components/gallery/use-render-completion";
+import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
 import { requestParams } from "./describe-params";
 import { DetailActions } from "./detail-actions";
@@ -90,6 +91,11 @@ export function RenderDetail({ id }: { id: string }) {
           <Block title="Parameters">
             <RenderParameters params={requestParams(render)} />
           </Block>
+          {render.status === "ready" && (
+            <Block title="Share links">
+              <ShareList renderId={render.id} />
+            </Block>
+          )}
         </div>
       </article>
       {render.batchId && <BatchVariants batchId={render.batchId} currentId={render.id} />}

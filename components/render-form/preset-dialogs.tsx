@@ -13,6 +13,7 @@ import {
   DialogPanel,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { InlineConfirm } from "@/components/ui/inline-confirm";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { TextField } from "@/components/ui/text-field";
@@ -194,28 +195,26 @@ function PresetRow({
         </p>
       </div>
       {mode === "delete" ? (
-        <div role="group" aria-label={`Delete ${preset.name}?`} className="flex shrink-0 items-center gap-2">
-          <span className="text-sm">Delete for the whole team?</span>
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(preset.id, {
-                onSuccess: () => notify.success(`Preset “${preset.name}” deleted`),
-                onError: (error) => {
-                  notify.error("The preset was not deleted", { description: error.message });
-                  setMode("view");
-                },
-              })
-            }
-          >
-            Delete<span className="sr-only"> {preset.name}</span>
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setMode("view")}>
-            Keep
-          </Button>
-        </div>
+        <InlineConfirm
+          label={`Delete ${preset.name}?`}
+          question="Delete for the whole team?"
+          action={
+            <>
+              Delete<span className="sr-only"> {preset.name}</span>
+            </>
+          }
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(preset.id, {
+              onSuccess: () => notify.success(`Preset “${preset.name}” deleted`),
+              onError: (error) => {
+                notify.error("The preset was not deleted", { description: error.message });
+                setMode("view");
+              },
+            })
+          }
+          onCancel={() => setMode("view")}
+        />
       ) : (
         <div className="flex shrink-0 items-center gap-2">
           <Button size="sm" variant="primary" onClick={() => onApply(preset)}>

@@ -16,3 +16,4 @@ export * from "./settings";
 export * from "./events";
 export * from "./downloads";
 export * from "./presets";
+export * from "./shares";

@@ -170,7 +170,8 @@ export const estimateQuerySchema = z.pipe(
 export const renderWatchSchema = z.object({ watchedUntil: z.nullable(z.string()) });
 export type RenderWatch = z.infer<typeof renderWatchSchema>;
 
-const renderIdSchema = z
+/** A render id (in a path, a query or a body). */
+export const renderIdSchema = z
   .string()
   .check(z.regex(RENDER_ID_PATTERN, { error: "id must be a render id (letters, digits, - and _)." }));
 

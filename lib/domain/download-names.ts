@@ -144,13 +144,16 @@ export function uniqueName(name: string, taken: ReadonlySet<string>): string {
  * `Content-Disposition: attachment` with both spellings: `filename="…"` (ASCII, quotes and
  * backslashes escaped) and `filename*=UTF-8''…` (RFC 5987 percent-encoding), which browsers prefer.
  */
-export function attachmentDisposition(file: FileName): string {
+export function attachmentDisposition(
+  file: FileName,
+  disposition: "attachment" | "inline" = "attachment",
+): string {
   const ascii = file.ascii.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "\\$&");
   const encoded = encodeURIComponent(file.name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

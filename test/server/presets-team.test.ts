@@ -4,31 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Preset, RecentPrompts } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
-import { addMember } from "@/lib/server/team/members";
-import { startStack, type Stack } from "@/test/server-stack";
+import { signedInMembers, startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
-const ADMIN = { email: "ada@example.com", password: "correct horse battery", name: "Ada" };
-const GRACE = { email: "grace@example.com", password: "another long secret", name: "Grace" };
-const LINUS = { email: "linus@example.com", password: "a third long secret", name: "Linus" };
-const cookies: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let cookies: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234" } });
-  const db = await getDb(stack.databaseUrl);
-  for (const [who, role] of [
-    [ADMIN, "admin"],
-    [GRACE, "member"],
-    [LINUS, "member"],
-  ] as const) {
-    ids[who.name] = (await addMember(db, { ...who, role })).id;
-    const response = await stack.call("POST", "/api/auth/sign-in", {
-      json: { email: who.email, password: who.password },
-    });
-    cookies[who.name] = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
+  ({ ids, cookies } = await signedInMembers(stack));
 });
 afterAll(() => {
   delete process.env.AUTH_SECRET;

@@ -24,6 +24,11 @@ export const queryKeys = {
     list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
   },
   presets: ["presets"] as const,
+  shares: {
+    all: ["shares"] as const,
+    /** One render's links, or (no render) every link the caller may see. */
+    list: (render?: string) => [...queryKeys.shares.all, render ?? "all"] as const,
+  },
   /** The caller's prompt history, by the text typed so far. */
   recentPrompts: (q: string) => ["prompts", "recent", q] as const,
   estimate: (params: Record<string, unknown>) => ["estimate", params] as const,

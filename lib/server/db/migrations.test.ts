@@ -84,3 +84,56 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
   ).rejects.toThrow();
   expect(await db.selectFrom("presets").select("id").execute()).toEqual([{ id: preset.id }]);
 });
+
+test("008_shares keeps an earlier ledger's rows and adds share links with unique token hashes", async () => {
+  const db = openLedger();
+  await migrate(db, "006_presets");
+  const now = new Date().toISOString();
+  await db
+    .insertInto("presets")
+    .values({
+      id: "pst_before",
+      name: "Before shares",
+      name_key: "before shares",
+      kind: "image",
+      model: "nano-banana",
+      settings: "{}",
+      prompt: "kept",
+      member_id: "mem_a",
+      member_name: "Ada",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const tables = ["presets", "render_requests", "renders", "members"] as const;
+  const before = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
+
+  const applied = await migrate(db);
+  expect(applied.map((r) => r.migrationName)).toContain("008_shares");
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()))).toEqual(
+    before,
+  );
+
+  const share = {
+    id: "shr_one",
+    token_hash: "hash-of-a-token",
+    token_prefix: "abcdef",
+    kind: "render",
+    target_id: "rnd_1",
+    show_prompt: 1,
+    member_id: null,
+    member_name: null,
+    created_at: now,
+    expires_at: null,
+    last_opened_at: null,
+  };
+  await db.insertInto("shares").values(share).execute();
+  await expect(
+    db
+      .insertInto("shares")
+      .values({ ...share, id: "shr_two" })
+      .execute(),
+  ).rejects.toThrow();
+  expect(await db.selectFrom("shares").selectAll().execute()).toEqual([share]);
+});

@@ -160,6 +160,24 @@ export interface PresetsTable extends MadeBy {
   updated_at: string;
 }
 
+/** A share link: a read-only link to a render that opens without sign-in. */
+export interface SharesTable extends MadeBy {
+  id: string;
+  /** SHA-256 of the token (hex): the database alone cannot open a link. */
+  token_hash: string;
+  /** The token's first characters, shown in lists. */
+  token_prefix: string;
+  /** render (board later) */
+  kind: string;
+  target_id: string;
+  /** 1 when the shared page shows the prompt. */
+  show_prompt: number;
+  created_at: string;
+  /** ISO 8601 (UTC); null: never expires. */
+  expires_at: string | null;
+  last_opened_at: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -171,9 +189,11 @@ export interface Database {
   changes: ChangesTable;
   favourites: FavouritesTable;
   presets: PresetsTable;
+  shares: SharesTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
 export type RenderRow = Selectable<RendersTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type PresetRow = Selectable<PresetsTable>;
+export type ShareRow = Selectable<SharesTable>;

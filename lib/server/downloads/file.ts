@@ -1,9 +1,10 @@
 import "server-only";
 /**
- * `GET /api/renders/{id}/file`: a render's output passed through the dashboard as an attachment
- * with a meaningful name, streamed at the browser's pace and stopped when the browser leaves.
+ * `GET /api/renders/{id}/file` (and a shared render's `/s/<token>/file`): a render's output passed
+ * through the dashboard with a meaningful name, streamed at the browser's pace and stopped when the
+ * browser leaves.
  */
-import { AppError } from "@/lib/contract";
+import { AppError, type LedgerRender } from "@/lib/contract";
 import { attachmentDisposition, outputExtension, renderFileName } from "@/lib/domain/download-names";
 import { notReadyReason } from "@/lib/domain/manifest";
 import { getDb } from "@/lib/server/db";
@@ -16,7 +17,24 @@ import { pulledStream } from "./web-stream";
 export async function downloadRender(id: string, signal: AbortSignal): Promise<Response> {
   const row = await getRenderRow(await getDb(), id);
   if (!row) throw new AppError("not_found", "No render with this id in the dashboard's history.");
-  const render = toLedgerRender(row);
+  return outputResponse(toLedgerRender(row), signal);
+}
+
+export interface OutputResponseOptions {
+  /** `inline` to show it in a page (a shared render's media), `attachment` to save it. */
+  disposition?: "attachment" | "inline";
+  /** False leaves the prompt's words out of the file's name (a share that hides the prompt). */
+  promptInName?: boolean;
+  /** Added to the answer's headers. */
+  headers?: Record<string, string>;
+}
+
+/** A render's output as an answer, streamed from its media origin; refused while it has none. */
+export async function outputResponse(
+  render: LedgerRender,
+  signal: AbortSignal,
+  { disposition = "attachment", promptInName = true, headers: extra = {} }: OutputResponseOptions = {},
+): Promise<Response> {
   if (render.status !== "ready" || !render.outputUrl) {
     throw new AppError(
       "render_not_ready",
@@ -35,12 +53,17 @@ export async function downloadRender(id: string, signal: AbortSignal): Promise<R
   } catch (error) {
     throw error instanceof OutputError ? outputAppError(error) : error;
   }
-  const file = renderFileName(namedRender(render), outputExtension(render.outputUrl, output.contentType));
+  const named = namedRender(render);
+  const file = renderFileName(
+    promptInName ? named : { ...named, prompt: "" },
+    outputExtension(render.outputUrl, output.contentType),
+  );
   const headers: Record<string, string> = {
     "Content-Type": output.contentType ?? "application/octet-stream",
-    "Content-Disposition": attachmentDisposition(file),
+    "Content-Disposition": attachmentDisposition(file, disposition),
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
+    ...extra,
   };
   if (output.contentLength !== null) headers["Content-Length"] = String(output.contentLength);
   return new Response(

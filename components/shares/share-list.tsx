@@ -1,0 +1,122 @@
+"use client";
+/**
+ * Share links the caller may see (their own; an admin, or anyone with sign-in off, everyone's), one
+ * render's or all of them, each with what it shows and a Revoke. The server decides who sees what,
+ * so every link listed is one the caller may revoke.
+ */
+import Link from "next/link";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { renderHref } from "@/components/gallery/render-links";
+import { Button } from "@/components/ui/button";
+import { InlineConfirm } from "@/components/ui/inline-confirm";
+import { LocalTime } from "@/components/ui/local-time";
+import { Notice } from "@/components/ui/notice";
+import { notify } from "@/components/ui/notify";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { useCoarseNow } from "@/components/ui/use-now";
+import type { Share } from "@/lib/contract";
+import { sharesQueryOptions, useRevokeShare } from "@/lib/client/queries/shares";
+
+export function ShareList({ renderId }: { renderId?: string }) {
+  const shares = useQuery(sharesQueryOptions(renderId));
+  if (shares.isPending) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading links…</p>;
+  if (shares.isError) {
+    return (
+      <Notice
+        tone="error"
+        action={
+          <Button size="sm" onClick={() => void shares.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        The share links could not be loaded: {shares.error.message}
+      </Notice>
+    );
+  }
+  if (shares.data.length === 0) {
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {renderId
+          ? "No share links. Share makes one."
+          : "No share links yet. Share on a finished render makes one."}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Share links" className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
+      {shares.data.map((share) => (
+        <ShareRow key={share.id} share={share} showTarget={!renderId} />
+      ))}
+    </ul>
+  );
+}
+
+function ShareRow({ share, showTarget }: { share: Share; showTarget: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const revoke = useRevokeShare();
+  const now = useCoarseNow();
+  const expired = share.expiresAt !== null && now !== null && Date.parse(share.expiresAt) <= now;
+  const name = `link ${share.tokenPrefix}…`;
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+      <div className="min-w-0 space-y-1 text-sm">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-xs">/s/{share.tokenPrefix}…</span>
+          {expired && (
+            <span className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-800">
+              Expired
+            </span>
+          )}
+        </p>
+        {showTarget && (
+          <p className="break-words">
+            <Link href={renderHref(share.targetId)} className="underline-offset-2 hover:underline">
+              {share.targetLabel ? `“${share.targetLabel}”` : share.targetId}
+            </Link>
+          </p>
+        )}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+          <dt>Created</dt>
+          <dd>
+            <LocalTime iso={share.createdAt} />
+            {share.member ? ` by ${share.member.name}` : " with sign-in off"}
+          </dd>
+          <dt>Expires</dt>
+          <dd>{share.expiresAt ? <LocalTime iso={share.expiresAt} /> : "Never"}</dd>
+          <dt>Prompt</dt>
+          <dd>{share.showPrompt ? "Shown" : "Hidden"}</dd>
+          <dt>Last opened</dt>
+          <dd>{share.lastOpenedAt ? <RelativeTime iso={share.lastOpenedAt} /> : "Not yet"}</dd>
+        </dl>
+      </div>
+      {confirming ? (
+        <InlineConfirm
+          label={`Revoke ${name}?`}
+          question="It stops working at once."
+          action={
+            <>
+              Revoke<span className="sr-only"> {name}</span>
+            </>
+          }
+          busy={revoke.isPending}
+          onConfirm={() =>
+            revoke.mutate(share.id, {
+              onSuccess: () => notify.success("Link revoked"),
+              onError: (error) => {
+                notify.error("The link was not revoked", { description: error.message });
+                setConfirming(false);
+              },
+            })
+          }
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <Button size="sm" className="shrink-0 self-start" onClick={() => setConfirming(true)}>
+          Revoke<span className="sr-only"> {name}</span>
+        </Button>
+      )}
+    </li>
+  );
+}

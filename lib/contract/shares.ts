@@ -1,0 +1,76 @@
+/** Share links: read-only links that open without sign-in (docs/api.md, "Share links"). */
+import { z } from "zod/mini";
+import { renderIdSchema } from "./renders";
+import { madeBySchema } from "./team";
+
+/**
+ * What a link may show. Only renders for now; a board is one more kind, with its own target check
+ * and its own shared page.
+ */
+export const SHARE_KINDS = ["render"] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+
+/** Characters of a link's token the lists show, so a member can tell links apart. */
+export const SHARE_TOKEN_PREFIX_CHARS = 6;
+
+/** A token in a path: 32 random bytes in base64url. Anything else is refused before the ledger is asked. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A share link's id in a path. */
+export const SHARE_ID_PATTERN = /^shr_[A-Za-z0-9_-]{1,64}$/;
+
+/** `POST /api/shares`. */
+export const shareCreateSchema = z.object({
+  kind: z.enum(SHARE_KINDS, { error: "kind must be render." }),
+  id: renderIdSchema,
+  /** When the link stops working (ISO 8601 with an offset); absent or null: never. Must be in the future. */
+  expiresAt: z.optional(
+    z.nullable(z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 date and time." })),
+  ),
+  /** Whether the shared page shows the prompt. */
+  showPrompt: z._default(z.boolean({ error: "showPrompt must be true or false." }), true),
+});
+export type ShareInput = z.infer<typeof shareCreateSchema>;
+
+/** A share link as its creator and admins see it; never the token itself. */
+export const shareSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SHARE_KINDS),
+  /** The shared render's id. */
+  targetId: z.string(),
+  /** The start of the shared render's prompt, to recognise it in a list. */
+  targetLabel: z.string(),
+  /** The token's first characters, to tell links apart. */
+  tokenPrefix: z.string(),
+  showPrompt: z.boolean(),
+  /** Who made it; null when sign-in was off. */
+  member: madeBySchema,
+  createdAt: z.string(),
+  expiresAt: z.nullable(z.string()),
+  lastOpenedAt: z.nullable(z.string()),
+});
+export type Share = z.infer<typeof shareSchema>;
+
+/** `POST /api/shares`: the link, whose path holds the token. Answered once: the ledger keeps only a hash. */
+export const shareCreatedSchema = z.object({
+  share: shareSchema,
+  /** `/s/<token>`, on the dashboard's own address. */
+  path: z.string(),
+});
+export type ShareCreated = z.infer<typeof shareCreatedSchema>;
+
+/** Query of `GET /api/shares`: one render's links, or every link the caller may see. */
+export const shareListQuerySchema = z.object({ render: z.optional(renderIdSchema) });
+export type ShareListQuery = z.infer<typeof shareListQuerySchema>;
+
+/** `GET /api/shares`: newest first. */
+export const shareListSchema = z.object({ items: z.array(shareSchema) });
+export type ShareList = z.infer<typeof shareListSchema>;
+
+/** Path of `DELETE /api/shares/{id}`. */
+export const shareIdParamsSchema = z.object({
+  id: z.string().check(z.regex(SHARE_ID_PATTERN, { error: "id must be a share link id." })),
+});
+
+/** `DELETE /api/shares/{id}`. */
+export const shareRevokedSchema = z.object({ revoked: z.literal(true) });
