@@ -29,7 +29,7 @@ import {
 } from "@/lib/client/queries/presets";
 import { useSession } from "@/lib/client/queries/session";
 import { useQuery } from "@tanstack/react-query";
-import { PRESET_NAME_MAX_CHARS } from "@/lib/domain/presets";
+import { nameProblem } from "@/lib/domain/names";
 import { LocalTime } from "@/components/ui/local-time";
 
 export type PresetDialogKind = "pick" | "save";
@@ -79,14 +79,6 @@ export default function PresetDialogs({
       </DialogPanel>
     </Dialog>
   );
-}
-
-/** A name as the dialogs check it before asking the server, in the server's words; undefined when fine. */
-function nameProblem(name: string): string | undefined {
-  const length = name.trim().length;
-  if (length === 0) return "Name is required";
-  if (length > PRESET_NAME_MAX_CHARS) return `Name must be at most ${PRESET_NAME_MAX_CHARS} characters`;
-  return undefined;
 }
 
 /** A server refusal: on the name field when it concerns the name, else as a message for the dialog. */

@@ -16,3 +16,5 @@ export * from "./settings";
 export * from "./events";
 export * from "./downloads";
 export * from "./presets";
+export * from "./names";
+export * from "./boards";

@@ -1,6 +1,7 @@
 /**
- * The presets migration on a ledger made by the release before it (migrations up to
- * 003_change_log): what was there is still there, and the new table and its rules work.
+ * Migrations on a ledger made by the release before them (presets on one up to 003_change_log,
+ * boards on one up to 006_presets): what was there is still there, and the new tables and their
+ * rules work.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,4 +84,63 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
       .execute(),
   ).rejects.toThrow();
   expect(await db.selectFrom("presets").select("id").execute()).toEqual([{ id: preset.id }]);
+});
+
+test("007_boards keeps an earlier ledger's rows and adds boards, with unique names and one place per render", async () => {
+  const db = openLedger();
+  await migrate(db, "006_presets");
+  const now = new Date().toISOString();
+  const preset = {
+    id: "pst_before",
+    name: "Square",
+    name_key: "square",
+    kind: "image",
+    model: "nano-banana",
+    settings: "{}",
+    prompt: null,
+    member_id: "mem_a",
+    member_name: "Ada",
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto("presets").values(preset).execute();
+  await db.insertInto("favourites").values({ owner: "mem_a", render_id: "rnd_a", created_at: now }).execute();
+  const before = {
+    presets: await db.selectFrom("presets").selectAll().execute(),
+    favourites: await db.selectFrom("favourites").selectAll().execute(),
+  };
+
+  const applied = await migrate(db);
+  expect(applied.map((r) => r.migrationName)).toEqual(["007_boards"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await db.selectFrom("presets").selectAll().execute()).toEqual(before.presets);
+  expect(await db.selectFrom("favourites").selectAll().execute()).toEqual(before.favourites);
+
+  const board = {
+    id: "brd_one",
+    name: "Picks",
+    name_key: "picks",
+    description: null,
+    member_id: null,
+    member_name: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto("boards").values(board).execute();
+  await expect(
+    db
+      .insertInto("boards")
+      .values({ ...board, id: "brd_two", name: "PICKS" })
+      .execute(),
+  ).rejects.toThrow();
+  const place = {
+    board_id: board.id,
+    render_id: "rnd_a",
+    added_by_id: "mem_a",
+    added_by_name: "Ada",
+    added_at: now,
+  };
+  await db.insertInto("board_renders").values(place).execute();
+  await expect(db.insertInto("board_renders").values(place).execute()).rejects.toThrow();
+  expect(await db.selectFrom("board_renders").selectAll().execute()).toEqual([place]);
 });
