@@ -35,6 +35,15 @@ describe("filtersFromSearchParams", () => {
   });
 });
 
+describe("board filter", () => {
+  it("reads a board id, ignores anything else, and Clear drops it", () => {
+    expect(parse("board=brd_abc-1")).toEqual({ board: "brd_abc-1" });
+    expect(parse("board=abc")).toEqual({});
+    expect(hasFilters(parse("board=brd_abc"))).toBe(true);
+    expect(withoutFilters(new URLSearchParams("board=brd_abc&edit=rnd_1")).toString()).toBe("edit=rnd_1");
+  });
+});
+
 describe("member filter", () => {
   it("reads a member id or mine", () => {
     expect(parse("member=mem_abc")).toEqual({ member: "mem_abc" });

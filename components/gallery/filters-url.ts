@@ -1,11 +1,12 @@
 /**
  * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
- * `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
+ * `board`, `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
  * reload. Values that make no sense are ignored rather than sent.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
 import { ALL_STATUSES } from "@/lib/domain/statuses";
+import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 
 export const FILTER_KEYS = [
   "status",
@@ -13,6 +14,7 @@ export const FILTER_KEYS = [
   "model",
   "q",
   "member",
+  "board",
   "favourite",
   "archived",
   "from",
@@ -28,6 +30,8 @@ export interface GalleryFilters {
   q?: string;
   /** A member id, or `MINE`: whoever is looking, so a shared "mine" link shows each their own. */
   member?: string;
+  /** A board id: the renders on that board, archived or not. */
+  board?: string;
   /** Only the viewer's favourites. */
   favourite?: "true";
   /** Only archived renders (the gallery leaves them out otherwise). */
@@ -74,6 +78,8 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   if (q) filters.q = q.slice(0, 200);
   const member = params.get("member")?.trim();
   if (member && member.length <= 100) filters.member = member;
+  const board = params.get("board");
+  if (board && BOARD_ID_PATTERN.test(board)) filters.board = board;
   for (const flag of FLAG_FILTERS) if (params.get(flag) === "true") filters[flag] = "true";
   const from = params.get("from");
   if (from && isDay(from)) filters.from = from;

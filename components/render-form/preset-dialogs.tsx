@@ -27,7 +27,7 @@ import {
   useDeletePreset,
   useRenamePreset,
 } from "@/lib/client/queries/presets";
-import { useSession } from "@/lib/client/queries/session";
+import { useMayChange } from "@/lib/client/queries/session";
 import { useQuery } from "@tanstack/react-query";
 import { nameProblem } from "@/lib/domain/names";
 import { LocalTime } from "@/components/ui/local-time";
@@ -113,18 +113,12 @@ const BY_VALUE_ALONE = new Set([
 
 function PresetPicker({ onApply }: { onApply: (preset: Preset) => void }) {
   const presets = useQuery(presetsQueryOptions());
-  const session = useSession();
-  const member = session.data?.member ?? null;
+  const mayChangeMade = useMayChange();
   const retry = (
     <Button size="sm" onClick={() => void presets.refetch()}>
       Retry
     </Button>
   );
-  /** Sign-in off: everyone acts as the team. On: the maker or an admin (the server decides too). */
-  const mayChange = (preset: Preset) =>
-    !session.data?.authEnabled ||
-    member?.role === "admin" ||
-    (member !== null && preset.member?.id === member.id);
 
   return (
     <>
@@ -149,7 +143,12 @@ function PresetPicker({ onApply }: { onApply: (preset: Preset) => void }) {
             className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800"
           >
             {presets.data.map((preset) => (
-              <PresetRow key={preset.id} preset={preset} mayChange={mayChange(preset)} onApply={onApply} />
+              <PresetRow
+                key={preset.id}
+                preset={preset}
+                mayChange={mayChangeMade(preset.member)}
+                onApply={onApply}
+              />
             ))}
           </ul>
         )}

@@ -24,6 +24,13 @@ export const queryKeys = {
     list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
   },
   presets: ["presets"] as const,
+  boards: {
+    all: ["boards"] as const,
+    /** The team's boards; with a render id, each also says whether it holds that render. */
+    lists: () => [...queryKeys.boards.all, "list"] as const,
+    list: (render?: string) => [...queryKeys.boards.lists(), render ?? null] as const,
+    detail: (id: string) => [...queryKeys.boards.all, "detail", id] as const,
+  },
   /** The caller's prompt history, by the text typed so far. */
   recentPrompts: (q: string) => ["prompts", "recent", q] as const,
   estimate: (params: Record<string, unknown>) => ["estimate", params] as const,
