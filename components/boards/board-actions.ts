@@ -5,7 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Board } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
-import { setBoardRenders } from "@/lib/client/queries/boards";
+import { setBoardRenders } from "@/lib/client/queries/board-changes";
 import { notify } from "@/components/ui/notify";
 import { renderCount } from "./board-errors";
 

@@ -14,7 +14,7 @@ import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { TextField } from "@/components/ui/text-field";
 import type { Board } from "@/lib/contract";
-import { createBoard, deleteBoard, updateBoard } from "@/lib/client/queries/boards";
+import { createBoard, deleteBoard, updateBoard } from "@/lib/client/queries/board-changes";
 import { BOARD_DESCRIPTION_MAX_CHARS } from "@/lib/domain/boards";
 import { nameProblem } from "@/lib/domain/names";
 import { boardRefusal, renderCount, type BoardProblems } from "./board-errors";

@@ -14,7 +14,8 @@ import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { TextField } from "@/components/ui/text-field";
 import type { Board } from "@/lib/contract";
-import { boardsQueryOptions, createBoard, setBoardRenders } from "@/lib/client/queries/boards";
+import { boardsQueryOptions } from "@/lib/client/queries/boards";
+import { createBoard, setBoardRenders } from "@/lib/client/queries/board-changes";
 import { nameProblem } from "@/lib/domain/names";
 import { boardRefusal, renderCount } from "./board-errors";
 

@@ -1,13 +1,10 @@
 /**
- * The team's boards (`/api/boards`, docs/api.md "Boards"). Each change is put into this tab's cache as
- * the live stream's `board` event would put it (the boards and that board's lists read again); the
- * stream then brings it to every other open page. Loaded with the pages and pickers that use it.
+ * Reading the team's boards (`GET /api/boards`, `GET /api/boards/{id}`, docs/api.md "Boards"); the
+ * server pages set the same queries. Changes are in board-changes.ts.
  */
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
-import type { Board, BoardCreate, BoardRendersRequest, BoardUpdate } from "@/lib/contract";
 import { queryKeys } from "./keys";
-import { applyLocally } from "./organize";
 
 /** The team's boards by name; given a render id, each says whether it holds that render. */
 export function boardsQueryOptions(render?: string) {
@@ -28,36 +25,4 @@ export function boardQueryOptions(id: string) {
   });
 }
 
-const boardPath = (id: string) => `/api/boards/${encodeURIComponent(id)}`;
-const changed = (queryClient: QueryClient, id: string) => applyLocally(queryClient, [{ type: "board", id }]);
-
-export async function createBoard(queryClient: QueryClient, body: BoardCreate): Promise<Board> {
-  const board = await apiFetch("/api/boards", (c) => c.boardSchema, { method: "POST", body });
-  await changed(queryClient, board.id);
-  return board;
-}
-
-export async function updateBoard(queryClient: QueryClient, id: string, body: BoardUpdate): Promise<Board> {
-  const board = await apiFetch(boardPath(id), (c) => c.boardSchema, { method: "PATCH", body });
-  await changed(queryClient, id);
-  return board;
-}
-
-export async function deleteBoard(queryClient: QueryClient, id: string): Promise<void> {
-  await apiFetch(boardPath(id), (c) => c.boardDeletedSchema, { method: "DELETE" });
-  await changed(queryClient, id);
-}
-
-/** Adds renders to a board or takes them off it; answers how many joined or left. */
-export async function setBoardRenders(
-  queryClient: QueryClient,
-  id: string,
-  body: BoardRendersRequest,
-): Promise<number> {
-  const result = await apiFetch(`${boardPath(id)}/renders`, (c) => c.boardRendersResultSchema, {
-    method: "POST",
-    body,
-  });
-  await changed(queryClient, id);
-  return result.changed;
-}
+export const boardPath = (id: string) => `/api/boards/${encodeURIComponent(id)}`;
