@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysAgo, presetOf } from "./date-presets";
-import {
-  MINE,
-  dayOf,
-  filtersFromSearchParams,
-  hasFilters,
-  listFilters,
-  withFilter,
-  withoutFilters,
-} from "./filters-url";
+import { MINE, dayOf, filtersFromSearchParams, hasFilters, listFilters } from "./filters-url";
+import { withFilter, withoutFilters } from "./filters-change";
 
 const parse = (query: string) => filtersFromSearchParams(new URLSearchParams(query));
 

@@ -1,11 +1,11 @@
 /**
  * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
  * `board`, `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
- * reload. Values that make no sense are ignored rather than sent.
+ * reload. Values that make no sense are ignored rather than sent. Changing them is filters-change.ts,
+ * which loads with the filter bar.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
-import { ALL_STATUSES } from "@/lib/domain/statuses";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 
 export const FILTER_KEYS = [
@@ -48,12 +48,6 @@ export const FLAG_FILTERS = ["favourite", "archived"] as const;
 
 export const MINE = "mine";
 
-/** Statuses offered in the filter, in the order a person thinks of them. */
-export const FILTER_STATUSES = ALL_STATUSES;
-
-/** Every unfinished status at once (the list route takes a comma-separated status list). */
-export const IN_PROGRESS_FILTER = ["submitting", "pending", "running", "unknown"].join(",");
-
 export function modelsForKind(
   kind: RenderKind | undefined,
 ): { id: string; label: string; kind: RenderKind }[] {
@@ -64,7 +58,8 @@ export function modelsForKind(
   return [...images, ...videos];
 }
 
-const isKind = (value: string): value is RenderKind => (RENDER_KINDS as readonly string[]).includes(value);
+export const isKind = (value: string): value is RenderKind =>
+  (RENDER_KINDS as readonly string[]).includes(value);
 
 export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): GalleryFilters {
   const filters: GalleryFilters = {};
@@ -131,33 +126,6 @@ export function listFilters(
   const rest = { ...filters };
   delete rest.member;
   return rangeOf(rest);
-}
-
-/**
- * The query string after changing one filter. Other parameters (the form's `edit`) are kept; choosing
- * a kind drops a model of the other kind.
- */
-export function withFilter(
-  current: URLSearchParams,
-  key: FilterKey,
-  value: string | undefined,
-): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(key, value);
-  else next.delete(key);
-  if (key === "kind") {
-    const model = next.get("model");
-    if (model && !modelsForKind(value && isKind(value) ? value : undefined).some((m) => m.id === model)) {
-      next.delete("model");
-    }
-  }
-  return next;
-}
-
-export function withoutFilters(current: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const key of FILTER_KEYS) next.delete(key);
-  return next;
 }
 
 export function hasFilters(filters: GalleryFilters): boolean {

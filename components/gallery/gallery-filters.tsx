@@ -16,15 +16,8 @@ import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
 import { Choice, FIELD, useEarlyValue } from "./filter-choice";
 import { FindFilters } from "./find-filters";
-import {
-  FILTER_STATUSES,
-  IN_PROGRESS_FILTER,
-  MINE,
-  FILTER_KEYS,
-  hasFilters,
-  type FilterKey,
-  type GalleryFilters as Filters,
-} from "./filters-url";
+import { FILTER_STATUSES, IN_PROGRESS_FILTER } from "./filters-change";
+import { MINE, FILTER_KEYS, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
