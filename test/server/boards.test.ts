@@ -6,35 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NAME_MAX_CHARS, type Board, type LedgerRender, type LiveEvent } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
-import { addMember } from "@/lib/server/team/members";
+import { signedInTeam, type SignedInTeam } from "@/test/team-members";
 import { SseReader } from "@/test/sse-reader";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
 import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack;
-const ADMIN = { email: "ada@example.com", password: "correct horse battery", name: "Ada" };
-const GRACE = { email: "grace@example.com", password: "another long secret", name: "Grace" };
-const LINUS = { email: "linus@example.com", password: "a third long secret", name: "Linus" };
-const cookies: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let team: SignedInTeam;
 /** Renders made for these tests, oldest first. */
 const made: LedgerRender[] = [];
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-4321" } });
-  const db = await getDb(stack.databaseUrl);
-  for (const [who, role] of [
-    [ADMIN, "admin"],
-    [GRACE, "member"],
-    [LINUS, "member"],
-  ] as const) {
-    ids[who.name] = (await addMember(db, { ...who, role })).id;
-    const response = await stack.call("POST", "/api/auth/sign-in", {
-      json: { email: who.email, password: who.password },
-    });
-    cookies[who.name] = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
+  team = await signedInTeam(stack);
   for (const prompt of ["board one", "board two", "board three"]) {
     const created = await stack.callJson<{ renders: LedgerRender[] }>("POST", "/api/renders", {
       json: { kind: "image", prompt },
@@ -49,7 +33,7 @@ afterAll(() => {
   return stack.close();
 });
 
-const as = (name: string) => ({ headers: { cookie: cookies[name] ?? "" } });
+const as = (name: string) => ({ headers: { cookie: team.cookies[name] ?? "" } });
 const madeIds = () => made.map((render) => render.id);
 const idAt = (i: number) => madeIds()[i] ?? "";
 
@@ -80,7 +64,7 @@ describe("making and changing boards", () => {
       body: {
         name: "Spring campaign",
         description: "Key visuals",
-        member: { id: ids.Grace, name: "Grace" },
+        member: { id: team.ids.Grace, name: "Grace" },
         count: 0,
         covers: [],
       },

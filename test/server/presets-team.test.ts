@@ -4,38 +4,22 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Preset, RecentPrompts } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
-import { addMember } from "@/lib/server/team/members";
+import { signedInTeam, type SignedInTeam } from "@/test/team-members";
 import { startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
-const ADMIN = { email: "ada@example.com", password: "correct horse battery", name: "Ada" };
-const GRACE = { email: "grace@example.com", password: "another long secret", name: "Grace" };
-const LINUS = { email: "linus@example.com", password: "a third long secret", name: "Linus" };
-const cookies: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let team: SignedInTeam;
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234" } });
-  const db = await getDb(stack.databaseUrl);
-  for (const [who, role] of [
-    [ADMIN, "admin"],
-    [GRACE, "member"],
-    [LINUS, "member"],
-  ] as const) {
-    ids[who.name] = (await addMember(db, { ...who, role })).id;
-    const response = await stack.call("POST", "/api/auth/sign-in", {
-      json: { email: who.email, password: who.password },
-    });
-    cookies[who.name] = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
+  team = await signedInTeam(stack);
 });
 afterAll(() => {
   delete process.env.AUTH_SECRET;
   return stack.close();
 });
 
-const as = (name: string) => ({ headers: { cookie: cookies[name] ?? "" } });
+const as = (name: string) => ({ headers: { cookie: team.cookies[name] ?? "" } });
 const save = (name: string, presetName: string) =>
   stack.callJson<Preset>("POST", "/api/presets", {
     ...as(name),
@@ -48,7 +32,7 @@ describe("presets with sign-in on", () => {
   test("a preset shows who made it, and the whole team sees it", async () => {
     const created = await save("Grace", "Grace's veo");
     expect(created.status).toBe(201);
-    expect(created.body.member).toEqual({ id: ids.Grace, name: "Grace" });
+    expect(created.body.member).toEqual({ id: team.ids.Grace, name: "Grace" });
     expect(await names("Linus")).toContain("Grace's veo");
     expect((await stack.callJson("GET", "/api/presets")).status).toBe(401);
   });
@@ -68,14 +52,14 @@ describe("presets with sign-in on", () => {
       await stack.callJson("PATCH", path, { ...as("Grace"), json: { name: "Grace's own" } }),
     ).toMatchObject({
       status: 200,
-      body: { name: "Grace's own", member: { id: ids.Grace } },
+      body: { name: "Grace's own", member: { id: team.ids.Grace } },
     });
     expect(
       await stack.callJson("PATCH", path, { ...as("Ada"), json: { name: "Renamed by admin" } }),
     ).toMatchObject({
       status: 200,
       // The maker stays the maker.
-      body: { name: "Renamed by admin", member: { id: ids.Grace, name: "Grace" } },
+      body: { name: "Renamed by admin", member: { id: team.ids.Grace, name: "Grace" } },
     });
     expect(await stack.callJson("DELETE", path, as("Ada"))).toMatchObject({ status: 200 });
     expect(await names("Grace")).not.toContain("Renamed by admin");
