@@ -7,7 +7,7 @@
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
-import { statusWord } from "@/lib/domain/format";
+import { excerpt, statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
 import { useMemberNames } from "@/lib/client/queries/team";
 import { boardsQueryOptions } from "@/lib/client/queries/boards";
@@ -156,7 +156,8 @@ function BoardChoice({
   onChange: (value: string | undefined) => void;
 }) {
   const boards = useQuery(boardsQueryOptions());
-  const options = (boards.data ?? []).map((board) => ({ value: board.id, label: board.name }));
+  // A long name would widen the select and push the bar onto another row.
+  const options = (boards.data ?? []).map((board) => ({ value: board.id, label: excerpt(board.name, 32) }));
   // A link may name a board that was deleted, or the list may not have come yet: keep it selectable.
   if (value && !options.some((option) => option.value === value))
     options.push({ value, label: boards.isPending ? "One board" : "A deleted board" });

@@ -204,7 +204,7 @@ function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
   return (
     <>
       {/* Room under the last cards, so the bar never hides them. */}
-      <div aria-hidden="true" className="h-28 sm:h-16" />
+      <div aria-hidden="true" className="h-44 sm:h-16" />
       <Suspense>
         <SelectionBar selection={selection} />
       </Suspense>

@@ -43,7 +43,7 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
     <div
       role="region"
       aria-label="Selection"
-      className="fixed inset-x-2 bottom-2 z-30 mx-auto flex max-w-2xl flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white/95 p-2 shadow-lg backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
+      className="fixed inset-x-2 bottom-2 z-30 mx-auto flex max-w-4xl flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white/95 p-2 shadow-lg backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
     >
       <p className="px-1.5 text-sm font-medium tabular-nums" aria-live="polite">
         {ids.length} selected
