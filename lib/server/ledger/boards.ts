@@ -23,9 +23,11 @@ async function toBoards(db: Db, rows: readonly BoardRow[], render?: string): Pro
   const [counts, covers, holding] = await Promise.all([
     db
       .selectFrom("board_renders")
-      .select(["board_id", (eb) => eb.fn.countAll<number>().as("count")])
-      .where("board_id", "in", ids)
-      .groupBy("board_id")
+      // Only renders the ledger still holds: a create's placeholder leaves it when the service answers.
+      .innerJoin("renders", "renders.id", "board_renders.render_id")
+      .select(["board_renders.board_id", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("board_renders.board_id", "in", ids)
+      .groupBy("board_renders.board_id")
       .execute(),
     coversOf(db, ids),
     render === undefined
