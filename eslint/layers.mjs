@@ -15,7 +15,7 @@ export const SERVER_RANKS = [
   ["db"],
   ["ledger", "account"],
   ["scheduler"],
-  ["events", "health", "renders", "team", "uploads", "downloads", "presets", "shares"],
+  ["events", "health", "renders", "team", "uploads", "downloads", "presets", "shares", "boards"],
   ["http", "pages"],
 ];
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysAgo, presetOf } from "./date-presets";
-import {
-  MINE,
-  dayOf,
-  filtersFromSearchParams,
-  hasFilters,
-  listFilters,
-  withFilter,
-  withoutFilters,
-} from "./filters-url";
+import { MINE, dayOf, filtersFromSearchParams, hasFilters, listFilters } from "./filters-url";
+import { withFilter, withoutFilters } from "./filters-change";
 
 const parse = (query: string) => filtersFromSearchParams(new URLSearchParams(query));
 
@@ -32,6 +25,15 @@ describe("filtersFromSearchParams", () => {
   it("knows when any filter is set", () => {
     expect(hasFilters(parse(""))).toBe(false);
     expect(hasFilters(parse("q=cat"))).toBe(true);
+  });
+});
+
+describe("board filter", () => {
+  it("reads a board id, ignores anything else, and Clear drops it", () => {
+    expect(parse("board=brd_abc-1")).toEqual({ board: "brd_abc-1" });
+    expect(parse("board=abc")).toEqual({});
+    expect(hasFilters(parse("board=brd_abc"))).toBe(true);
+    expect(withoutFilters(new URLSearchParams("board=brd_abc&edit=rnd_1")).toString()).toBe("edit=rnd_1");
   });
 });
 

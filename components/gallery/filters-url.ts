@@ -1,11 +1,12 @@
 /**
  * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
- * `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
- * reload. Values that make no sense are ignored rather than sent.
+ * `board`, `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
+ * reload. Values that make no sense are ignored rather than sent. Changing them is filters-change.ts,
+ * which loads with the filter bar.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
-import { ALL_STATUSES } from "@/lib/domain/statuses";
+import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 
 export const FILTER_KEYS = [
   "status",
@@ -13,6 +14,7 @@ export const FILTER_KEYS = [
   "model",
   "q",
   "member",
+  "board",
   "favourite",
   "archived",
   "from",
@@ -28,6 +30,8 @@ export interface GalleryFilters {
   q?: string;
   /** A member id, or `MINE`: whoever is looking, so a shared "mine" link shows each their own. */
   member?: string;
+  /** A board id: the renders on that board, archived or not. */
+  board?: string;
   /** Only the viewer's favourites. */
   favourite?: "true";
   /** Only archived renders (the gallery leaves them out otherwise). */
@@ -44,12 +48,6 @@ export const FLAG_FILTERS = ["favourite", "archived"] as const;
 
 export const MINE = "mine";
 
-/** Statuses offered in the filter, in the order a person thinks of them. */
-export const FILTER_STATUSES = ALL_STATUSES;
-
-/** Every unfinished status at once (the list route takes a comma-separated status list). */
-export const IN_PROGRESS_FILTER = ["submitting", "pending", "running", "unknown"].join(",");
-
 export function modelsForKind(
   kind: RenderKind | undefined,
 ): { id: string; label: string; kind: RenderKind }[] {
@@ -60,7 +58,8 @@ export function modelsForKind(
   return [...images, ...videos];
 }
 
-const isKind = (value: string): value is RenderKind => (RENDER_KINDS as readonly string[]).includes(value);
+export const isKind = (value: string): value is RenderKind =>
+  (RENDER_KINDS as readonly string[]).includes(value);
 
 export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): GalleryFilters {
   const filters: GalleryFilters = {};
@@ -74,6 +73,8 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   if (q) filters.q = q.slice(0, 200);
   const member = params.get("member")?.trim();
   if (member && member.length <= 100) filters.member = member;
+  const board = params.get("board");
+  if (board && BOARD_ID_PATTERN.test(board)) filters.board = board;
   for (const flag of FLAG_FILTERS) if (params.get(flag) === "true") filters[flag] = "true";
   const from = params.get("from");
   if (from && isDay(from)) filters.from = from;
@@ -125,33 +126,6 @@ export function listFilters(
   const rest = { ...filters };
   delete rest.member;
   return rangeOf(rest);
-}
-
-/**
- * The query string after changing one filter. Other parameters (the form's `edit`) are kept; choosing
- * a kind drops a model of the other kind.
- */
-export function withFilter(
-  current: URLSearchParams,
-  key: FilterKey,
-  value: string | undefined,
-): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(key, value);
-  else next.delete(key);
-  if (key === "kind") {
-    const model = next.get("model");
-    if (model && !modelsForKind(value && isKind(value) ? value : undefined).some((m) => m.id === model)) {
-      next.delete("model");
-    }
-  }
-  return next;
-}
-
-export function withoutFilters(current: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const key of FILTER_KEYS) next.delete(key);
-  return next;
 }
 
 export function hasFilters(filters: GalleryFilters): boolean {

@@ -2,27 +2,22 @@
 
 /**
  * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
- * Favourites and Archived toggles, the date range and the sort. On a phone only the search shows;
+ * board, the Favourites and Archived toggles, the date range and the sort. On a phone only the search shows;
  * the rest sits behind "Filters".
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { IMAGE_MODELS, VIDEO_MODELS } from "@/lib/domain/catalogue";
-import { statusWord } from "@/lib/domain/format";
+import { excerpt, statusWord } from "@/lib/domain/format";
 import { useSession } from "@/lib/client/queries/session";
 import { useMemberNames } from "@/lib/client/queries/team";
+import { boardsQueryOptions } from "@/lib/client/queries/boards";
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
 import { Choice, FIELD, useEarlyValue } from "./filter-choice";
 import { FindFilters } from "./find-filters";
-import {
-  FILTER_STATUSES,
-  IN_PROGRESS_FILTER,
-  MINE,
-  FILTER_KEYS,
-  hasFilters,
-  type FilterKey,
-  type GalleryFilters as Filters,
-} from "./filters-url";
+import { FILTER_STATUSES, IN_PROGRESS_FILTER } from "./filters-change";
+import { MINE, FILTER_KEYS, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -30,12 +25,20 @@ interface Props {
   filters: Filters;
   onChange: (key: FilterKey, value: string | undefined) => void;
   onClear: () => void;
+  /** A board's page: its board is not a choice, and not one of the filters Clear removes. */
+  boardFixed?: boolean;
 }
 
 /** Memoised: the gallery re-renders on every live refetch, the filter bar only when filters change. */
-export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, onClear }: Props) {
+export const GalleryFilters = memo(function GalleryFilters({
+  filters: shown,
+  onChange,
+  onClear,
+  boardFixed = false,
+}: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const filters = boardFixed ? { ...shown, board: undefined } : shown;
   // What the closed "Filters" hides: every filter but the search, and a sort other than the default.
   const active = [...FILTER_KEYS, "sort" as const].filter(
     (key) => key !== "q" && filters[key] !== undefined,
@@ -73,6 +76,7 @@ export const GalleryFilters = memo(function GalleryFilters({ filters, onChange, 
         />
         <ModelChoice filters={filters} onChange={(v) => onChange("model", v)} />
         <WhoChoice value={filters.member} onChange={(v) => onChange("member", v)} />
+        {!boardFixed && <BoardChoice value={filters.board} onChange={(v) => onChange("board", v)} />}
         <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
         <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
         <FindFilters filters={filters} onChange={onChange} />
@@ -141,6 +145,23 @@ function WhoChoice({
   if (value && !options.some((option) => option.value === value))
     options.push({ value, label: "One member" });
   return <Choice label="Who" value={value} onChange={onChange} allLabel="Anyone" options={options} />;
+}
+
+/** Which board's renders: any, or one of the team's boards (read when the bar loads). */
+function BoardChoice({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const boards = useQuery(boardsQueryOptions());
+  // A long name would widen the select and push the bar onto another row.
+  const options = (boards.data ?? []).map((board) => ({ value: board.id, label: excerpt(board.name, 32) }));
+  // A link may name a board that was deleted, or the list may not have come yet: keep it selectable.
+  if (value && !options.some((option) => option.value === value))
+    options.push({ value, label: boards.isPending ? "One board" : "A deleted board" });
+  return <Choice label="Board" value={value} onChange={onChange} allLabel="Any board" options={options} />;
 }
 
 function ModelChoice({

@@ -6,7 +6,16 @@ import { Button } from "@/components/ui/button";
 import { ImageIcon } from "lucide-react";
 import { Notice } from "@/components/ui/notice";
 
-export function GalleryEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+export function GalleryEmpty({
+  filtered,
+  onBoard = false,
+  onClear,
+}: {
+  filtered: boolean;
+  /** A board's page: the board is empty, not the team's history. */
+  onBoard?: boolean;
+  onClear: () => void;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
       <ImageIcon className="size-8 text-zinc-400" />
@@ -17,6 +26,10 @@ export function GalleryEmpty({ filtered, onClear }: { filtered: boolean; onClear
             Clear filters
           </Button>
         </>
+      ) : onBoard ? (
+        <p className="max-w-xs text-sm text-zinc-600 dark:text-zinc-400">
+          No renders on this board yet. In the gallery, choose “Add to board” on a render or a selection.
+        </p>
       ) : (
         <p className="max-w-xs text-sm text-zinc-600 dark:text-zinc-400">
           No renders yet. Describe an image or a video in the form and start your first render.

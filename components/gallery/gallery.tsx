@@ -38,8 +38,15 @@ import { ZipButton } from "./zip-button";
 import { useRenderCompletion } from "./use-render-completion";
 import { useGalleryFilters } from "./use-gallery-filters";
 
-export function Gallery() {
-  const { filters, setFilter, clearFilters } = useGalleryFilters();
+/**
+ * `board`: a board's page, whose gallery always shows that board (the filters narrow it further, and
+ * its cards and selection can take renders off it).
+ */
+export function Gallery({ board }: { board?: string } = {}) {
+  const { filters: urlFilters, setFilter, clearFilters } = useGalleryFilters();
+  const filters = useMemo(() => (board ? { ...urlFilters, board } : urlFilters), [urlFilters, board]);
+  // The board a page is about is not a filter to clear.
+  const filtered = hasFilters(board ? { ...filters, board: undefined } : filters);
   const session = useSession();
   const query = listFilters(filters, { known: !session.isPending, id: session.data?.member?.id ?? null });
   const list = useRenderList(query ?? filters, { enabled: query !== null });
@@ -48,7 +55,7 @@ export function Gallery() {
   const active = renders.filter((r) => !isFinalLedgerStatus(r.status)).length;
   const alertFinished = useFinishedAlerts();
   useRenderCompletion(renders, alertFinished);
-  const [review] = useState<Review>(() => ({ selection: createSelection() }));
+  const [review] = useState<Review>(() => ({ selection: createSelection(), board }));
   useEffect(() => review.selection.setOrder(renders.map((r) => r.id)), [review, renders]);
   const viewId = useSearchParams().get(VIEW_PARAM);
   const { fetchNextPage } = list;
@@ -70,7 +77,11 @@ export function Gallery() {
                 // The zip route takes the list's own filters (docs/api.md), so it zips what is shown.
                 fields={{ ...query }}
                 label={
-                  hasFilters(filters) ? "Download zip of the filtered renders" : "Download zip of all renders"
+                  filtered
+                    ? "Download zip of the filtered renders"
+                    : board
+                      ? "Download zip of this board"
+                      : "Download zip of all renders"
                 }
               />
             )}
@@ -79,7 +90,12 @@ export function Gallery() {
             </Suspense>
           </span>
         </div>
-        <FilterBarSlot filters={filters} onChange={setFilter} onClear={clearFilters} />
+        <FilterBarSlot
+          filters={filters}
+          onChange={setFilter}
+          onClear={clearFilters}
+          boardFixed={board !== undefined}
+        />
 
         {list.isPending ? (
           <GallerySkeleton />
@@ -90,7 +106,7 @@ export function Gallery() {
             onRetry={() => void list.refetch()}
           />
         ) : entries.length === 0 ? (
-          <GalleryEmpty filtered={hasFilters(filters)} onClear={clearFilters} />
+          <GalleryEmpty filtered={filtered} onBoard={board !== undefined} onClear={clearFilters} />
         ) : (
           <>
             {list.isRefetchError && (
@@ -188,7 +204,7 @@ function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
   return (
     <>
       {/* Room under the last cards, so the bar never hides them. */}
-      <div aria-hidden="true" className="h-28 sm:h-16" />
+      <div aria-hidden="true" className="h-44 sm:h-16" />
       <Suspense>
         <SelectionBar selection={selection} />
       </Suspense>

@@ -5,45 +5,75 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import type { LedgerRender } from "@/lib/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowUpRightIcon, CopyIcon, DownloadIcon, EllipsisIcon, SlidersHorizontalIcon } from "lucide-react";
+import {
+  ArrowUpRightIcon,
+  CopyIcon,
+  DownloadIcon,
+  EllipsisIcon,
+  LayoutGridIcon,
+  MinusCircleIcon,
+  SlidersHorizontalIcon,
+} from "lucide-react";
+import { useState } from "react";
+import { AddToBoard } from "@/components/boards/add-to-board";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
 import { downloadHref, renderHref, reuseSettingsHref } from "./render-links";
 import { copyPrompt } from "./copy-prompt";
 import { ArchiveLabel } from "./archive-button";
 import { archiveRenders } from "./organize-actions";
+import { useReview } from "./review-context";
 
 export default function RenderActionsMenu({ render }: { render: LedgerRender }) {
   const queryClient = useQueryClient();
   const archived = render.archivedAt !== null;
+  const board = useReview()?.board;
+  const [picking, setPicking] = useState(false);
   return (
-    <Menu modal={false} defaultOpen>
-      <MenuTrigger className={ACTIONS_TRIGGER_CLASSES} aria-label="Actions">
-        <EllipsisIcon />
-      </MenuTrigger>
-      <MenuContent>
-        <MenuItem asChild>
-          <Link href={renderHref(render.id)}>
-            <ArrowUpRightIcon /> Open
-          </Link>
-        </MenuItem>
-        {render.status === "ready" && render.outputUrl && (
+    <>
+      <Menu modal={false} defaultOpen>
+        <MenuTrigger className={ACTIONS_TRIGGER_CLASSES} aria-label="Actions">
+          <EllipsisIcon />
+        </MenuTrigger>
+        <MenuContent>
           <MenuItem asChild>
-            <a href={downloadHref(render.id)} download>
-              <DownloadIcon /> Download
-            </a>
+            <Link href={renderHref(render.id)}>
+              <ArrowUpRightIcon /> Open
+            </Link>
           </MenuItem>
-        )}
-        <MenuItem onSelect={() => void copyPrompt(render.prompt)}>
-          <CopyIcon /> Copy prompt
-        </MenuItem>
-        <MenuSeparator />
-        <ReuseSettingsItem id={render.id} />
-        <MenuItem onSelect={() => void archiveRenders(queryClient, [render.id], !archived)}>
-          <ArchiveLabel archived={archived} />
-        </MenuItem>
-      </MenuContent>
-    </Menu>
+          {render.status === "ready" && render.outputUrl && (
+            <MenuItem asChild>
+              <a href={downloadHref(render.id)} download>
+                <DownloadIcon /> Download
+              </a>
+            </MenuItem>
+          )}
+          <MenuItem onSelect={() => void copyPrompt(render.prompt)}>
+            <CopyIcon /> Copy prompt
+          </MenuItem>
+          <MenuSeparator />
+          <ReuseSettingsItem id={render.id} />
+          <MenuItem onSelect={() => void archiveRenders(queryClient, [render.id], !archived)}>
+            <ArchiveLabel archived={archived} />
+          </MenuItem>
+          <MenuItem onSelect={() => setPicking(true)}>
+            <LayoutGridIcon /> Add to board
+          </MenuItem>
+          {board && (
+            <MenuItem
+              onSelect={() =>
+                void import("@/components/boards/board-actions").then(({ removeFromBoard }) =>
+                  removeFromBoard(queryClient, board, [render.id]),
+                )
+              }
+            >
+              <MinusCircleIcon /> Remove from board
+            </MenuItem>
+          )}
+        </MenuContent>
+      </Menu>
+      <AddToBoard renderIds={[render.id]} open={picking} onOpenChange={setPicking} />
+    </>
   );
 }
 

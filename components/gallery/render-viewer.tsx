@@ -17,6 +17,7 @@ import {
   ChevronRightIcon,
   Columns2Icon,
   DownloadIcon,
+  LayoutGridIcon,
   SlidersHorizontalIcon,
   XIcon,
   ZoomInIcon,
@@ -32,6 +33,7 @@ import { requestParams } from "@/components/render-detail/describe-params";
 import { RenderParameters } from "@/components/render-detail/render-parameters";
 import { RenderTimeline } from "@/components/render-detail/render-timeline";
 import { ArchiveButton } from "./archive-button";
+import { AddToBoard } from "@/components/boards/add-to-board";
 import { FavouriteButton } from "./favourite-button";
 import { ShareButton } from "@/components/shares/share-button";
 import { RenderFacts, modelLabel } from "./render-facts";
@@ -276,6 +278,7 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
         </Link>
         <FavouriteButton render={render} size="sm" />
         <ArchiveButton render={render} size="sm" />
+        <AddToBoardButton id={render.id} />
         <Link href={renderHref(render.id)} className={buttonClasses({ size: "sm", variant: "ghost" })}>
           <ArrowUpRightIcon /> Open page
         </Link>
@@ -289,5 +292,18 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
       <RenderParameters params={requestParams(render)} />
       <RenderTimeline render={render} />
     </aside>
+  );
+}
+
+/** "Add to board" for the render shown: the picker opens over the viewer. */
+function AddToBoardButton({ id }: { id: string }) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => setPicking(true)}>
+        <LayoutGridIcon /> Add to board
+      </Button>
+      <AddToBoard renderIds={[id]} open={picking} onOpenChange={setPicking} />
+    </>
   );
 }

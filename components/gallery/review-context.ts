@@ -10,6 +10,8 @@ import type { SelectionStore } from "./selection";
 
 export interface Review {
   selection: SelectionStore;
+  /** The board the gallery shows (a board's page), whose renders can be taken off it. */
+  board?: string;
 }
 
 export const ReviewContext = createContext<Review | null>(null);

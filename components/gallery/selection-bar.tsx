@@ -2,12 +2,15 @@
 
 /**
  * The bar over the gallery while renders are ticked: how many, and what to do with them: compare
- * (2–4), download them as one zip (zip-download.ts), archive them (or, in the Archived view, bring
- * them back) in one request, or clear the selection. Loaded with the first tick, not with the page.
+ * (2–4), download them as one zip (zip-download.ts), put them on a board (or, on a board's page,
+ * take them off it), archive them (or, in the Archived view, bring them back) in one request, or
+ * clear the selection. Loaded with the first tick, not with the page.
  */
 import { useRouter, useSearchParams } from "next/navigation";
-import { useId } from "react";
-import { Columns2Icon, DownloadIcon, XIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Columns2Icon, DownloadIcon, LayoutGridIcon, MinusCircleIcon, XIcon } from "lucide-react";
+import { AddToBoard } from "@/components/boards/add-to-board";
+import { removeFromBoard } from "@/components/boards/board-actions";
 import { Button } from "@/components/ui/button";
 import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
 import { useQueryClient } from "@tanstack/react-query";
@@ -15,7 +18,7 @@ import { ArchiveLabel } from "./archive-button";
 import { filtersFromSearchParams } from "./filters-url";
 import { archiveRenders } from "./organize-actions";
 import { downloadZip } from "./zip-download";
-import { useSelectedIds } from "./review-context";
+import { useReview, useSelectedIds } from "./review-context";
 import type { SelectionStore } from "./selection";
 
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
@@ -26,6 +29,11 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
   const archive = async () => {
     if (await archiveRenders(queryClient, ids, !archivedView)) selection.clear();
   };
+  const board = useReview()?.board;
+  const [picking, setPicking] = useState(false);
+  const takeOff = async (boardId: string) => {
+    if (await removeFromBoard(queryClient, boardId, ids)) selection.clear();
+  };
   const router = useRouter();
   const hintId = useId();
   const comparable = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
@@ -35,7 +43,7 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
     <div
       role="region"
       aria-label="Selection"
-      className="fixed inset-x-2 bottom-2 z-30 mx-auto flex max-w-2xl flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white/95 p-2 shadow-lg backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
+      className="fixed inset-x-2 bottom-2 z-30 mx-auto flex max-w-4xl flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white/95 p-2 shadow-lg backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
     >
       <p className="px-1.5 text-sm font-medium tabular-nums" aria-live="polite">
         {ids.length} selected
@@ -58,6 +66,14 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
         <Button size="sm" variant="primary" onClick={() => downloadZip({ ids: ids.join(",") })}>
           <DownloadIcon /> Download zip
         </Button>
+        <Button size="sm" onClick={() => setPicking(true)}>
+          <LayoutGridIcon /> Add to board
+        </Button>
+        {board && (
+          <Button size="sm" onClick={() => void takeOff(board)}>
+            <MinusCircleIcon /> Remove from board
+          </Button>
+        )}
         <Button size="sm" onClick={() => void archive()}>
           <ArchiveLabel archived={archivedView} />
         </Button>
@@ -65,6 +81,7 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
           <XIcon /> Clear selection
         </Button>
       </span>
+      <AddToBoard renderIds={ids} open={picking} onOpenChange={setPicking} />
     </div>
   );
 }

@@ -1,33 +1,24 @@
 "use client";
 
 /**
- * The gallery's filters, kept in the URL. Changes use `history.replaceState`, which Next's router
- * picks up (useSearchParams updates) without a server round trip or a new history entry per keystroke.
+ * The gallery's filters, kept in the URL. The code that changes them (filters-change.ts) comes with
+ * the filter bar, the only place they are changed from, so by a change it is there.
  */
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import {
-  filtersFromSearchParams,
-  withFilter,
-  withoutFilters,
-  type FilterKey,
-  type GalleryFilters,
-} from "./filters-url";
+import { filtersFromSearchParams, type FilterKey, type GalleryFilters } from "./filters-url";
 
-/** `null` state on purpose: Next ignores calls that pass its own history state, and would not sync. */
-function replaceQuery(next: URLSearchParams) {
-  const query = next.toString();
-  window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
-}
-
-const currentQuery = () => new URLSearchParams(window.location.search);
+const loadChange = () => import("./filters-change");
 
 export function useGalleryFilters() {
   const searchParams = useSearchParams();
   const filters: GalleryFilters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const setFilter = useCallback((key: FilterKey, value: string | undefined) => {
-    replaceQuery(withFilter(currentQuery(), key, value));
+    void loadChange().then(({ setFilterInUrl }) => setFilterInUrl(key, value));
   }, []);
-  const clearFilters = useCallback(() => replaceQuery(withoutFilters(currentQuery())), []);
+  const clearFilters = useCallback(
+    () => void loadChange().then(({ clearFiltersInUrl }) => clearFiltersInUrl()),
+    [],
+  );
   return { filters, setFilter, clearFilters };
 }

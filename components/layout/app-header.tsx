@@ -1,4 +1,7 @@
-/** The top bar on every page: the product name (home link) and, beside it, the account and the member. */
+/**
+ * The top bar on every page: the product name (home link), the link to the team's boards and, beside
+ * them, the account and the member.
+ */
 import Link from "next/link";
 import type { ReactNode } from "react";
 
@@ -12,6 +15,14 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
+        <nav aria-label="Main">
+          <Link
+            href="/boards"
+            className="text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
+          >
+            Boards
+          </Link>
+        </nav>
         <div className="flex min-w-0 flex-wrap items-center gap-x-6 gap-y-2 sm:ml-auto">{children}</div>
       </div>
     </header>

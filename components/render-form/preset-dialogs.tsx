@@ -28,9 +28,9 @@ import {
   useDeletePreset,
   useRenamePreset,
 } from "@/lib/client/queries/presets";
-import { useSession } from "@/lib/client/queries/session";
+import { useMayChange } from "@/lib/client/queries/session";
 import { useQuery } from "@tanstack/react-query";
-import { PRESET_NAME_MAX_CHARS } from "@/lib/domain/presets";
+import { nameProblem } from "@/lib/domain/names";
 import { LocalTime } from "@/components/ui/local-time";
 
 export type PresetDialogKind = "pick" | "save";
@@ -82,14 +82,6 @@ export default function PresetDialogs({
   );
 }
 
-/** A name as the dialogs check it before asking the server, in the server's words; undefined when fine. */
-function nameProblem(name: string): string | undefined {
-  const length = name.trim().length;
-  if (length === 0) return "Name is required";
-  if (length > PRESET_NAME_MAX_CHARS) return `Name must be at most ${PRESET_NAME_MAX_CHARS} characters`;
-  return undefined;
-}
-
 /** A server refusal: on the name field when it concerns the name, else as a message for the dialog. */
 function refusal(error: unknown): { name?: string; other?: string } {
   if (!isAppError(error)) return { other: error instanceof Error ? error.message : "Something went wrong." };
@@ -122,18 +114,12 @@ const BY_VALUE_ALONE = new Set([
 
 function PresetPicker({ onApply }: { onApply: (preset: Preset) => void }) {
   const presets = useQuery(presetsQueryOptions());
-  const session = useSession();
-  const member = session.data?.member ?? null;
+  const mayChangeMade = useMayChange();
   const retry = (
     <Button size="sm" onClick={() => void presets.refetch()}>
       Retry
     </Button>
   );
-  /** Sign-in off: everyone acts as the team. On: the maker or an admin (the server decides too). */
-  const mayChange = (preset: Preset) =>
-    !session.data?.authEnabled ||
-    member?.role === "admin" ||
-    (member !== null && preset.member?.id === member.id);
 
   return (
     <>
@@ -158,7 +144,12 @@ function PresetPicker({ onApply }: { onApply: (preset: Preset) => void }) {
             className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800"
           >
             {presets.data.map((preset) => (
-              <PresetRow key={preset.id} preset={preset} mayChange={mayChange(preset)} onApply={onApply} />
+              <PresetRow
+                key={preset.id}
+                preset={preset}
+                mayChange={mayChangeMade(preset.member)}
+                onApply={onApply}
+              />
             ))}
           </ul>
         )}

@@ -28,6 +28,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("upload"), upload: ledgerUploadSchema }),
   /** The balance or a member's spend moved (a charge or a refund): read them again. */
   z.object({ type: z.literal("spend") }),
+  /**
+   * A board was made, changed or deleted, or renders joined or left it: read the boards and the
+   * board's renders again (a render's record does not say which boards hold it).
+   */
+  z.object({ type: z.literal("board"), id: z.string() }),
   /** Members or caps changed: read them again. */
   z.object({ type: z.literal("team") }),
   /**

@@ -17,3 +17,5 @@ export * from "./events";
 export * from "./downloads";
 export * from "./presets";
 export * from "./shares";
+export * from "./names";
+export * from "./boards";

@@ -9,16 +9,9 @@ import {
   presetSettings,
 } from "@/lib/domain/presets";
 import { madeBySchema } from "./team";
+import { teamNameSchema } from "./names";
 
 export { PRESET_NAME_MAX_CHARS, PROMPT_HISTORY_SIZE, PROMPT_QUERY_MAX_CHARS };
-
-const presetName = z.string({ error: "name is required" }).check(
-  z.trim(),
-  z.minLength(1, { error: "name is required" }),
-  z.maxLength(PRESET_NAME_MAX_CHARS, {
-    error: `name must be at most ${PRESET_NAME_MAX_CHARS} characters`,
-  }),
-);
 
 /**
  * Stands in for a prompt the preset leaves out, so the rest is checked by the one request schema,
@@ -32,7 +25,7 @@ const NO_PROMPT = "preset";
  * parameter at fault (`field: "durationSeconds"`); reference lists are dropped.
  */
 export const presetCreateSchema = z.pipe(
-  z.looseObject({ name: presetName }),
+  z.looseObject({ name: teamNameSchema }),
   z.transform(({ name, ...fields }, ctx) => {
     const hasPrompt = fields.prompt !== undefined;
     const parsed = z.safeParse(renderRequestSchema, {
@@ -57,7 +50,7 @@ export const presetCreateSchema = z.pipe(
 export type PresetInput = z.output<typeof presetCreateSchema>;
 
 /** `PATCH /api/presets/{id}`: a new name. */
-export const presetRenameSchema = z.object({ name: presetName });
+export const presetRenameSchema = z.object({ name: teamNameSchema });
 export type PresetRename = z.infer<typeof presetRenameSchema>;
 
 /** A preset id in a path: anything else is refused before the ledger is asked. */

@@ -10,6 +10,7 @@ import {
 } from "@/lib/domain/service-records";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
+import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
 
@@ -72,6 +73,11 @@ const rangeBound = (name: "from" | "to") =>
     }),
   );
 
+/** A board id, in a path or the `board` filter. */
+export const boardIdSchema = z
+  .string()
+  .check(z.regex(BOARD_ID_PATTERN, { error: "board must be a board id." }));
+
 /**
  * The filters a list of renders and a zip of them share (docs/api.md). `from`/`to` bound when it
  * was requested, both ends included (a day runs to its last millisecond, UTC).
@@ -83,13 +89,16 @@ export const renderFilterFields = {
   /** Prompt text: every word found in the prompt, anywhere, any case, accents ignored. */
   q: z.optional(z.string().check(z.maxLength(200, { error: "q must be at most 200 characters" }))),
   batchId: optionalText(200),
+  /** The renders on this board, whatever their archive state; an unknown board lists none. */
+  board: z.optional(boardIdSchema),
   /** A member id: their renders only ("mine" is the caller's own id). */
   member: optionalText(100),
   /** `true`: only the caller's favourites. */
   favourite: z.optional(z.enum(["true"], { error: "favourite must be 'true'" })),
   /**
    * `true`: only archived renders; `false`: only the others. Omitted: the others, unless `ids` names
-   * renders or `batchId` a batch, which are then listed whatever their state (lib/domain/archive.ts).
+   * renders, `batchId` a batch or `board` a board, which are then listed whatever their state
+   * (lib/domain/archive.ts).
    */
   archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),
   from: rangeBound("from"),

@@ -9,6 +9,8 @@ describe("archivedWanted", () => {
     [{ ids: "rnd_a" }, undefined],
     [{ batchId: "req_a" }, undefined],
     [{ batchId: "req_a", archived: "true" }, "true"],
+    [{ board: "brd_a" }, undefined],
+    [{ board: "brd_a", archived: "false" }, "false"],
   ])("%j → %s", (filters, expected) => {
     expect(archivedWanted(filters)).toBe(expected);
   });

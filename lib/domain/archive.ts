@@ -1,12 +1,14 @@
 /**
  * Which renders a list shows by their archive state, as the server answers and the browser's live
- * updates follow it. Named renders (`ids`) and a whole batch are shown whatever their state: a link,
- * a selection or a batch means those renders. Otherwise archived ones are left out unless asked for.
+ * updates follow it. Named renders (`ids`), a whole batch and a board are shown whatever their state:
+ * a link, a selection, a batch or a board means those renders. Otherwise archived ones are left out
+ * unless asked for.
  */
 export function archivedWanted(filters: {
   archived?: "true" | "false";
   ids?: string;
   batchId?: string;
+  board?: string;
 }): "true" | "false" | undefined {
-  return filters.archived ?? (filters.ids || filters.batchId ? undefined : "false");
+  return filters.archived ?? (filters.ids || filters.batchId || filters.board ? undefined : "false");
 }

@@ -1,6 +1,8 @@
 /** Limits of team presets and of the prompt history, for the contract and the form alike. */
 
-export const PRESET_NAME_MAX_CHARS = 80;
+import { NAME_MAX_CHARS } from "./names";
+
+export const PRESET_NAME_MAX_CHARS = NAME_MAX_CHARS;
 /** How many distinct prompts the prompt field suggests. */
 export const PROMPT_HISTORY_SIZE = 20;
 /** The longest text the prompt history is searched with. */

@@ -7,19 +7,18 @@ import type { Preset, RecentPrompts } from "@/lib/contract";
 import { signedInMembers, startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
-let cookies: Record<string, string> = {};
-let ids: Record<string, string> = {};
+let team: Awaited<ReturnType<typeof signedInMembers>>;
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-1234" } });
-  ({ ids, cookies } = await signedInMembers(stack));
+  team = await signedInMembers(stack);
 });
 afterAll(() => {
   delete process.env.AUTH_SECRET;
   return stack.close();
 });
 
-const as = (name: string) => ({ headers: { cookie: cookies[name] ?? "" } });
+const as = (name: string) => ({ headers: { cookie: team.cookies[name] ?? "" } });
 const save = (name: string, presetName: string) =>
   stack.callJson<Preset>("POST", "/api/presets", {
     ...as(name),
@@ -32,7 +31,7 @@ describe("presets with sign-in on", () => {
   test("a preset shows who made it, and the whole team sees it", async () => {
     const created = await save("Grace", "Grace's veo");
     expect(created.status).toBe(201);
-    expect(created.body.member).toEqual({ id: ids.Grace, name: "Grace" });
+    expect(created.body.member).toEqual({ id: team.ids.Grace, name: "Grace" });
     expect(await names("Linus")).toContain("Grace's veo");
     expect((await stack.callJson("GET", "/api/presets")).status).toBe(401);
   });
@@ -52,14 +51,14 @@ describe("presets with sign-in on", () => {
       await stack.callJson("PATCH", path, { ...as("Grace"), json: { name: "Grace's own" } }),
     ).toMatchObject({
       status: 200,
-      body: { name: "Grace's own", member: { id: ids.Grace } },
+      body: { name: "Grace's own", member: { id: team.ids.Grace } },
     });
     expect(
       await stack.callJson("PATCH", path, { ...as("Ada"), json: { name: "Renamed by admin" } }),
     ).toMatchObject({
       status: 200,
       // The maker stays the maker.
-      body: { name: "Renamed by admin", member: { id: ids.Grace, name: "Grace" } },
+      body: { name: "Renamed by admin", member: { id: team.ids.Grace, name: "Grace" } },
     });
     expect(await stack.callJson("DELETE", path, as("Ada"))).toMatchObject({ status: 200 });
     expect(await names("Grace")).not.toContain("Renamed by admin");

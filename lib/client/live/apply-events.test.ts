@@ -187,6 +187,47 @@ describe("applyLiveEvents", () => {
   });
 });
 
+describe("boards", () => {
+  test("a render new to a board's list does not make it re-read; a board event re-reads that board's lists and the boards", () => {
+    const onBoard = { limit: 30, board: "brd_a" };
+    const otherBoard = { limit: 30, board: "brd_b" };
+    const { client, list } = cacheWith([
+      [onBoard, pages([render("a")])],
+      [otherBoard, pages([render("b")])],
+    ]);
+    client.setQueryData(queryKeys.boards.list(), { items: [] });
+
+    applyLiveEvents(client, [{ type: "render", render: render("new") }]);
+    expect(list(onBoard)?.isInvalidated).toBe(false);
+
+    applyLiveEvents(client, [{ type: "board", id: "brd_a" }]);
+    expect(list(onBoard)?.isInvalidated).toBe(true);
+    expect(list(otherBoard)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.boards.list())?.isInvalidated).toBe(true);
+  });
+
+  test("a ready render marks the boards lists stale (it may be a cover); an unfinished one does not", () => {
+    const { client } = cacheWith([]);
+    client.setQueryData(queryKeys.boards.list(), { items: [] });
+    applyLiveEvents(client, [{ type: "render", render: render("a") }]);
+    expect(client.getQueryState(queryKeys.boards.list())?.isInvalidated).toBe(false);
+    applyLiveEvents(client, [{ type: "render", render: render("a", { status: "ready" }) }]);
+    expect(client.getQueryState(queryKeys.boards.list())?.isInvalidated).toBe(true);
+  });
+
+  test("a render on a board stays in the board's list when archived", () => {
+    const onBoard = { limit: 30, board: "brd_a" };
+    const { client } = cacheWith([[onBoard, pages([render("a")])]]);
+    const archived = render("a", {
+      archivedAt: "2026-11-25T10:00:02.000Z",
+      updatedAt: "2026-11-25T10:00:02.000Z",
+    });
+    applyLiveEvents(client, [{ type: "render", render: archived }]);
+    const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(onBoard as never));
+    expect(data?.pages[0]?.items).toEqual([archived]);
+  });
+});
+
 describe("favourites and the archive", () => {
   const itemsOf = (client: QueryClient, filters: Record<string, unknown>) =>
     client

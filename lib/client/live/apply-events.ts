@@ -5,6 +5,10 @@
  * created it) makes that list re-read once, unless it replaces its create's placeholder, which it
  * then takes the place of. Spend, team and upload events mark their queries stale.
  *
+ * A render's record does not say which boards hold it, so a render new to a board's list never makes
+ * it re-read; a `board` event (renders joined or left the board, or the board changed) re-reads the
+ * boards and that board's lists. A ready render marks the boards lists stale: it may be a new cover.
+ *
  * A render's record in the stream is the one everyone gets, so it carries no `favourite` flag: the
  * copy held keeps its own. A `favourite` event (only this member's) sets the flag wherever the render
  * is loaded, and moves it in or out of favourites lists.
@@ -35,6 +39,8 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
     switch (event.type) {
       case "render":
         putRender(queryClient, event.render, reread);
+        // A render that is ready may be a board's new cover; which boards hold it, the record does not say.
+        if (event.render.status === "ready") stale.add(queryKeys.boards.lists());
         break;
       case "render-removed":
         dropRender(queryClient, event.id, created.get(event.id) ?? []);
@@ -50,6 +56,12 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
       case "team":
         stale.add(queryKeys.members).add(queryKeys.team).add(queryKeys.session);
+        break;
+      case "board":
+        stale.add(queryKeys.boards.all);
+        for (const query of listQueries(queryClient)) {
+          if (filtersOf(query).board === event.id) reread.set(query.queryHash, query.queryKey);
+        }
         break;
       default:
         break;
@@ -105,7 +117,7 @@ function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rerea
         return mayBelong(current, filters) ? [current] : [];
       });
       queryClient.setQueryData(query.queryKey, next);
-    } else if (mayBelong(render, filters) && mayBeLoaded(data, filters)) {
+    } else if (mayBelong(render, filters) && mayBeLoaded(data, filters) && filters.board === undefined) {
       // New to this list: where it goes in the order is the server's to say.
       reread.set(query.queryHash, query.queryKey);
     }
@@ -155,6 +167,8 @@ function dropRender(queryClient: QueryClient, id: string, replacements: readonly
 
 const listQueries = (queryClient: QueryClient) =>
   queryClient.getQueryCache().findAll({ queryKey: queryKeys.renders.lists() });
+
+const filtersOf = (query: Query) => (query.queryKey[2] ?? {}) as ListFilters;
 
 const holds = (data: RenderPages, id: string) =>
   data.pages.some((page) => page.items.some((r) => r.id === id));

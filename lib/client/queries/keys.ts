@@ -29,6 +29,13 @@ export const queryKeys = {
     /** One render's links, or (no render) every link the caller may see. */
     list: (render?: string) => [...queryKeys.shares.all, render ?? "all"] as const,
   },
+  boards: {
+    all: ["boards"] as const,
+    /** The team's boards; with a render id, each also says whether it holds that render. */
+    lists: () => [...queryKeys.boards.all, "list"] as const,
+    list: (render?: string) => [...queryKeys.boards.lists(), render ?? null] as const,
+    detail: (id: string) => [...queryKeys.boards.all, "detail", id] as const,
+  },
   /** The caller's prompt history, by the text typed so far. */
   recentPrompts: (q: string) => ["prompts", "recent", q] as const,
   estimate: (params: Record<string, unknown>) => ["estimate", params] as const,

@@ -10,7 +10,7 @@ import { apiFetch } from "@/lib/client/api-client";
 import type { LiveEvent } from "@/lib/contract";
 
 /** The stream's own way to put a change into the cache (see event-stream.ts). */
-const applyLocally = async (queryClient: QueryClient, events: readonly LiveEvent[]) =>
+export const applyLocally = async (queryClient: QueryClient, events: readonly LiveEvent[]) =>
   (await import("@/lib/client/live/event-stream")).applyLiveEvents(queryClient, events);
 
 export async function setFavourite(queryClient: QueryClient, id: string, favourite: boolean): Promise<void> {

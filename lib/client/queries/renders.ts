@@ -25,6 +25,7 @@ export type RenderFilters = Pick<
   | "model"
   | "q"
   | "batchId"
+  | "board"
   | "ids"
   | "member"
   | "favourite"

@@ -6,6 +6,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { apiFetch } from "@/lib/client/api-client";
+import type { MadeBy } from "@/lib/contract";
 
 import { queryKeys } from "./keys";
 
@@ -19,6 +20,17 @@ export function sessionQueryOptions() {
 
 export function useSession() {
   return useQuery(sessionQueryOptions());
+}
+
+/**
+ * Whether the viewer may change something the team shares (a preset, a board) made by `madeBy`: with
+ * sign-in off everyone acts as the team; on, its maker or an admin. The server decides too.
+ */
+export function useMayChange(): (madeBy: MadeBy) => boolean {
+  const session = useSession().data;
+  const member = session?.member ?? null;
+  return (madeBy) =>
+    !session?.authEnabled || member?.role === "admin" || (member !== null && madeBy?.id === member.id);
 }
 
 /** Marks the balance and the member's spend stale after anything that may have charged or refunded. */

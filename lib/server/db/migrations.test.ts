@@ -1,12 +1,13 @@
 /**
- * The presets migration on a ledger made by the release before it (migrations up to
- * 003_change_log): what was there is still there, and the new table and its rules work.
+ * Migrations on a ledger made by the release before them (presets on one up to 003_change_log,
+ * boards on one up to 006_presets): what was there is still there, and the new tables and their
+ * rules work.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { Kysely, Migrator } from "kysely";
+import { Kysely, Migrator, type Insertable } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { LibsqlDialect } from "./libsql-dialect";
 import { migrationProvider } from "./migrations";
@@ -23,6 +24,40 @@ function openLedger(): Kysely<Database> {
   opened.push(db);
   return db;
 }
+
+/**
+ * Stores `row`, then a twin whose name differs only in case, which the unique `name_key` refuses: the
+ * table holds the one row.
+ */
+async function expectOneNamePerCase(
+  db: Kysely<Database>,
+  table: "presets" | "boards",
+  row: Insertable<Database["presets"]> | Insertable<Database["boards"]>,
+) {
+  const insert = (values: typeof row) =>
+    db
+      .insertInto(table)
+      .values(values as never)
+      .execute();
+  await insert(row);
+  await expect(insert({ ...row, id: `${row.id}_twin`, name: row.name.toUpperCase() })).rejects.toThrow();
+  expect(await db.selectFrom(table).select("id").execute()).toEqual([{ id: row.id }]);
+}
+
+/** A preset as the presets table holds it. */
+const presetRow = (id: string, now: string) => ({
+  id,
+  name: "Square",
+  name_key: "square",
+  kind: "image",
+  model: "nano-banana",
+  settings: "{}",
+  prompt: null,
+  member_id: "mem_a",
+  member_name: "Ada",
+  created_at: now,
+  updated_at: now,
+});
 
 async function migrate(db: Kysely<Database>, to?: string) {
   const migrator = new Migrator({ db, provider: migrationProvider });
@@ -62,27 +97,47 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
   expect(applied.every((r) => r.status === "Success")).toBe(true);
   expect(await db.selectFrom("render_requests").selectAll().execute()).toEqual(before);
 
-  const preset = {
-    id: "pst_one",
-    name: "Square",
-    name_key: "square",
-    kind: "image",
-    model: "nano-banana",
-    settings: "{}",
-    prompt: null,
+  await expectOneNamePerCase(db, "presets", presetRow("pst_one", now));
+});
+
+test("007_boards keeps an earlier ledger's rows and adds boards, with unique names and one place per render", async () => {
+  const db = openLedger();
+  await migrate(db, "006_presets");
+  const now = new Date().toISOString();
+  await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
+  await db.insertInto("favourites").values({ owner: "mem_a", render_id: "rnd_a", created_at: now }).execute();
+  const before = {
+    presets: await db.selectFrom("presets").selectAll().execute(),
+    favourites: await db.selectFrom("favourites").selectAll().execute(),
+  };
+
+  const applied = await migrate(db);
+  expect(applied.map((r) => r.migrationName)).toEqual(["007_boards"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await db.selectFrom("presets").selectAll().execute()).toEqual(before.presets);
+  expect(await db.selectFrom("favourites").selectAll().execute()).toEqual(before.favourites);
+
+  const board = {
+    id: "brd_one",
+    name: "Picks",
+    name_key: "picks",
+    description: null,
     member_id: null,
     member_name: null,
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto("presets").values(preset).execute();
-  await expect(
-    db
-      .insertInto("presets")
-      .values({ ...preset, id: "pst_two", name: "SQUARE" })
-      .execute(),
-  ).rejects.toThrow();
-  expect(await db.selectFrom("presets").select("id").execute()).toEqual([{ id: preset.id }]);
+  await expectOneNamePerCase(db, "boards", board);
+  const place = {
+    board_id: board.id,
+    render_id: "rnd_a",
+    added_by_id: "mem_a",
+    added_by_name: "Ada",
+    added_at: now,
+  };
+  await db.insertInto("board_renders").values(place).execute();
+  await expect(db.insertInto("board_renders").values(place).execute()).rejects.toThrow();
+  expect(await db.selectFrom("board_renders").selectAll().execute()).toEqual([place]);
 });
 
 test("008_shares keeps an earlier ledger's rows and adds share links with unique token hashes", async () => {

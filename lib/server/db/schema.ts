@@ -114,11 +114,11 @@ export interface PollLogTable {
  */
 export interface ChangesTable {
   seq: Generated<number>;
-  /** render | upload | spend | team | favourite */
+  /** render | upload | spend | team | favourite | board */
   topic: string;
   /**
-   * The id of what changed (a render or upload id), "" for the team-wide topics, or for a favourite
-   * its owner and render id (favouriteSubject).
+   * The id of what changed (a render, upload or board id), "" for the team-wide topics, or for a
+   * favourite its owner and render id (favouriteSubject).
    */
   subject: string;
   /** Epoch milliseconds. */
@@ -178,6 +178,26 @@ export interface SharesTable extends MadeBy {
   last_opened_at: string | null;
 }
 
+/** A board: a named collection of the team's renders. */
+export interface BoardsTable extends MadeBy {
+  id: string;
+  name: string;
+  /** The name as compared for uniqueness (trimmed, lower-cased). */
+  name_key: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A render on a board: who put it there (null with sign-in off) and when. */
+export interface BoardRendersTable {
+  board_id: string;
+  render_id: string;
+  added_by_id: string | null;
+  added_by_name: string | null;
+  added_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -190,6 +210,8 @@ export interface Database {
   favourites: FavouritesTable;
   presets: PresetsTable;
   shares: SharesTable;
+  boards: BoardsTable;
+  board_renders: BoardRendersTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -197,3 +219,4 @@ export type RenderRow = Selectable<RendersTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type PresetRow = Selectable<PresetsTable>;
 export type ShareRow = Selectable<SharesTable>;
+export type BoardRow = Selectable<BoardsTable>;

@@ -235,5 +235,7 @@ function toEvent(
       return { type: "spend" };
     case "team":
       return { type: "team" };
+    case "board":
+      return { type: "board", id: subject };
   }
 }

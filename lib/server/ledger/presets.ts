@@ -4,9 +4,7 @@ import type { MadeBy, Preset, PresetInput } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
 import type { PresetRow } from "@/lib/server/db/schema";
 import { newLedgerId } from "./ids";
-
-/** What a name is compared by: unique in the team whatever its case. */
-const nameKey = (name: string) => name.trim().toLowerCase();
+import { nameKey, unlessNameTaken } from "./names";
 
 function toPreset(row: PresetRow): Preset {
   return {
@@ -33,25 +31,6 @@ export async function findPreset(db: Db, id: string): Promise<Preset | undefined
   return row && toPreset(row);
 }
 
-/**
- * Runs a write that may break the unique name; when it does (another preset holds the name in any
- * case), answers "name_taken" rather than the database's error. The unique index decides, so two
- * saves of one name at once cannot both win.
- */
-async function unlessNameTaken<T>(db: Db, name: string, ownId: string, write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (error) {
-    const holder = await db
-      .selectFrom("presets")
-      .select("id")
-      .where("name_key", "=", nameKey(name))
-      .executeTakeFirst();
-    if (holder && holder.id !== ownId) return "name_taken" as const;
-    throw error;
-  }
-}
-
 export async function insertPreset(
   db: Db,
   input: PresetInput,
@@ -71,7 +50,7 @@ export async function insertPreset(
     created_at: now,
     updated_at: now,
   };
-  return unlessNameTaken(db, input.name, row.id, async () => {
+  return unlessNameTaken(db, "presets", input.name, row.id, async () => {
     await db.insertInto("presets").values(row).execute();
     return toPreset(row);
   });
@@ -83,7 +62,7 @@ export async function renamePreset(
   id: string,
   name: string,
 ): Promise<Preset | undefined | "name_taken"> {
-  return unlessNameTaken(db, name, id, async () => {
+  return unlessNameTaken(db, "presets", name, id, async () => {
     const row = await db
       .updateTable("presets")
       .set({ name, name_key: nameKey(name), updated_at: new Date().toISOString() })

@@ -360,6 +360,11 @@ export async function listRenders(
   if (query.kind) q = q.where("renders.kind", "=", query.kind);
   if (query.model) q = q.where("renders.model", "=", query.model);
   if (query.batchId) q = q.where("renders.batch_id", "=", query.batchId);
+  const { board } = query;
+  if (board)
+    q = q.where("renders.id", "in", (eb) =>
+      eb.selectFrom("board_renders").select("render_id").where("board_id", "=", board),
+    );
   if (query.member) q = q.where("renders.member_id", "=", query.member);
   if (query.ids)
     q = q.where(

@@ -6,9 +6,9 @@ import "server-only";
 import { AppError, type Member, type Preset, type PresetInput } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
 import * as ledger from "@/lib/server/ledger/presets";
+import { nameTaken as teamNameTaken, requireMakerOrAdmin } from "@/lib/server/team/makers";
 
-const nameTaken = (name: string) =>
-  new AppError("name_taken", `A preset named "${name}" already exists in the team.`, { field: "name" });
+const nameTaken = (name: string) => teamNameTaken("preset", name);
 
 export async function createPreset(input: PresetInput, member: Member | null): Promise<Preset> {
   const preset = await ledger.insertPreset(
@@ -24,10 +24,7 @@ export async function createPreset(input: PresetInput, member: Member | null): P
 async function changeablePreset(id: string, member: Member | null): Promise<Preset> {
   const preset = await ledger.findPreset(await getDb(), id);
   if (!preset) throw new AppError("not_found", "No preset with this id.");
-  // Sign-in off: everyone acts as the team. A preset saved then has no maker, so only admins own it.
-  if (member && member.role !== "admin" && preset.member?.id !== member.id) {
-    throw new AppError("forbidden", "Only the member who made this preset, or an admin, may change it.");
-  }
+  requireMakerOrAdmin("preset", preset.member, member);
   return preset;
 }
 

@@ -20,6 +20,7 @@ import { notReadyReason } from "@/lib/domain/manifest";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import * as ledger from "@/lib/server/ledger/shares";
+import { requireMakerOrAdmin } from "@/lib/server/team/makers";
 
 /** 32 random bytes: 256 bits, 43 characters of base64url. */
 const TOKEN_BYTES = 32;
@@ -86,10 +87,8 @@ export async function revokeShare(id: string, member: Member | null): Promise<vo
   const db = await getDb();
   const row = await ledger.findShareRow(db, id);
   if (!row) throw new AppError("not_found", "No share link with this id.");
-  // A link made with sign-in off has no creator, so only admins may revoke it once sign-in is on.
-  if (!seesAll(member) && row.member_id !== member?.id) {
-    throw new AppError("forbidden", "Only the member who made this link, or an admin, may revoke it.");
-  }
+  const madeBy = row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? "" };
+  requireMakerOrAdmin("share link", madeBy, member);
   await ledger.deleteShare(db, id);
 }
 

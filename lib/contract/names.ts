@@ -1,0 +1,13 @@
+/** The name of something the team shares (a preset, a board): trimmed, 1 to 80 characters. */
+import { z } from "zod/mini";
+import { NAME_MAX_CHARS } from "@/lib/domain/names";
+
+export { NAME_MAX_CHARS };
+
+export const teamNameSchema = z
+  .string({ error: "name is required" })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "name is required" }),
+    z.maxLength(NAME_MAX_CHARS, { error: `name must be at most ${NAME_MAX_CHARS} characters` }),
+  );
