@@ -111,7 +111,7 @@ test("007_boards keeps an earlier ledger's rows and adds boards, with unique nam
     favourites: await db.selectFrom("favourites").selectAll().execute(),
   };
 
-  const applied = await migrate(db);
+  const applied = await migrate(db, "007_boards");
   expect(applied.map((r) => r.migrationName)).toEqual(["007_boards"]);
   expect(applied.every((r) => r.status === "Success")).toBe(true);
   expect(await db.selectFrom("presets").selectAll().execute()).toEqual(before.presets);
