@@ -49,7 +49,7 @@ export function BoardDetail({ id }: { id: string }) {
           <h1 className="text-lg font-semibold break-words">{name}</h1>
           <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{renderCount(count)}</span>
           <span className="ml-auto flex items-center gap-1">
-            <ShareButton target={target} size="sm" variant="ghost" />
+            <ShareButton target={target} size="sm" />
             <BoardManage board={board.data} onDeleted={() => router.push("/boards")} />
           </span>
         </div>

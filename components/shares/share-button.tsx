@@ -2,7 +2,7 @@
 /** "Share" on a finished render or a board: opens the share dialog, whose code loads on the first press. */
 import { lazy, Suspense, useState } from "react";
 import { Share2Icon } from "lucide-react";
-import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
+import { Button, type ButtonSize } from "@/components/ui/button";
 import type { ShareTarget } from "@/lib/contract";
 
 const ShareDialog = lazy(() => import("./share-dialog"));
@@ -10,10 +10,9 @@ const ShareDialog = lazy(() => import("./share-dialog"));
 export interface ShareButtonProps {
   target: ShareTarget;
   size?: ButtonSize;
-  variant?: ButtonVariant;
 }
 
-export function ShareButton({ target, size = "md", variant }: ShareButtonProps) {
+export function ShareButton({ target, size = "md" }: ShareButtonProps) {
   // Each opening mounts a fresh dialog (its key), so a link made earlier is not shown again.
   const [opening, setOpening] = useState(0);
   const [open, setOpen] = useState(false);
@@ -21,7 +20,6 @@ export function ShareButton({ target, size = "md", variant }: ShareButtonProps) 
     <>
       <Button
         size={size}
-        variant={variant}
         aria-haspopup="dialog"
         onClick={() => {
           setOpening((n) => n + 1);

@@ -27,8 +27,7 @@ export const queryKeys = {
   shares: {
     all: ["shares"] as const,
     /** One render's or board's links, or (no target) every link the caller may see. */
-    list: (target?: ShareTarget) =>
-      [...queryKeys.shares.all, target?.kind ?? "all", target?.id ?? ""] as const,
+    list: (target?: ShareTarget) => [...queryKeys.shares.all, target ?? "all"] as const,
   },
   boards: {
     all: ["boards"] as const,
