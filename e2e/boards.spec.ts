@@ -1,5 +1,5 @@
 /**
- * Boards end to end: a board made from the selection bar's "Add to board" with two renders on it,
+ * Boards end to end: a board made from the selection bar's "Add to board" with three renders on it,
  * listed on /boards with its count and covers, opened (and reloaded), a render taken off it, and the
  * board deleted while its renders stay in the gallery.
  */
@@ -24,34 +24,36 @@ test("a board made from a selection lists, opens, loses a render and is deleted;
 
   await gallery.selectBox(gallery.card(prompts[0]!)).check();
   await gallery.selectBox(gallery.card(prompts[1]!)).check();
+  await gallery.selectBox(gallery.card(prompts[2]!)).check();
   const bar = page.getByRole("region", { name: "Selection" });
   await bar.getByRole("button", { name: "Add to board" }).click();
   await boards.createInPicker(boardName);
-  await expect(page.getByText(`Added 2 renders to “${boardName}”`)).toBeVisible();
+  await expect(page.getByText(`Added 3 renders to “${boardName}”`)).toBeVisible();
   await expect(boards.picker).toHaveCount(0);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Boards" }).click();
   await expect(page).toHaveURL(/\/boards$/);
   const card = boards.card(boardName);
-  await expect(card.getByText("2 renders")).toBeVisible();
-  await expect(card.locator("img")).toHaveCount(2);
+  await expect(card.getByText("3 renders")).toBeVisible();
+  await expect(card.locator("img")).toHaveCount(3);
 
   await card.getByRole("link", { name: boardName }).click();
   await expect(page).toHaveURL(/\/boards\/brd_/);
   await expect(page.getByRole("heading", { level: 1, name: boardName })).toBeVisible();
-  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: boardName })).toBeVisible();
-  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
 
   await gallery.card(prompts[0]!).getByRole("button", { name: "Actions" }).click();
   await page.getByRole("menuitem", { name: "Remove from board" }).click();
   await expect(page.getByText(`Removed 1 render from “${boardName}”`)).toBeVisible();
-  await expect(gallery.region.getByRole("article")).toHaveCount(1);
+  await expect(gallery.region.getByRole("article")).toHaveCount(2);
   await expect(gallery.card(prompts[1]!)).toBeVisible();
+  await expect(gallery.card(prompts[2]!)).toBeVisible();
   // The count beside the board's name.
   const title = page.getByRole("heading", { level: 1, name: boardName });
-  await expect(title.locator("..").getByText("1 render", { exact: true })).toBeVisible();
+  await expect(title.locator("..").getByText("2 renders", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: `Delete ${boardName}` }).click();
   const confirm = page.getByRole("dialog", { name: `Delete “${boardName}”?` });

@@ -3,7 +3,8 @@
  * `/boards/<id>`: a board as a gallery of its own, with the gallery's filters, viewer, selection and
  * zip (the board fixed as a filter), and its name, description and maker above it. The server hands
  * over the board and its first page, so a reload shows them at once; board events keep both current.
- * A board deleted while open says so.
+ * "Share" makes a read-only link to it, listed (with Revoke) under the header. A board deleted while
+ * open says so.
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -12,6 +13,8 @@ import { BackLink } from "@/components/ui/back-link";
 import { buttonClasses } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Gallery } from "@/components/gallery/gallery";
+import { ShareButton } from "@/components/shares/share-button";
+import { ShareList } from "@/components/shares/share-list";
 import { boardQueryOptions } from "@/lib/client/queries/boards";
 import { isAppError } from "@/lib/contract/errors";
 import { renderCount } from "./board-errors";
@@ -37,6 +40,7 @@ export function BoardDetail({ id }: { id: string }) {
   }
   if (!board.data) return null;
   const { name, description, member, count } = board.data;
+  const target = { kind: "board", id } as const;
   return (
     <div className="space-y-6">
       <BackLink href="/boards">All boards</BackLink>
@@ -44,7 +48,8 @@ export function BoardDetail({ id }: { id: string }) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-lg font-semibold break-words">{name}</h1>
           <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{renderCount(count)}</span>
-          <span className="ml-auto">
+          <span className="ml-auto flex items-center gap-1">
+            <ShareButton target={target} size="sm" />
             <BoardManage board={board.data} onDeleted={() => router.push("/boards")} />
           </span>
         </div>
@@ -53,6 +58,12 @@ export function BoardDetail({ id }: { id: string }) {
           {member ? `Made by ${member.name}` : "Made with sign-in off"}
         </p>
       </header>
+      <section aria-labelledby="board-share-links" className="space-y-1">
+        <h2 id="board-share-links" className="text-sm font-semibold">
+          Share links
+        </h2>
+        <ShareList target={target} />
+      </section>
       {board.isError && !gone && (
         <Notice tone="warning">Could not refresh this board ({board.error.message}).</Notice>
       )}

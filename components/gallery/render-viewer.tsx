@@ -266,7 +266,9 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
             <DownloadIcon /> Download
           </a>
         )}
-        {render.status === "ready" && render.outputUrl && <ShareButton renderId={render.id} size="sm" />}
+        {render.status === "ready" && render.outputUrl && (
+          <ShareButton target={{ kind: "render", id: render.id }} size="sm" />
+        )}
         <Button size="sm" onClick={compare}>
           <Columns2Icon /> Compare
         </Button>

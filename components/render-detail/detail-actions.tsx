@@ -22,7 +22,9 @@ export function DetailActions({ render }: { render: LedgerRender }) {
           <DownloadIcon /> Download
         </a>
       )}
-      {render.status === "ready" && render.outputUrl && <ShareButton renderId={render.id} />}
+      {render.status === "ready" && render.outputUrl && (
+        <ShareButton target={{ kind: "render", id: render.id }} />
+      )}
       <Link href={reuseSettingsHref(render.id)} className={buttonClasses()}>
         <SlidersHorizontalIcon /> Reuse settings
       </Link>

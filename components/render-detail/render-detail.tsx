@@ -93,7 +93,7 @@ export function RenderDetail({ id }: { id: string }) {
           </Block>
           {render.status === "ready" && (
             <Block title="Share links">
-              <ShareList renderId={render.id} />
+              <ShareList target={{ kind: "render", id: render.id }} />
             </Block>
           )}
         </div>

@@ -1,12 +1,18 @@
 "use client";
-/** "Share" on a finished render: opens the share dialog, whose code loads on the first press. */
+/** "Share" on a finished render or a board: opens the share dialog, whose code loads on the first press. */
 import { lazy, Suspense, useState } from "react";
 import { Share2Icon } from "lucide-react";
 import { Button, type ButtonSize } from "@/components/ui/button";
+import type { ShareTarget } from "@/lib/contract";
 
 const ShareDialog = lazy(() => import("./share-dialog"));
 
-export function ShareButton({ renderId, size = "md" }: { renderId: string; size?: ButtonSize }) {
+export interface ShareButtonProps {
+  target: ShareTarget;
+  size?: ButtonSize;
+}
+
+export function ShareButton({ target, size = "md" }: ShareButtonProps) {
   // Each opening mounts a fresh dialog (its key), so a link made earlier is not shown again.
   const [opening, setOpening] = useState(0);
   const [open, setOpen] = useState(false);
@@ -24,7 +30,7 @@ export function ShareButton({ renderId, size = "md" }: { renderId: string; size?
       </Button>
       {opening > 0 && (
         <Suspense>
-          <ShareDialog key={opening} renderId={renderId} open={open} onOpenChange={setOpen} />
+          <ShareDialog key={opening} target={target} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,7 @@
 "use client";
 /**
- * "Share": makes a read-only link to a finished render, then shows it once with a Copy button. Loaded
- * the first time a Share button is pressed.
+ * "Share": makes a read-only link to a finished render or a board, then shows it once with a Copy
+ * button. Loaded the first time a Share button is pressed.
  */
 import { useId, useState, type FormEvent } from "react";
 import { CheckIcon, CopyIcon } from "lucide-react";
@@ -11,17 +11,32 @@ import { CONTROL_CLASSES, LABEL_CLASSES } from "@/components/ui/field-classes";
 import { Notice } from "@/components/ui/notice";
 import { SelectOptions } from "@/components/ui/select-options";
 import { Switch } from "@/components/ui/switch";
+import type { ShareTarget } from "@/lib/contract";
 import { useCreateShare } from "@/lib/client/queries/shares";
 import { EXPIRY_CHOICES, expiryInstant, localDay, type ExpiryChoice } from "./expiry";
 
 export interface ShareDialogProps {
-  renderId: string;
+  target: ShareTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** The opener mounts a new one (a new `key`) each time: a link shown once is not shown again. */
-export default function ShareDialog({ renderId, open, onOpenChange }: ShareDialogProps) {
+/** What the dialog says of each kind of link. */
+const WORDING = {
+  render: {
+    title: "Share this render",
+    description:
+      "Anyone with the link sees the output without signing in, and can download it. Nothing else of the team is shown.",
+  },
+  board: {
+    title: "Share this board",
+    description:
+      "Anyone with the link sees the board's name, description and finished outputs without signing in, as the board holds them when the link is opened, and can download them. Nothing else of the team is shown.",
+  },
+} as const;
+
+export default function ShareDialog({ target, open, onOpenChange }: ShareDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogPanel
@@ -32,13 +47,13 @@ export default function ShareDialog({ renderId, open, onOpenChange }: ShareDialo
           if (event.key.startsWith("Arrow")) event.stopPropagation();
         }}
       >
-        <ShareForm renderId={renderId} />
+        <ShareForm target={target} />
       </DialogPanel>
     </Dialog>
   );
 }
 
-function ShareForm({ renderId }: { renderId: string }) {
+function ShareForm({ target }: { target: ShareTarget }) {
   const id = useId();
   const create = useCreateShare();
   const [expiry, setExpiry] = useState<ExpiryChoice>("never");
@@ -52,18 +67,15 @@ function ShareForm({ renderId }: { renderId: string }) {
     const expiresAt = expiryInstant(expiry, day, new Date());
     if (expiresAt === "invalid") return setDayError("Choose a day from today on.");
     setDayError(undefined);
-    create.mutate({ kind: "render", id: renderId, expiresAt, showPrompt });
+    create.mutate({ ...target, expiresAt, showPrompt });
   };
 
   if (link) return <CreatedLink link={link} />;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div>
-        <DialogTitle>Share this render</DialogTitle>
-        <DialogDescription className="mt-1">
-          Anyone with the link sees the output without signing in, and can download it. Nothing else of the
-          team is shown.
-        </DialogDescription>
+        <DialogTitle>{WORDING[target.kind].title}</DialogTitle>
+        <DialogDescription className="mt-1">{WORDING[target.kind].description}</DialogDescription>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-expiry`} className={LABEL_CLASSES}>

@@ -1,7 +1,7 @@
 "use client";
 /**
  * Share links the caller may see (their own; an admin, or anyone with sign-in off, everyone's), one
- * render's or all of them, each with what it shows and a Revoke. The server decides who sees what,
+ * render's, one board's or all of them, each with what it shows and a Revoke. The server decides who sees what,
  * so every link listed is one the caller may revoke.
  */
 import Link from "next/link";
@@ -15,11 +15,17 @@ import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { useCoarseNow } from "@/components/ui/use-now";
-import type { Share } from "@/lib/contract";
+import type { Share, ShareTarget } from "@/lib/contract";
 import { sharesQueryOptions, useRevokeShare } from "@/lib/client/queries/shares";
 
-export function ShareList({ renderId }: { renderId?: string }) {
-  const shares = useQuery(sharesQueryOptions(renderId));
+/** Where a listed link's target opens in the dashboard, and how the list names it. */
+const TARGETS = {
+  render: { href: renderHref, label: (share: Share) => `“${share.targetLabel}”` },
+  board: { href: (id: string) => `/boards/${id}`, label: (share: Share) => `Board ${share.targetLabel}` },
+} as const;
+
+export function ShareList({ target }: { target?: ShareTarget }) {
+  const shares = useQuery(sharesQueryOptions(target));
   if (shares.isPending) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading links…</p>;
   if (shares.isError) {
     return (
@@ -38,16 +44,16 @@ export function ShareList({ renderId }: { renderId?: string }) {
   if (shares.data.length === 0) {
     return (
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {renderId
+        {target
           ? "No share links. Share makes one."
-          : "No share links yet. Share on a finished render makes one."}
+          : "No share links yet. Share on a finished render or a board makes one."}
       </p>
     );
   }
   return (
     <ul aria-label="Share links" className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
       {shares.data.map((share) => (
-        <ShareRow key={share.id} share={share} showTarget={!renderId} />
+        <ShareRow key={share.id} share={share} showTarget={!target} />
       ))}
     </ul>
   );
@@ -72,8 +78,11 @@ function ShareRow({ share, showTarget }: { share: Share; showTarget: boolean }) 
         </p>
         {showTarget && (
           <p className="break-words">
-            <Link href={renderHref(share.targetId)} className="underline-offset-2 hover:underline">
-              {share.targetLabel ? `“${share.targetLabel}”` : share.targetId}
+            <Link
+              href={TARGETS[share.kind].href(share.targetId)}
+              className="underline-offset-2 hover:underline"
+            >
+              {share.targetLabel ? TARGETS[share.kind].label(share) : share.targetId}
             </Link>
           </p>
         )}

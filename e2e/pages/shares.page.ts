@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The Share dialog of a render (its page or the viewer). */
+/** The Share dialog of a render (its page or the viewer) or of a board (its page). */
 export class ShareDialog {
   readonly dialog: Locator;
   readonly expires: Locator;
@@ -10,7 +10,7 @@ export class ShareDialog {
   readonly done: Locator;
 
   constructor(readonly page: Page) {
-    this.dialog = page.getByRole("dialog", { name: /^(Share this render|Link created)$/ });
+    this.dialog = page.getByRole("dialog", { name: /^(Share this (render|board)|Link created)$/ });
     this.expires = this.dialog.getByLabel("Expires");
     this.showPrompt = this.dialog.getByRole("switch", { name: "Show the prompt" });
     this.create = this.dialog.getByRole("button", { name: "Create link" });
@@ -18,9 +18,9 @@ export class ShareDialog {
     this.done = this.dialog.getByRole("button", { name: "Done" });
   }
 
-  /** Presses Share in `where`: the render page's main content, or the viewer's details. */
+  /** Presses Share in `where`: a render's or a board's page's main content, or the viewer's details. */
   async open(where: Locator = this.page.getByRole("main")): Promise<void> {
-    await where.getByRole("button", { name: "Share" }).click();
+    await where.getByRole("button", { name: "Share", exact: true }).click();
     await expect(this.create).toBeVisible();
   }
 
@@ -32,7 +32,7 @@ export class ShareDialog {
   }
 }
 
-/** A list of share links (a render's page, or `/shares`). */
+/** A list of share links (a render's or a board's page, or `/shares`). */
 export class ShareLinks {
   readonly list: Locator;
 

@@ -1,14 +1,18 @@
 /** Share links: read-only links that open without sign-in (docs/api.md, "Share links"). */
 import { z } from "zod/mini";
-import { renderIdSchema } from "./renders";
+import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
+import { boardIdSchema, renderIdSchema } from "./renders";
 import { madeBySchema } from "./team";
 
-/**
- * What a link may show. Only renders for now; a board is one more kind, with its own target check
- * and its own shared page.
- */
-export const SHARE_KINDS = ["render"] as const;
+/** What a link may show: one finished render, or a board's finished renders. */
+export const SHARE_KINDS = ["render", "board"] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
+
+/** What a link shows: a render or a board, by id. */
+export interface ShareTarget {
+  kind: ShareKind;
+  id: string;
+}
 
 /** Characters of a link's token the lists show, so a member can tell links apart. */
 export const SHARE_TOKEN_PREFIX_CHARS = 6;
@@ -21,8 +25,13 @@ export const SHARE_ID_PATTERN = /^shr_[A-Za-z0-9_-]{1,64}$/;
 
 /** `POST /api/shares`. */
 export const shareCreateSchema = z.object({
-  kind: z.enum(SHARE_KINDS, { error: "kind must be render." }),
-  id: renderIdSchema,
+  kind: z.enum(SHARE_KINDS, { error: "kind must be render or board." }),
+  /** The render's or the board's id; which one `kind` says, and the service looks it up. */
+  id: z
+    .string()
+    .check(
+      z.regex(RENDER_ID_PATTERN, { error: "id must be a render or board id (letters, digits, - and _)." }),
+    ),
   /** When the link stops working (ISO 8601 with an offset); absent or null: never. Must be in the future. */
   expiresAt: z.optional(
     z.nullable(z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 date and time." })),
@@ -36,9 +45,9 @@ export type ShareInput = z.infer<typeof shareCreateSchema>;
 export const shareSchema = z.object({
   id: z.string(),
   kind: z.enum(SHARE_KINDS),
-  /** The shared render's id. */
+  /** The shared render's or board's id. */
   targetId: z.string(),
-  /** The start of the shared render's prompt, to recognise it in a list. */
+  /** The start of the shared render's prompt, or the board's name, to recognise it in a list. */
   targetLabel: z.string(),
   /** The token's first characters, to tell links apart. */
   tokenPrefix: z.string(),
@@ -59,8 +68,11 @@ export const shareCreatedSchema = z.object({
 });
 export type ShareCreated = z.infer<typeof shareCreatedSchema>;
 
-/** Query of `GET /api/shares`: one render's links, or every link the caller may see. */
-export const shareListQuerySchema = z.object({ render: z.optional(renderIdSchema) });
+/** Query of `GET /api/shares`: one render's or one board's links, or every link the caller may see. */
+export const shareListQuerySchema = z.object({
+  render: z.optional(renderIdSchema),
+  board: z.optional(boardIdSchema),
+});
 export type ShareListQuery = z.infer<typeof shareListQuerySchema>;
 
 /** `GET /api/shares`: newest first. */

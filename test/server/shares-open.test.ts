@@ -34,11 +34,11 @@ test("anyone shares, lists and revokes; the link has no creator and stops at onc
   expect(list.body.items.map((share) => share.id)).toEqual([created.body.share.id]);
 
   const token = created.body.path.replace(/^\/s\//, "");
-  const { sharedRenderForPage } = await import("@/lib/server/pages/share");
-  expect((await sharedRenderForPage(token))?.prompt).toBe(ready.prompt);
+  const { sharedViewForPage } = await import("@/lib/server/pages/share");
+  expect(await sharedViewForPage(token)).toMatchObject({ kind: "render", prompt: ready.prompt });
   expect(await stack.callJson("DELETE", `/api/shares/${created.body.share.id}`)).toMatchObject({
     status: 200,
     body: { revoked: true },
   });
-  expect(await sharedRenderForPage(token)).toBeUndefined();
+  expect(await sharedViewForPage(token)).toBeUndefined();
 });

@@ -67,8 +67,8 @@ async function listed(who: string, query = "") {
 
 /** The shared page's view and its media route, as someone without a session gets them. */
 async function openAsStranger(token: string) {
-  const { sharedRenderForPage, sharedFile } = await import("@/lib/server/pages/share");
-  const view = await sharedRenderForPage(token);
+  const { sharedViewForPage, sharedFile } = await import("@/lib/server/pages/share");
+  const view = await sharedViewForPage(token);
   const file = await sharedFile(new Request(`http://dashboard.test/s/${token}/file`), token);
   return { view, file };
 }
@@ -97,7 +97,7 @@ describe("making a link", () => {
     expect(row?.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
   });
 
-  test("a render without output, an unknown render, a past expiry or a board are refused", async () => {
+  test("a render without output, an unknown render, a past expiry or an unknown kind are refused", async () => {
     expect(await share("Grace", { id: render("failed").id })).toMatchObject({
       status: 409,
       body: { error: { code: "render_not_ready", field: "id" } },
@@ -109,7 +109,7 @@ describe("making a link", () => {
     expect(
       await share("Grace", { id: render("shared").id, expiresAt: new Date(Date.now() - 1000).toISOString() }),
     ).toMatchObject({ status: 422, body: { error: { field: "expiresAt" } } });
-    expect(await share("Grace", { kind: "board", id: render("shared").id })).toMatchObject({
+    expect(await share("Grace", { kind: "batch", id: render("shared").id })).toMatchObject({
       status: 422,
       body: { error: { field: "kind" } },
     });
@@ -177,6 +177,7 @@ describe("the shared page and its media", () => {
     const token = tokenOf(created);
     const { view, file } = await openAsStranger(token);
     expect(view).toEqual({
+      kind: "render",
       media: "image",
       prompt: PROMPTS.shared,
       fileHref: `/s/${token}/file`,
@@ -201,7 +202,7 @@ describe("the shared page and its media", () => {
     const token = tokenOf((await share("Grace", { id: render("shared").id, showPrompt: false })).body);
     const { sharedFile } = await import("@/lib/server/pages/share");
     const { view } = await openAsStranger(token);
-    expect(view?.prompt).toBeNull();
+    expect(view).toMatchObject({ kind: "render", prompt: null });
     const download = await sharedFile(new Request(`http://dashboard.test/s/${token}/file?download=1`), token);
     expect(download.status).toBe(200);
     const disposition = download.headers.get("content-disposition") ?? "";

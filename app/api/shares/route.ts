@@ -5,7 +5,7 @@ import { createShare, listSharesFor } from "@/lib/server/shares";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ query: shareListQuerySchema }, async ({ query, member }) =>
-  json({ items: await listSharesFor(member, query.render) }),
+  json({ items: await listSharesFor(member, { renderId: query.render, boardId: query.board }) }),
 );
 
 export const POST = apiRoute({ body: shareCreateSchema }, async ({ body, member }) =>

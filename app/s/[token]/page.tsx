@@ -1,63 +1,42 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DownloadIcon } from "lucide-react";
+import { SHARED_TITLES, SharedOutput } from "@/components/shares/shared-output";
 import { buttonClasses } from "@/components/ui/button";
 import { connection } from "next/server";
 import { excerpt } from "@/lib/domain/format";
-import { sharedRenderForPage } from "@/lib/server/pages/share";
+import { sharedViewForPage, type SharedOutputView, type SharedView } from "@/lib/server/pages/share";
 
 interface Props {
   params: Promise<{ token: string }>;
 }
 
-const TITLES = { image: "Shared image", video: "Shared video", audio: "Shared audio" } as const;
-
 /** Not indexed, and nothing of the dashboard in the head: no product name, no description. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
-  const view = await sharedRenderForPage((await params).token);
-  return {
-    title: { absolute: view ? TITLES[view.media] : "Not found" },
-    description: null,
-    robots: { index: false, follow: false },
-  };
+  const view = await sharedViewForPage((await params).token);
+  const title = !view ? "Not found" : view.kind === "board" ? view.name : SHARED_TITLES[view.media];
+  return { title: { absolute: title }, description: null, robots: { index: false, follow: false } };
 }
 
 /**
- * A render shared by link: its output fitted to the screen, a download, and the prompt unless the
+ * A render or a board shared by link: only outputs, each with a download and its prompt unless the
  * sharer hid it. No script of its own, no link into the dashboard.
  */
-export default async function SharedRenderPage({ params }: Props) {
+export default async function SharedPage({ params }: Props) {
   await connection();
-  const view = await sharedRenderForPage((await params).token);
+  const view = await sharedViewForPage((await params).token);
   if (!view) notFound();
-  const label = view.prompt === null ? TITLES[view.media] : excerpt(view.prompt, 120);
+  return view.kind === "board" ? <SharedBoard view={view} /> : <SharedRender view={view} />;
+}
+
+/** One render: its output fitted to the screen. */
+function SharedRender({ view }: { view: SharedOutputView }) {
+  const label = view.prompt === null ? SHARED_TITLES[view.media] : excerpt(view.prompt, 120);
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col items-center justify-center gap-4 p-3 sm:p-6">
-      <h1 className="sr-only">{TITLES[view.media]}</h1>
-      {view.media === "image" && (
-        // eslint-disable-next-line @next/next/no-img-element -- served through the share's own route, fitted by CSS
-        <img src={view.fileHref} alt={label} className="h-[calc(100dvh-8rem)] w-full object-contain" />
-      )}
-      {view.media === "video" && (
-        <video
-          src={view.fileHref}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={label}
-          className="h-[calc(100dvh-8rem)] w-full"
-        />
-      )}
-      {view.media === "audio" && (
-        <audio
-          src={view.fileHref}
-          controls
-          preload="metadata"
-          aria-label={label}
-          className="w-full max-w-xl"
-        />
-      )}
+      <h1 className="sr-only">{SHARED_TITLES[view.media]}</h1>
+      <SharedOutput media={view.media} src={view.fileHref} label={label} fit="screen" />
       <div className="flex w-full max-w-3xl flex-col items-center gap-3 text-center">
         {view.prompt !== null && (
           <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
@@ -68,6 +47,47 @@ export default async function SharedRenderPage({ params }: Props) {
           <DownloadIcon /> Download
         </a>
       </div>
+    </main>
+  );
+}
+
+/** A board: its name and description over a grid of its outputs, in the board's order. */
+function SharedBoard({ view }: { view: Extract<SharedView, { kind: "board" }> }) {
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-4 p-3 sm:p-6">
+      <header className="space-y-1">
+        <h1 className="text-xl font-semibold break-words">{view.name}</h1>
+        {view.description && (
+          <p className="text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{view.description}</p>
+        )}
+      </header>
+      {view.outputs.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing on this board is finished yet.</p>
+      ) : (
+        <ul aria-label="Outputs" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {view.outputs.map((output, i) => {
+            const label =
+              output.prompt === null
+                ? `${SHARED_TITLES[output.media]} ${i + 1}`
+                : excerpt(output.prompt, 120);
+            return (
+              <li key={output.fileHref} className="flex flex-col gap-2">
+                <SharedOutput media={output.media} src={output.fileHref} label={label} fit="tile" />
+                {output.prompt !== null && (
+                  <p className="line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300">{output.prompt}</p>
+                )}
+                <a
+                  href={output.downloadHref}
+                  download
+                  className={`${buttonClasses({ size: "sm" })} self-start`}
+                >
+                  <DownloadIcon /> Download<span className="sr-only"> {label}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </main>
   );
 }

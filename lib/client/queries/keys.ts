@@ -2,7 +2,7 @@
  * Query keys, from one factory so invalidation can target a whole family (`queryKeys.renders.all`)
  * without hand-typed arrays drifting apart.
  */
-import type { RenderListQuery } from "@/lib/contract";
+import type { RenderListQuery, ShareTarget } from "@/lib/contract";
 
 export const queryKeys = {
   account: ["account"] as const,
@@ -26,8 +26,8 @@ export const queryKeys = {
   presets: ["presets"] as const,
   shares: {
     all: ["shares"] as const,
-    /** One render's links, or (no render) every link the caller may see. */
-    list: (render?: string) => [...queryKeys.shares.all, render ?? "all"] as const,
+    /** One render's or board's links, or (no target) every link the caller may see. */
+    list: (target?: ShareTarget) => [...queryKeys.shares.all, target ?? "all"] as const,
   },
   boards: {
     all: ["boards"] as const,

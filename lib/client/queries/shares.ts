@@ -1,14 +1,18 @@
 /** Share links (`GET`/`POST /api/shares`, `DELETE /api/shares/{id}`). */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ShareKind } from "@/lib/contract";
+import type { ShareTarget } from "@/lib/contract";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import { queryKeys } from "./keys";
 
-export function sharesQueryOptions(render?: string) {
+/** `GET /api/shares` filtered to one render's or board's links (`?render=` or `?board=`), or all. */
+const listPath = (target?: ShareTarget) =>
+  `/api/shares${toSearchParams(target ? { [target.kind]: target.id } : {})}`;
+
+/** One target's links, or (none) every link the caller may see. */
+export function sharesQueryOptions(target?: ShareTarget) {
   return queryOptions({
-    queryKey: queryKeys.shares.list(render),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/shares${toSearchParams({ render })}`, (c) => c.shareListSchema, { signal }),
+    queryKey: queryKeys.shares.list(target),
+    queryFn: ({ signal }) => apiFetch(listPath(target), (c) => c.shareListSchema, { signal }),
     select: (data) => data.items,
   });
 }
@@ -22,9 +26,7 @@ function useShareChange<V, T>(change: (variables: V) => Promise<T>) {
   });
 }
 
-export interface ShareRequest {
-  kind: ShareKind;
-  id: string;
+export interface ShareRequest extends ShareTarget {
   expiresAt: string | null;
   showPrompt: boolean;
 }

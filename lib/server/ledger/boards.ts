@@ -101,8 +101,33 @@ async function toBoard(db: Db, row: BoardRow): Promise<Board> {
 }
 
 export async function findBoard(db: Db, id: string): Promise<Board | undefined> {
-  const row = await db.selectFrom("boards").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await findBoardRow(db, id);
   return row && toBoard(db, row);
+}
+
+/** The board's row alone: no counts or covers. */
+export async function findBoardRow(db: Db, id: string): Promise<BoardRow | undefined> {
+  return db.selectFrom("boards").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The board's finished renders that have an output, in the board page's order (newest request
+ * first, a batch's variants in order); given `renderId`, only that one, if it is on the board now.
+ */
+export async function boardOutputs(db: Db, boardId: string, renderId?: string) {
+  let query = db
+    .selectFrom("renders")
+    .innerJoin("board_renders", "board_renders.render_id", "renders.id")
+    .selectAll("renders")
+    .where("board_renders.board_id", "=", boardId)
+    .where("renders.status", "=", "ready")
+    .where("renders.output_url", "is not", null);
+  if (renderId !== undefined) query = query.where("renders.id", "=", renderId);
+  const rows = await query
+    .orderBy("renders.request_seq", "desc")
+    .orderBy("renders.variant_index", "asc")
+    .execute();
+  return rows.map(toLedgerRender);
 }
 
 export async function insertBoard(db: Db, input: BoardCreate, madeBy: MadeBy): Promise<Board | "name_taken"> {

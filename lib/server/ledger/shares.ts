@@ -1,7 +1,7 @@
 import "server-only";
 /** Share links (docs/api.md, "Share links"). Rows hold a hash of each token, never the token. */
 import { expressionBuilder } from "kysely";
-import type { MadeBy, Share, ShareKind } from "@/lib/contract";
+import { SHARE_KINDS, type MadeBy, type Share, type ShareKind } from "@/lib/contract";
 import { excerpt } from "@/lib/domain/format";
 import type { Db } from "@/lib/server/db";
 import type { Database, ShareRow } from "@/lib/server/db/schema";
@@ -20,14 +20,22 @@ export interface NewShare {
   expiresAt: string | null;
 }
 
-type ListedRow = ShareRow & { target_prompt: string | null };
+type ListedRow = ShareRow & { target_prompt: string | null; target_name: string | null };
+
+/** A row's kind; the column holds only what insertShare wrote. */
+export function shareKind(row: ShareRow): ShareKind {
+  const kind = SHARE_KINDS.find((k) => k === row.kind);
+  if (!kind) throw new Error(`share ${row.id} has an unknown kind ${row.kind}`);
+  return kind;
+}
 
 function toShare(row: ListedRow): Share {
+  const kind = shareKind(row);
   return {
     id: row.id,
-    kind: "render",
+    kind,
     targetId: row.target_id,
-    targetLabel: excerpt(row.target_prompt ?? "", LABEL_CHARS),
+    targetLabel: kind === "board" ? (row.target_name ?? "") : excerpt(row.target_prompt ?? "", LABEL_CHARS),
     tokenPrefix: row.token_prefix,
     showPrompt: row.show_prompt === 1,
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
@@ -60,22 +68,30 @@ export interface ShareFilter {
   id?: string;
   /** One render's links. */
   renderId?: string;
+  /** One board's links. */
+  boardId?: string;
   /** One member's links; undefined for everyone's. */
   memberId?: string;
 }
 
-/** Links, newest first, each with the start of its render's prompt. */
+/** Links, newest first, each with the start of its render's prompt or its board's name. */
 export async function listShares(db: Db, filter: ShareFilter = {}): Promise<Share[]> {
   let query = db
     .selectFrom("shares")
     .leftJoin("renders", (join) =>
       join.onRef("renders.id", "=", "shares.target_id").on("shares.kind", "=", "render"),
     )
+    .leftJoin("boards", (join) =>
+      join.onRef("boards.id", "=", "shares.target_id").on("shares.kind", "=", "board"),
+    )
     .selectAll("shares")
-    .select("renders.prompt as target_prompt");
+    .select(["renders.prompt as target_prompt", "boards.name as target_name"]);
   if (filter.id !== undefined) query = query.where("shares.id", "=", filter.id);
   if (filter.renderId !== undefined) {
     query = query.where("shares.kind", "=", "render").where("shares.target_id", "=", filter.renderId);
+  }
+  if (filter.boardId !== undefined) {
+    query = query.where("shares.kind", "=", "board").where("shares.target_id", "=", filter.boardId);
   }
   if (filter.memberId !== undefined) query = query.where("shares.member_id", "=", filter.memberId);
   const rows = await query.orderBy("shares.created_at", "desc").orderBy("shares.id").execute();

@@ -1,19 +1,21 @@
 import "server-only";
 /**
  * The shared page (`/s/<token>`) and its media (`/s/<token>/file`): what a working link shows, to
- * anyone who has it, without a session. Nothing of the team, the cost or other renders is read here:
- * the view holds only what the page shows.
+ * anyone who has it, without a session. Nothing of the team, the cost or other renders reaches the
+ * view: it holds only what the page shows.
  */
 import { headers } from "next/headers";
 import { cache } from "react";
 import { AppError } from "@/lib/contract/errors";
+import type { LedgerRender } from "@/lib/contract";
 import { outputMediaKind, type MediaKind } from "@/lib/domain/media-kind";
 import { outputResponse } from "@/lib/server/downloads/file";
 import { errorResponse } from "@/lib/server/http/route";
 import { SHARED_PAGE_HEADER, SHARED_ROBOTS } from "@/lib/server/http/shared-page";
-import { openShare, sharePath } from "@/lib/server/shares";
+import { openShare, openSharedFile, sharePath } from "@/lib/server/shares";
 
-export interface SharedRenderView {
+/** One output as the shared page shows it. */
+export interface SharedOutputView {
   media: MediaKind;
   /** Null when the sharer hid it. */
   prompt: string | null;
@@ -28,19 +30,40 @@ export async function isSharedPage(): Promise<boolean> {
   return (await headers()).get(SHARED_PAGE_HEADER) === "1";
 }
 
+/** What a shared page shows: one render's output, or a board's name, description and outputs. */
+export type SharedView =
+  | ({ kind: "render" } & SharedOutputView)
+  | { kind: "board"; name: string; description: string | null; outputs: SharedOutputView[] };
+
+/** One output for the page: the prompt only when shown; `fileHref` may already carry a query. */
+function outputView(render: LedgerRender, showPrompt: boolean, fileHref: string): SharedOutputView {
+  const download = fileHref.includes("?") ? "&download=1" : "?download=1";
+  return {
+    media: outputMediaKind(render),
+    prompt: showPrompt ? render.prompt : null,
+    fileHref,
+    downloadHref: `${fileHref}${download}`,
+  };
+}
+
 /**
  * Read once per request for both the metadata and the page; undefined for any token that opens
  * nothing (malformed, unknown, revoked, expired), alike. Opening notes the link's last use.
  */
-export const sharedRenderForPage = cache(async (token: string): Promise<SharedRenderView | undefined> => {
-  const shared = await openShare(token, true);
+export const sharedViewForPage = cache(async (token: string): Promise<SharedView | undefined> => {
+  const shared = await openShare(token);
   if (!shared) return undefined;
   const fileHref = `${sharePath(token)}/file`;
+  if (shared.kind === "render") {
+    return { kind: "render", ...outputView(shared.render, shared.showPrompt, fileHref) };
+  }
   return {
-    media: outputMediaKind(shared.render),
-    prompt: shared.showPrompt ? shared.render.prompt : null,
-    fileHref,
-    downloadHref: `${fileHref}?download=1`,
+    kind: "board",
+    name: shared.name,
+    description: shared.description,
+    outputs: shared.renders.map((render) =>
+      outputView(render, shared.showPrompt, `${fileHref}?render=${encodeURIComponent(render.id)}`),
+    ),
   };
 });
 
@@ -48,14 +71,16 @@ const SHARED_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": SHARED_ROB
 
 /**
  * `GET /s/<token>/file`: the shared render's output through the dashboard (the service's URL stays
- * unknown to the viewer), inline, or as an attachment with `?download`. Its name leaves out the
- * prompt when the sharer hid it. A token that opens nothing is 404, whatever the reason.
+ * unknown to the viewer), inline, or as an attachment with `?download`; for a board link, the render
+ * named by `?render=` if it is on the board now. Its name leaves out the prompt when the sharer hid
+ * it. A token that opens nothing, or a render the link does not show, is 404, whatever the reason.
  */
 export async function sharedFile(request: Request, token: string): Promise<Response> {
   try {
-    const shared = await openShare(token, false);
+    const params = new URL(request.url).searchParams;
+    const shared = await openSharedFile(token, params.get("render"));
     if (!shared) throw new AppError("not_found", "Nothing is shared at this address.");
-    const download = new URL(request.url).searchParams.has("download");
+    const download = params.has("download");
     return await outputResponse(shared.render, request.signal, {
       disposition: download ? "attachment" : "inline",
       promptInName: shared.showPrompt,
