@@ -220,12 +220,15 @@ describe("revoking and deleting", () => {
     expect(after.file.status).toBe(404);
   });
 
-  test("a deleted board's links open nothing", async () => {
-    const token = tokenOf((await shareBoard("Grace")).body);
+  test("a deleted board's links open nothing and leave the lists", async () => {
+    const created = (await shareBoard("Grace")).body;
+    const token = tokenOf(created);
     expect((await openAsStranger(token)).view).toBeDefined();
     expect((await stack.callJson("DELETE", `/api/boards/${board.id}`, as("Grace"))).status).toBe(200);
     const after = await openAsStranger(token, idOf("second"));
     expect(after.view).toBeUndefined();
     expect(after.file.status).toBe(404);
+    const listed = await stack.callJson<{ items: Share[] }>("GET", "/api/shares", as("Ada"));
+    expect(listed.body.items.map((share) => share.id)).not.toContain(created.share.id);
   });
 });

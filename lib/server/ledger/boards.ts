@@ -180,6 +180,8 @@ export async function updateBoard(
 export async function deleteBoard(db: Db, id: string): Promise<boolean> {
   return withChanges(db, async (tx, note) => {
     await tx.deleteFrom("board_renders").where("board_id", "=", id).execute();
+    // Its share links would open nothing and only clutter the lists: they go with it.
+    await tx.deleteFrom("shares").where("kind", "=", "board").where("target_id", "=", id).execute();
     const result = await tx.deleteFrom("boards").where("id", "=", id).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
     if (deleted) note("board", id);
