@@ -46,6 +46,8 @@ let endlessClosed: Promise<void> = Promise.resolve();
 let outside: Awaited<ReturnType<typeof listening>>;
 const outsideRequests: string[] = [];
 const SMALL_FILE = Buffer.alloc(3000, 5);
+/** More than every buffer between the origin and a client holds, so a client that stops reading holds the origin back. */
+const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 
 /** Writes 64 KiB chunks for ever, at the reader's pace. */
 function endless(res: ServerResponse) {
@@ -70,6 +72,16 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "image/png", "content-length": String(1024 * 1024) });
       res.write(Buffer.alloc(100 * 1024, 7), () => res.destroy());
       return;
+    }
+    if (req.url === "/silent.png") {
+      // Headers and a first part, then nothing more, the connection left open.
+      res.writeHead(200, { "content-type": "image/png", "content-length": String(1024 * 1024) });
+      res.write(Buffer.alloc(100 * 1024, 7));
+      return;
+    }
+    if (req.url === "/large.mp4") {
+      res.writeHead(200, { "content-type": "video/mp4", "content-length": String(LARGE_FILE_BYTES) });
+      return res.end(Buffer.alloc(LARGE_FILE_BYTES, 3));
     }
     if (req.url === "/endless.mp4") return endless(res);
     if (req.url === "/small.png") return res.writeHead(200, { "content-type": "image/png" }).end(SMALL_FILE);
@@ -330,6 +342,8 @@ describe("outputs from an origin that misbehaves, or is not a media origin", () 
   const PATHS = {
     stall: `/stall.png`,
     cut: `/break.png`,
+    silent: `/silent.png`,
+    large: `/large.mp4`,
     endless: `/endless.mp4`,
     movedHere: `/moved-here.png`,
     movedOut: `/moved-out.png`,
@@ -398,6 +412,36 @@ describe("outputs from an origin that misbehaves, or is not a media origin", () 
     expect(incomplete?.missingReason).toContain(`${100 * 1024} of ${1024 * 1024} bytes`);
     expect(entries.find((e) => e.name === incomplete?.file)?.data.length).toBe(100 * 1024);
     expect(item(ok.id)).toMatchObject({ fileStatus: "included" });
+  });
+
+  test("one whose bytes stop coming is incomplete, timed out; the zip completes", async () => {
+    const { silent } = made;
+    const { items } = manifests(await readZip(await stack.call("GET", `/api/renders/zip?ids=${silent.id}`)));
+    expect(items[0]).toMatchObject({ id: silent.id, fileStatus: "incomplete" });
+    expect(items[0]?.missingReason).toContain(`within ${TIMEOUT_MS / 1000} s after ${100 * 1024} of`);
+  });
+
+  /** Reads a body, stopping for longer than the upstream timeout once its first bytes are in. */
+  async function readWithPause(response: Response): Promise<Uint8Array> {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const parts: Uint8Array[] = [];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      if (parts.length === 0) await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 2));
+      parts.push(part.value);
+    }
+    return Buffer.concat(parts);
+  }
+
+  test("a client that stops reading for longer than the timeout still gets every byte", async () => {
+    const { large } = made;
+    const file = await readWithPause(await stack.call("GET", `/api/renders/${large.id}/file`));
+    expect(file.byteLength).toBe(LARGE_FILE_BYTES);
+    const entries = await zipEntries(
+      await readWithPause(await stack.call("GET", `/api/renders/zip?ids=${large.id}`)),
+    );
+    const { items } = manifests(entries);
+    expect(items[0]).toMatchObject({ id: large.id, fileStatus: "included" });
+    expect(entries.find((e) => e.name === items[0]?.file)?.data.length).toBe(LARGE_FILE_BYTES);
   });
 
   test("the single download of one that never answers: 504", async () => {

@@ -10,7 +10,7 @@ import { notReadyReason } from "@/lib/domain/manifest";
 import { getDb } from "@/lib/server/db";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { serverConfig } from "@/lib/server/runtime/config";
-import { OutputError, openOutput, outputAppError, outputOrigins } from "./output";
+import { OutputError, openOutput, outputAppError, outputOrigins, type OpenOutput } from "./output";
 import { namedRender } from "./names";
 import { pulledStream } from "./web-stream";
 
@@ -67,7 +67,19 @@ export async function outputResponse(
   };
   if (output.contentLength !== null) headers["Content-Length"] = String(output.contentLength);
   return new Response(
-    pulledStream(output.chunks, () => cancelled.abort()),
+    pulledStream(explained(output), () => cancelled.abort()),
     { status: 200, headers },
   );
+}
+
+/** The output's chunks, each failure explained as an `OutputError`. */
+function explained({ body, explain }: OpenOutput): AsyncIterator<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return {
+    next: () =>
+      chunks.next().catch((error: unknown) => {
+        throw explain(error);
+      }),
+    return: async () => (await chunks.return?.()) ?? { done: true, value: undefined },
+  };
 }

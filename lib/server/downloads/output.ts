@@ -8,7 +8,8 @@ import "server-only";
  * URL, or a redirect, pointing anywhere else (the dashboard's own network, a metadata address) is
  * refused before any request is made to it.
  */
-import { fetch as undiciFetch } from "undici";
+import type { Readable } from "node:stream";
+import { request, type Dispatcher } from "undici";
 import { AppError } from "@/lib/contract";
 import { mediaOriginsFrom } from "@/lib/server/runtime/media-origins";
 import { serverConfig } from "@/lib/server/runtime/config";
@@ -27,7 +28,13 @@ export class OutputError extends Error {
 }
 
 export interface OpenOutput {
-  chunks: AsyncGenerator<Uint8Array, void, undefined>;
+  /**
+   * The bytes as they arrive, read at the reader's pace. It fails when no byte arrives within
+   * `timeoutMs` while it is being read (time spent waiting on the reader is not counted), or when
+   * the transfer breaks off; `explain` turns such a failure into an `OutputError`.
+   */
+  body: Readable;
+  explain: (error: unknown) => OutputError;
   contentType: string | null;
   /** As the answer declared it, when it did. */
   contentLength: number | null;
@@ -53,9 +60,12 @@ export function outputOrigins(): string[] {
 
 /**
  * Starts fetching `url`. Resolves once the answer's headers are in (within `timeoutMs`, redirects
- * included); its bytes then come from `chunks`, which fails when no byte arrives within
- * `timeoutMs` while it is being read (time spent waiting on the reader is not counted). Nothing is
- * sent but the URL: the service's key is never attached.
+ * included); its bytes then come from `body`. Nothing is sent but the URL: the service's key is
+ * never attached.
+ *
+ * The body is undici's own Node stream, piped by its readers: a fetch body's web stream costs
+ * several promises per chunk, which at hundreds of MB/s is most of a zip's CPU time. Its idle
+ * timeout is undici's `bodyTimeout`, which does not run while the reader holds the stream paused.
  */
 export async function openOutput(
   url: string,
@@ -72,14 +82,17 @@ export async function openOutput(
     clearTimeout(headersTimer);
     signal.removeEventListener("abort", leave);
   };
-  let response;
+  let response: Dispatcher.ResponseData;
   try {
     // Redirects are followed here, one hop at a time, so each new address is checked first.
     for (let hop = 0; ; hop++) {
-      response = await undiciFetch(target, { signal: transfer.signal, redirect: "manual" });
-      const location = REDIRECTS.has(response.status) ? response.headers.get("location") : null;
+      response = await request(target, {
+        signal: transfer.signal,
+        bodyTimeout: timeoutMs,
+      });
+      const location = REDIRECTS.has(response.statusCode) ? header(response.headers, "location") : null;
       if (location === null) break;
-      void response.body?.cancel().catch(() => undefined);
+      discard(response.body);
       if (hop === MAX_REDIRECTS) {
         throw new OutputError("refused", `the output URL redirects more than ${MAX_REDIRECTS} times`);
       }
@@ -87,25 +100,47 @@ export async function openOutput(
     }
   } catch (error) {
     release();
-    throw failureOf(error, transfer.signal);
+    throw failureOf(error, transfer.signal, timeoutMs);
   } finally {
     clearTimeout(headersTimer);
   }
-  if (!response.ok || !response.body) {
+  const { statusCode, headers, body } = response;
+  if (statusCode < 200 || statusCode > 299) {
     release();
-    void response.body?.cancel().catch(() => undefined);
+    discard(body);
     throw new OutputError(
-      response.status === 404 || response.status === 410 ? "gone" : "refused",
-      `the service answered HTTP ${response.status} for the output`,
+      statusCode === 404 || statusCode === 410 ? "gone" : "refused",
+      `the service answered HTTP ${statusCode} for the output`,
     );
   }
-  const length = Number(response.headers.get("content-length"));
-  return {
-    chunks: readChunks(response.body as ReadableStream<Uint8Array>, transfer, timeoutMs, release),
-    contentType: response.headers.get("content-type"),
-    contentLength:
-      Number.isSafeInteger(length) && length >= 0 && response.headers.has("content-length") ? length : null,
+  body.once("close", release);
+  const explain = (error: unknown) => {
+    const failure = failureOf(error, transfer.signal, timeoutMs);
+    return failure.failure === "unreachable"
+      ? new OutputError("broken", "the transfer broke off", { cause: error })
+      : failure;
   };
+  const length = Number(header(headers, "content-length"));
+  return {
+    body,
+    explain,
+    contentType: header(headers, "content-type"),
+    contentLength:
+      Number.isSafeInteger(length) && length >= 0 && header(headers, "content-length") !== null
+        ? length
+        : null,
+  };
+}
+
+/** Reads off and drops an answer not passed on (a redirect's, an error's): a short one frees its connection for the next request. */
+function discard(body: Readable & { dump?: () => Promise<void> }) {
+  void body.dump?.().catch(() => undefined);
+}
+
+/** A response header's single value (undici gives repeated ones as an array). */
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 /** `url` parsed, when it is an http(s) address on one of `origins`. */
@@ -134,56 +169,19 @@ function allowedTarget(url: string, origins: readonly string[], says: "is" | "re
 const timedOut = (ms: number) =>
   new OutputError("timeout", `the output did not arrive within ${ms / 1000} s`);
 
-function failureOf(error: unknown, signal: AbortSignal): Error {
+function failureOf(error: unknown, signal: AbortSignal, timeoutMs: number): OutputError {
   if (signal.aborted) {
     const reason: unknown = signal.reason;
     return reason instanceof OutputError ? reason : new OutputError("broken", "the download was cancelled");
   }
   if (error instanceof OutputError) return error;
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  if ((error as { code?: unknown }).code === "UND_ERR_BODY_TIMEOUT") return timedOut(timeoutMs);
+  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
   return new OutputError(
     "unreachable",
     `the output could not be fetched (${typeof code === "string" ? code : error instanceof Error ? error.message : "network error"})`,
     { cause: error },
   );
-}
-
-async function* readChunks(
-  body: ReadableStream<Uint8Array>,
-  transfer: AbortController,
-  timeoutMs: number,
-  release: () => void,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  const reader = body.getReader();
-  let finished = false;
-  try {
-    for (;;) {
-      const idle = setTimeout(() => transfer.abort(timedOut(timeoutMs)), timeoutMs);
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        const failure = failureOf(error, transfer.signal);
-        throw failure instanceof OutputError && failure.failure === "unreachable"
-          ? new OutputError("broken", "the transfer broke off", { cause: error })
-          : failure;
-      } finally {
-        clearTimeout(idle);
-      }
-      if (next.done) {
-        finished = true;
-        return;
-      }
-      yield next.value;
-    }
-  } finally {
-    release();
-    // Left early (a failure, a cancelled download): stop the transfer rather than drain it.
-    if (!finished) {
-      transfer.abort();
-      void reader.cancel().catch(() => undefined);
-    }
-  }
 }
 
 /** A failure as the single download reports it: a 5xx in the one error shape. */
