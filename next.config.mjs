@@ -20,9 +20,10 @@ const nextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      // The gallery posts its zip forms into a hidden frame of the dashboard itself, to read a
-      // refusal there: only this route's answers may be framed, and only by the dashboard.
+      // The gallery downloads zips and files through a hidden frame of the dashboard itself, to
+      // read a refusal there: only these routes' answers may be framed, and only by the dashboard.
       { source: "/api/renders/zip", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
+      { source: "/api/renders/:id/file", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
       // Shared pages and their media open without sign-in: never indexed, never kept by a cache.
       {
         source: "/s/:path*",

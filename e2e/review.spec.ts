@@ -1,13 +1,13 @@
 /**
  * Reviewing work in the gallery: the viewer (arrow keys through the gallery's order, Escape back to
  * the card, `?view=` surviving a reload), the selection (tick boxes, Shift ranges, `x`) and its zip,
- * and a single download's name.
+ * and a single download's name, or why it could not be had.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { zipEntries } from "@/test/zip-entries";
 import { seriousViolations } from "./axe";
-import { expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
+import { SIMULATOR_URL, expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
 
 /** Three ready images under one tag, newest first as the gallery shows them. */
 async function threeImages(api: DashboardApi, label: string) {
@@ -155,6 +155,19 @@ test("a zip the server refuses says why, in words", async ({ page, gallery, api 
   await page.getByRole("region", { name: "Selection" }).getByRole("button", { name: "Download zip" }).click();
   await expect(page.getByText("Could not make the zip")).toBeVisible();
   await expect(page.getByText(/rnd_notinthisledger/)).toBeVisible();
+});
+
+test("a file the service no longer serves says why, in words", async ({ page, gallery, api }) => {
+  const prompt = uniquePrompt("Gone file: a teapot");
+  const created = await api.createRender({ kind: "image", prompt });
+  await api.settled(created.id);
+  // The service forgets the output, as it does when its media expire.
+  expect((await fetch(`${SIMULATOR_URL}/__sim/media/${created.id}`, { method: "DELETE" })).ok).toBe(true);
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+  await gallery.viewButton(gallery.card(prompt)).click();
+  await viewer(page).getByRole("link", { name: "Download" }).click();
+  await expect(page.getByText("Could not download the file")).toBeVisible();
+  await expect(page.getByText(/could not be downloaded: the service answered HTTP 404/)).toBeVisible();
 });
 
 test("Clear selection unticks every card and hides the bar", async ({ page, gallery, api }) => {

@@ -18,7 +18,8 @@ import { useState } from "react";
 import { AddToBoard } from "@/components/boards/add-to-board";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
-import { downloadHref, renderHref, reuseSettingsHref } from "./render-links";
+import { DownloadLink } from "./download-link";
+import { renderHref, reuseSettingsHref } from "./render-links";
 import { copyPrompt } from "./copy-prompt";
 import { ArchiveLabel } from "./archive-button";
 import { archiveRenders } from "./organize-actions";
@@ -43,9 +44,9 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
           </MenuItem>
           {render.status === "ready" && render.outputUrl && (
             <MenuItem asChild>
-              <a href={downloadHref(render.id)} download>
+              <DownloadLink renderId={render.id}>
                 <DownloadIcon /> Download
-              </a>
+              </DownloadLink>
             </MenuItem>
           )}
           <MenuItem onSelect={() => void copyPrompt(render.prompt)}>

@@ -39,7 +39,8 @@ import { ShareButton } from "@/components/shares/share-button";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia, isAudioUrl } from "./render-media";
 import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
-import { downloadHref, renderHref, reuseSettingsHref } from "./render-links";
+import { DownloadLink } from "./download-link";
+import { renderHref, reuseSettingsHref } from "./render-links";
 import type { SelectionStore } from "./selection";
 import { StatusBadge } from "./status-badge";
 import { closeView, switchView, viewedId } from "./view-url";
@@ -258,13 +259,9 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
       </div>
       <div className="flex flex-wrap gap-2">
         {render.status === "ready" && render.outputUrl && (
-          <a
-            href={downloadHref(render.id)}
-            download
-            className={buttonClasses({ variant: "primary", size: "sm" })}
-          >
+          <DownloadLink renderId={render.id} className={buttonClasses({ variant: "primary", size: "sm" })}>
             <DownloadIcon /> Download
-          </a>
+          </DownloadLink>
         )}
         {render.status === "ready" && render.outputUrl && (
           <ShareButton target={{ kind: "render", id: render.id }} size="sm" />

@@ -2,7 +2,7 @@
 
 /**
  * The bar over the gallery while renders are ticked: how many, and what to do with them: compare
- * (2–4), download them as one zip (zip-download.ts), put them on a board (or, on a board's page,
+ * (2–4), download them as one zip (frame-download.ts), put them on a board (or, on a board's page,
  * take them off it), archive them (or, in the Archived view, bring them back) in one request, or
  * clear the selection. Loaded with the first tick, not with the page.
  */
@@ -17,7 +17,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArchiveLabel } from "./archive-button";
 import { filtersFromSearchParams } from "./filters-url";
 import { archiveRenders } from "./organize-actions";
-import { downloadZip } from "./zip-download";
+import { downloadZip } from "./frame-download";
 import { useReview, useSelectedIds } from "./review-context";
 import type { SelectionStore } from "./selection";
 

@@ -6,17 +6,13 @@
  */
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { notify } from "@/components/ui/notify";
-import type { ZipFields } from "./zip-download";
+import type { ZipFields } from "./frame-download";
+import { withFrameDownload } from "./with-frame-download";
 
 export function ZipButton({ fields, label }: { fields: ZipFields; label: string }) {
-  const download = () =>
-    import("./zip-download").then(
-      ({ downloadZip }) => downloadZip(fields),
-      (error: Error) => notify.error("Could not start the download", { description: error.message }),
-    );
+  const download = () => withFrameDownload(({ downloadZip }) => downloadZip(fields));
   return (
-    <Button size="sm" variant="ghost" aria-label={label} title={label} onClick={() => void download()}>
+    <Button size="sm" variant="ghost" aria-label={label} title={label} onClick={download}>
       <DownloadIcon /> Zip
     </Button>
   );

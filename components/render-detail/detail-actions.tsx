@@ -8,7 +8,8 @@ import Link from "next/link";
 import type { LedgerRender } from "@/lib/contract";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyIcon, DownloadIcon, SlidersHorizontalIcon } from "lucide-react";
-import { downloadHref, reuseSettingsHref } from "@/components/gallery/render-links";
+import { DownloadLink } from "@/components/gallery/download-link";
+import { reuseSettingsHref } from "@/components/gallery/render-links";
 import { copyPrompt } from "@/components/gallery/copy-prompt";
 import { ArchiveButton } from "@/components/gallery/archive-button";
 import { FavouriteButton } from "@/components/gallery/favourite-button";
@@ -18,9 +19,9 @@ export function DetailActions({ render }: { render: LedgerRender }) {
   return (
     <div className="flex flex-wrap gap-2">
       {render.status === "ready" && render.outputUrl && (
-        <a href={downloadHref(render.id)} download className={buttonClasses({ variant: "primary" })}>
+        <DownloadLink renderId={render.id} className={buttonClasses({ variant: "primary" })}>
           <DownloadIcon /> Download
-        </a>
+        </DownloadLink>
       )}
       {render.status === "ready" && render.outputUrl && (
         <ShareButton target={{ kind: "render", id: render.id }} />
