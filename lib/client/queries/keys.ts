@@ -39,4 +39,6 @@ export const queryKeys = {
   /** The caller's prompt history, by the text typed so far. */
   recentPrompts: (q: string) => ["prompts", "recent", q] as const,
   estimate: (params: Record<string, unknown>) => ["estimate", params] as const,
+  /** Spend over a range: under `account`, so every spend event that refreshes the balance refreshes it. */
+  usage: (range: { from?: string; to?: string }) => [...queryKeys.account, "usage", range] as const,
 };

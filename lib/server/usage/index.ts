@@ -1,0 +1,71 @@
+import "server-only";
+/**
+ * The usage page's answer (docs/api.md, "Usage"): admins (and everyone, with sign-in off) see the
+ * team's spend and the balance's forecast; a member sees their own spend and their cap.
+ */
+import type { Member, Usage, UsageQuery } from "@/lib/contract";
+import { addDays, forecast, lastDays, utcDay } from "@/lib/domain/usage";
+import { getAccount } from "@/lib/server/account";
+import { getDb, type Db } from "@/lib/server/db";
+import { effectiveCap, listMembers, monthStart } from "@/lib/server/ledger/members";
+import { boardSpend, netSpend, usageCells, type UsageScope } from "@/lib/server/ledger/usage";
+
+/** The range shown when none is asked for: the last 30 days. */
+const DEFAULT_DAYS = 30;
+
+export async function usageFor(query: UsageQuery, member: Member | null, now = new Date()): Promise<Usage> {
+  const db = await getDb();
+  const fallback = lastDays(DEFAULT_DAYS, now);
+  const to = query.to ?? (query.from && query.from > fallback.to ? query.from : fallback.to);
+  const from = query.from ?? (to < fallback.from ? addDays(to, 1 - DEFAULT_DAYS) : fallback.from);
+  const team = member === null || member.role === "admin";
+  const scope: UsageScope = { from, to, memberId: team ? undefined : member.id };
+  const [cells, boards, members, teamForecast] = await Promise.all([
+    usageCells(db, scope),
+    boardSpend(db, scope),
+    membersMonth(db, team ? null : member, now),
+    team ? balanceForecast(db, now) : Promise.resolve(null),
+  ]);
+  return {
+    from,
+    to,
+    timeZone: "UTC",
+    scope: team ? "team" : "member",
+    cells,
+    boards,
+    members,
+    forecast: teamForecast,
+  };
+}
+
+/** This month's spend and cap of every member (the team), or of `only`. */
+async function membersMonth(db: Db, only: Member | null, now: Date): Promise<Usage["members"]> {
+  const month = { from: utcDay(Date.parse(monthStart(now))), to: utcDay(now) };
+  const members = only ? [only] : await listMembers(db);
+  return Promise.all(
+    members.map(async (m) => ({
+      id: m.id,
+      name: m.name,
+      spentThisMonth: await netSpend(db, { ...month, memberId: m.id }),
+      capCredits: await effectiveCap(db, m),
+    })),
+  );
+}
+
+/** Where the team's balance is heading; null while the service's account cannot be read. */
+async function balanceForecast(db: Db, now: Date): Promise<Usage["forecast"]> {
+  const account = await getAccount().catch(() => null);
+  if (!account) return null;
+  const today = utcDay(now);
+  const [lastWeekNet, spentThisMonth] = await Promise.all([
+    netSpend(db, lastDays(7, now)),
+    netSpend(db, { from: utcDay(Date.parse(monthStart(now))), to: today }),
+  ]);
+  return forecast({
+    balance: account.renderCreditsBalance,
+    monthlyGrant: account.monthlyGrant,
+    lastWeekNet,
+    spentThisMonth,
+    now,
+  });
+}
