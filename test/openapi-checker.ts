@@ -6,6 +6,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
+import type { Schema } from "@/test/json-schema-arbitrary";
 import type { Stack } from "@/test/server-stack";
 
 export type OpenApiDocument = {
@@ -13,8 +14,8 @@ export type OpenApiDocument = {
   components: { schemas: Record<string, unknown> };
 };
 export interface Operation {
-  parameters?: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
-  requestBody?: { content: Record<string, { schema?: Record<string, unknown> }> };
+  parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
   security?: unknown[];
 }
@@ -69,5 +70,22 @@ export async function openApiChecker(stack: Stack) {
     return body;
   }
 
-  return { document, operation, expectDocumented };
+  /** Whether a JSON request body is one the document accepts for `METHOD template`. */
+  function acceptsBody(method: string, template: string, body: unknown): boolean {
+    const ref = `openapi#/paths/${pointer(template)}/${method.toLowerCase()}/requestBody/content/${pointer("application/json")}/schema`;
+    return (ajv.getSchema(ref) ?? ajv.compile({ $ref: ref }))(body) === true;
+  }
+
+  /** A `$ref` of the document (`#/components/schemas/Error`), resolved. */
+  function resolve(ref: string): Schema {
+    return ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>(
+        (node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")],
+        document,
+      ) as Schema;
+  }
+
+  return { document, operation, expectDocumented, acceptsBody, resolve };
 }

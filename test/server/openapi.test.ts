@@ -5,6 +5,17 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type {
+  Board,
+  BoardList,
+  BoardRendersResult,
+  CreateRenderResult,
+  LedgerRender,
+  LedgerUpload,
+  Preset,
+  RenderList,
+  ShareCreated,
+} from "@/lib/contract";
 import { openApiChecker } from "@/test/openapi-checker";
 import {
   HTTP_METHODS,
@@ -31,7 +42,9 @@ afterAll(() => stack.close());
 
 test("the document is valid OpenAPI 3.1", async () => {
   const validator = new Validator();
-  const result = await validator.validate(structuredClone(checker.document) as object);
+  const result = await validator.validate(
+    structuredClone(checker.document) as Parameters<Validator["validate"]>[0],
+  );
   expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
   expect(result.valid).toBe(true);
   expect(validator.version).toBe("3.1");
@@ -65,19 +78,20 @@ describe("a real run: every answer matches its documented schema", () => {
   /** Operations answered so far, to show every one of them was checked. */
   const seen = new Set<string>();
 
-  async function call(
+  /** `T`: the answer's type from the contract; the document's schema has checked the body. */
+  async function call<T = Record<string, unknown>>(
     who: string | null,
     method: HttpMethod,
     template: string,
     path: string,
     init: CallInit = {},
-  ): Promise<{ status: number; body: any }> {
+  ): Promise<{ status: number; body: T }> {
     const headers = { ...init.headers, ...(who !== null && { cookie: cookies[who] ?? "" }) };
     const response = await stack.call(method, path, { ...init, headers });
     const status = response.status;
     const body = await checker.expectDocumented(method, template, response);
     seen.add(`${method} ${template}`);
-    return { status, body };
+    return { status, body: body as T };
   }
 
   const png = Buffer.from(
@@ -105,7 +119,7 @@ describe("a real run: every answer matches its documented schema", () => {
       (await call("Grace", "GET", "/api/estimate", "/api/estimate?kind=image&imageCount=2")).status,
     ).toBe(200);
 
-    const upload = await call("Grace", "POST", "/api/uploads", "/api/uploads", {
+    const upload = await call<LedgerUpload>("Grace", "POST", "/api/uploads", "/api/uploads", {
       body: (() => {
         const data = new FormData();
         data.set("kind", "image");
@@ -118,15 +132,20 @@ describe("a real run: every answer matches its documented schema", () => {
       1,
     );
 
-    const created = await call("Grace", "POST", "/api/renders", "/api/renders", {
+    const created = await call<CreateRenderResult>("Grace", "POST", "/api/renders", "/api/renders", {
       json: { kind: "image", prompt: "a lighthouse at dusk", referenceImageUrls: [upload.body.url] },
       headers: { "idempotency-key": "openapi-run-1" },
     });
     expect(created.status).toBe(202);
-    const id: string = created.body.renders[0].id;
+    const id = created.body.renders[0]?.id ?? "";
     const one = (template: string) => template.replace("{id}", id);
     await waitFor(async () => {
-      const { body } = await call("Grace", "GET", "/api/renders/{id}", one("/api/renders/{id}"));
+      const { body } = await call<LedgerRender>(
+        "Grace",
+        "GET",
+        "/api/renders/{id}",
+        one("/api/renders/{id}"),
+      );
       return body.status === "ready" ? true : undefined;
     }, 30_000);
     expect(
@@ -138,7 +157,7 @@ describe("a real run: every answer matches its documented schema", () => {
     expect(
       (await call("Grace", "DELETE", "/api/renders/{id}/favourite", one("/api/renders/{id}/favourite"))).body,
     ).toEqual({ id, favourite: false });
-    const list = await call(
+    const list = await call<RenderList>(
       "Grace",
       "GET",
       "/api/renders",
@@ -166,32 +185,41 @@ describe("a real run: every answer matches its documented schema", () => {
       (await call("Grace", "GET", "/api/prompts/recent", "/api/prompts/recent?q=light")).body.items,
     ).toHaveLength(1);
 
-    const preset = await call("Grace", "POST", "/api/presets", "/api/presets", {
+    const preset = await call<Preset>("Grace", "POST", "/api/presets", "/api/presets", {
       json: { name: "Dusk", kind: "video", model: "kling", durationSeconds: 10 },
     });
     expect(preset.status).toBe(201);
     const presetPath = `/api/presets/${preset.body.id}`;
     await call("Grace", "GET", "/api/presets", "/api/presets");
     expect(
-      (await call("Grace", "PATCH", "/api/presets/{id}", presetPath, { json: { name: "Dawn" } })).body.name,
+      (await call<Preset>("Grace", "PATCH", "/api/presets/{id}", presetPath, { json: { name: "Dawn" } })).body
+        .name,
     ).toBe("Dawn");
     expect((await call("Linus", "DELETE", "/api/presets/{id}", presetPath)).status).toBe(403);
     expect((await call("Grace", "DELETE", "/api/presets/{id}", presetPath)).status).toBe(200);
 
-    const board = await call("Grace", "POST", "/api/boards", "/api/boards", { json: { name: "Coast" } });
+    const board = await call<Board>("Grace", "POST", "/api/boards", "/api/boards", {
+      json: { name: "Coast" },
+    });
     expect(board.status).toBe(201);
     const boardPath = `/api/boards/${board.body.id}`;
-    const added = await call("Grace", "POST", "/api/boards/{id}/renders", `${boardPath}/renders`, {
-      json: { ids: [id], action: "add" },
-    });
-    expect(added.body.changed).toBe(1);
-    expect((await call("Grace", "GET", "/api/boards", `/api/boards?render=${id}`)).body.items[0].holds).toBe(
-      true,
+    const added = await call<BoardRendersResult>(
+      "Grace",
+      "POST",
+      "/api/boards/{id}/renders",
+      `${boardPath}/renders`,
+      {
+        json: { ids: [id], action: "add" },
+      },
     );
-    expect((await call("Grace", "GET", "/api/boards/{id}", boardPath)).body.count).toBe(1);
+    expect(added.body.changed).toBe(1);
+    expect(
+      (await call<BoardList>("Grace", "GET", "/api/boards", `/api/boards?render=${id}`)).body.items[0]?.holds,
+    ).toBe(true);
+    expect((await call<Board>("Grace", "GET", "/api/boards/{id}", boardPath)).body.count).toBe(1);
     await call("Grace", "PATCH", "/api/boards/{id}", boardPath, { json: { description: "Evening light" } });
 
-    const share = await call("Grace", "POST", "/api/shares", "/api/shares", {
+    const share = await call<ShareCreated>("Grace", "POST", "/api/shares", "/api/shares", {
       json: { kind: "board", id: board.body.id },
     });
     expect(share.status).toBe(201);
