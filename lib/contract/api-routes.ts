@@ -127,7 +127,7 @@ const uploadFieldsSchema = z.object({ kind: z.enum(UPLOAD_KINDS) });
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   description:
-    "Up to 200 characters. The same key with the same body replays the first answer; with another body it is refused (409).",
+    "1 to 200 printable ASCII characters. The same key with the same body replays the first answer; with another body it is refused (409).",
 };
 
 export const API_ROUTES = {
