@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ApiReference } from "@/components/api-docs/api-reference";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
-import { BackLink } from "@/components/ui/back-link";
+import { PageIntro } from "@/components/ui/page-intro";
 import { requirePageMember } from "@/lib/server/pages/session";
 
 export const metadata: Metadata = { title: `API reference · ${PRODUCT_NAME}` };
@@ -13,17 +13,13 @@ export default async function ApiDocsPage() {
   await requirePageMember("/api/docs");
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-      <BackLink href="/">All renders</BackLink>
-      <div>
-        <h1 className="text-lg font-semibold tracking-tight">API reference</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Every route of the dashboard&apos;s API. Tools can read the same as OpenAPI 3.1 from{" "}
-          <a className="underline" href="/api/openapi.json">
-            /api/openapi.json
-          </a>
-          .
-        </p>
-      </div>
+      <PageIntro title="API reference">
+        Every route of the dashboard&apos;s API. Tools can read the same as OpenAPI 3.1 from{" "}
+        <a className="underline" href="/api/openapi.json">
+          /api/openapi.json
+        </a>
+        .
+      </PageIntro>
       <ApiReference />
     </div>
   );
