@@ -12,6 +12,7 @@
  *   not-found page and API routes a 400 in the one error shape.
  *
  * /api/uploads stays out of the matcher: a request body passing through here is cut at 10 MB.
+ * /api/docs is a page (the API's reference) and is treated as one.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/contract";
@@ -23,6 +24,9 @@ import { reachedOverHttps } from "@/lib/server/team/origin";
 
 /** Two years, the preload list's own figure; no includeSubDomains, since other hosts of the domain are not ours. */
 const HSTS = "max-age=63072000";
+
+/** Pages whose path lies under /api/. */
+const API_PAGES = new Set(["/api/docs"]);
 
 /** Any path that matches no route: rewriting to it renders the not-found page with a 404. */
 const NOT_FOUND_PATH = "/_malformed-path";
@@ -39,7 +43,7 @@ function decodesCleanly(pathname: string): boolean {
 export function proxy(request: NextRequest) {
   // The raw path: request.nextUrl may already have been normalised.
   const pathname = new URL(request.url).pathname;
-  const api = pathname.startsWith("/api/");
+  const api = pathname.startsWith("/api/") && !API_PAGES.has(pathname);
   if (!decodesCleanly(pathname) && api) {
     const error = new AppError("invalid_request", "The address has a malformed percent-escape.", {
       status: 400,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { ShareList } from "@/components/shares/share-list";
-import { BackLink } from "@/components/ui/back-link";
+import { PageIntro } from "@/components/ui/page-intro";
 import { requirePageMember } from "@/lib/server/pages/session";
 
 export const metadata: Metadata = { title: `Share links · ${PRODUCT_NAME}` };
@@ -14,14 +14,10 @@ export default async function SharesPage() {
   const everyone = member === null || member.role === "admin";
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-      <BackLink href="/">All renders</BackLink>
-      <div>
-        <h1 className="text-lg font-semibold tracking-tight">Share links</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {everyone ? "Every link the team has made." : "The links you made."} Anyone with a link sees its
-          render without signing in; revoking it stops it at once.
-        </p>
-      </div>
+      <PageIntro title="Share links">
+        {everyone ? "Every link the team has made." : "The links you made."} Anyone with a link sees its
+        render without signing in; revoking it stops it at once.
+      </PageIntro>
       <ShareList />
     </div>
   );

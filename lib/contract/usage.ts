@@ -16,19 +16,20 @@ const usageDay = (name: "from" | "to") =>
       ),
   );
 
+/** Both bounds given and each a day (the range's checks run even when a bound's own check failed). */
+const bothDays = (q: { from?: string; to?: string }): q is { from: string; to: string } =>
+  q.from !== undefined && q.to !== undefined && isUsageDay(q.from) && isUsageDay(q.to);
+
 /**
- * Query of `GET /api/usage`: the UTC days `from`..`to`, both included (default: the last 30 days up
- * to today), at most `USAGE_MAX_DAYS` of them.
+ * Query of `GET /api/usage`: the UTC days `from`..`to`, both included, at most `USAGE_MAX_DAYS`
+ * of them; one bound alone means the 30 days from or to it, neither the last 30 days.
  */
 export const usageQuerySchema = z.object({ from: usageDay("from"), to: usageDay("to") }).check(
-  z.refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    error: "to must not be before from",
-    path: ["to"],
+  z.refine((q) => !bothDays(q) || q.from <= q.to, { error: "to must not be before from", path: ["to"] }),
+  z.refine((q) => !bothDays(q) || daysBetween(q.from, q.to).length <= USAGE_MAX_DAYS, {
+    error: `a range holds at most ${USAGE_MAX_DAYS} days`,
+    path: ["from"],
   }),
-  z.refine(
-    (q) => q.from === undefined || q.to === undefined || daysBetween(q.from, q.to).length <= USAGE_MAX_DAYS,
-    { error: `a range holds at most ${USAGE_MAX_DAYS} days`, path: ["from"] },
-  ),
 );
 export type UsageQuery = z.infer<typeof usageQuerySchema>;
 

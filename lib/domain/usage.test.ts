@@ -9,6 +9,7 @@ import {
   groupCells,
   isUsageDay,
   lastDays,
+  resolveUsageRange,
   sumCells,
   usageCsv,
   usageRange,
@@ -52,8 +53,24 @@ describe("days are UTC days", () => {
     expect(lastDays(7, Date.parse("2026-11-25T23:59:59Z"))).toEqual({ from: "2026-11-19", to: "2026-11-25" });
   });
 
+  test("a query's range: both bounds, one bound and 30 days from or to it, or the last 30 days", () => {
+    const today = "2026-11-25";
+    expect(resolveUsageRange({ from: "2026-01-01", to: "2026-01-02" }, today)).toEqual({
+      from: "2026-01-01",
+      to: "2026-01-02",
+    });
+    expect(resolveUsageRange({ from: "2026-01-01" }, today)).toEqual({
+      from: "2026-01-01",
+      to: "2026-01-30",
+    });
+    expect(resolveUsageRange({ to: "2026-01-30" }, today)).toEqual({ from: "2026-01-01", to: "2026-01-30" });
+    expect(resolveUsageRange({}, today)).toEqual({ from: "2026-10-27", to: today });
+  });
+
   test("only real calendar days are days", () => {
     expect(isUsageDay("2026-02-28")).toBe(true);
+    expect(isUsageDay("9999-12-31")).toBe(false);
+    expect(isUsageDay("0001-01-01")).toBe(false);
     expect(isUsageDay("2026-02-30")).toBe(false);
     expect(isUsageDay("2026-2-3")).toBe(false);
     expect(isUsageDay("2026-02-03T00:00:00Z")).toBe(false);

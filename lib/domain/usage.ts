@@ -41,9 +41,9 @@ export const USAGE_PRESET_DAYS = [7, 30, 90] as const;
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A `YYYY-MM-DD` that names a real calendar day. */
+/** A `YYYY-MM-DD` that names a real calendar day from 1970 to 9998 (so the day after it is one too). */
 export function isUsageDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
+  if (!ISO_DAY.test(value) || value < "1970" || value >= "9999") return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
@@ -63,6 +63,23 @@ export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
+}
+
+/** The range shown when an address or a query does not say: 30 days. */
+export const USAGE_DEFAULT_DAYS = 30;
+
+/**
+ * The days a query asks for: both bounds as given; one bound with the 30 days that start or end
+ * there; neither, the last 30 days up to `today`.
+ */
+export function resolveUsageRange(
+  query: { from?: string; to?: string },
+  today: string,
+): { from: string; to: string } {
+  const span = USAGE_DEFAULT_DAYS - 1;
+  if (query.from !== undefined) return { from: query.from, to: query.to ?? addDays(query.from, span) };
+  const to = query.to ?? today;
+  return { from: addDays(to, -span), to };
 }
 
 /** The last `count` days up to and including today (UTC). */
@@ -281,6 +298,6 @@ export function usageRange(
   if (from && to && isUsageDay(from) && isUsageDay(to) && from <= to) {
     if (daysBetween(from, to).length <= USAGE_MAX_DAYS) return { from, to, preset: null };
   }
-  const preset = USAGE_PRESET_DAYS.find((days) => String(days) === params.days) ?? 30;
+  const preset = USAGE_PRESET_DAYS.find((days) => String(days) === params.days) ?? USAGE_DEFAULT_DAYS;
   return { from: addDays(today, 1 - preset), to: today, preset };
 }

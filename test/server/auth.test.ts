@@ -19,8 +19,9 @@ const TARGET = { email: "linus@example.com", password: "a third long secret" };
 const OTHER = { email: "margaret@example.com", password: "a fourth long secret" };
 let memberId = "";
 
-/** Routes anyone may call: the sign-in flow and the readiness probe. */
+/** Routes anyone may call: the sign-in flow, the readiness probe and the API's own description. */
 const PUBLIC = new Set([
+  "GET /api/openapi.json",
   "POST /api/auth/sign-in",
   "POST /api/auth/sign-out",
   "GET /api/auth/session",

@@ -180,6 +180,8 @@ describe("the query", () => {
     ["?from=2026-03-05&to=2026-03-01", "to"],
     ["?from=2024-01-01&to=2026-01-01", "from"],
     ["?to=yesterday", "to"],
+    ["?from=&to=", "from"],
+    ["?from=9999-12-31", "from"],
   ])("%s is refused naming %s", async (query, field) => {
     const response = await stack.callJson<{ error: { code: string; field?: string } }>(
       "GET",

@@ -1,9 +1,9 @@
-import { estimateQuerySchema } from "@/lib/contract";
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { estimateCost } from "@/lib/server/renders/estimate";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ query: estimateQuerySchema }, async ({ query }) =>
+export const GET = apiRoute(API_ROUTES["GET /api/estimate"], async ({ query }) =>
   json(await estimateCost(query)),
 );

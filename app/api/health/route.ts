@@ -1,3 +1,4 @@
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { checkHealth, checkReadiness } from "@/lib/server/health";
 import { authEnabled } from "@/lib/server/team/session";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
  * never content) go to admins, and to everyone while sign-in is off, since every caller then acts as
  * the team with an admin's reach.
  */
-export const GET = apiRoute({ access: "public" }, async ({ member }) => {
+export const GET = apiRoute(API_ROUTES["GET /api/health"], async ({ member }) => {
   if (authEnabled() && member?.role !== "admin") {
     const readiness = await checkReadiness();
     return json(readiness, readiness.status === "ok" ? 200 : 503);

@@ -4,20 +4,15 @@ import "server-only";
  * team's spend and the balance's forecast; a member sees their own spend and their cap.
  */
 import type { Member, Usage, UsageQuery } from "@/lib/contract";
-import { addDays, forecast, lastDays, utcDay } from "@/lib/domain/usage";
+import { forecast, lastDays, resolveUsageRange, utcDay } from "@/lib/domain/usage";
 import { getAccount } from "@/lib/server/account";
 import { getDb, type Db } from "@/lib/server/db";
 import { effectiveCap, listMembers, monthStart } from "@/lib/server/ledger/members";
 import { boardSpend, netSpend, usageCells, type UsageScope } from "@/lib/server/ledger/usage";
 
-/** The range shown when none is asked for: the last 30 days. */
-const DEFAULT_DAYS = 30;
-
 export async function usageFor(query: UsageQuery, member: Member | null, now = new Date()): Promise<Usage> {
   const db = await getDb();
-  const fallback = lastDays(DEFAULT_DAYS, now);
-  const to = query.to ?? (query.from && query.from > fallback.to ? query.from : fallback.to);
-  const from = query.from ?? (to < fallback.from ? addDays(to, 1 - DEFAULT_DAYS) : fallback.from);
+  const { from, to } = resolveUsageRange(query, utcDay(now));
   const team = member === null || member.role === "admin";
   const scope: UsageScope = { from, to, memberId: team ? undefined : member.id };
   const [cells, boards, members, teamForecast] = await Promise.all([

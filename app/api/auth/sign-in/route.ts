@@ -1,5 +1,6 @@
-import { AppError, signInSchema } from "@/lib/contract";
+import { AppError } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { withSpend } from "@/lib/server/ledger/member-spend";
 import { findMemberRowByEmail, setPasswordHash, toMember } from "@/lib/server/ledger/members";
@@ -11,7 +12,7 @@ import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/l
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "public", body: signInSchema }, async ({ request, body }) => {
+export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-in"], async ({ request, body }) => {
   if (!authEnabled()) throw new AppError("not_found", "Sign-in is off: set AUTH_SECRET to turn it on.");
   const { email, password } = body;
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);

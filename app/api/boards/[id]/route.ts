@@ -1,19 +1,19 @@
-import { boardIdParamsSchema, boardUpdateSchema } from "@/lib/contract";
 import { deleteBoard, getBoard, updateBoard } from "@/lib/server/boards";
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ params: boardIdParamsSchema }, async ({ params: { id } }) =>
+export const GET = apiRoute(API_ROUTES["GET /api/boards/{id}"], async ({ params: { id } }) =>
   json(await getBoard(id)),
 );
 
 export const PATCH = apiRoute(
-  { params: boardIdParamsSchema, body: boardUpdateSchema },
+  API_ROUTES["PATCH /api/boards/{id}"],
   async ({ params: { id }, body, member }) => json(await updateBoard(id, body, member)),
 );
 
-export const DELETE = apiRoute({ params: boardIdParamsSchema }, async ({ params: { id }, member }) => {
+export const DELETE = apiRoute(API_ROUTES["DELETE /api/boards/{id}"], async ({ params: { id }, member }) => {
   await deleteBoard(id, member);
   return json({ deleted: true });
 });

@@ -1,5 +1,6 @@
-import { AppError, memberIdParamsSchema, memberPatchSchema } from "@/lib/contract";
+import { AppError } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { withSpend } from "@/lib/server/ledger/member-spend";
 import { updateMember } from "@/lib/server/ledger/members";
@@ -7,7 +8,7 @@ import { updateMember } from "@/lib/server/ledger/members";
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(
-  { access: "admin", params: memberIdParamsSchema, body: memberPatchSchema },
+  API_ROUTES["POST /api/members/{id}"],
   async ({ params: { id }, body: patch, member }) => {
     if (member?.id === id && patch.role === "member") {
       throw new AppError("invalid_request", "An admin cannot remove their own admin role.", {

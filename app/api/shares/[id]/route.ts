@@ -1,10 +1,10 @@
-import { shareIdParamsSchema } from "@/lib/contract";
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { revokeShare } from "@/lib/server/shares";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = apiRoute({ params: shareIdParamsSchema }, async ({ params: { id }, member }) => {
+export const DELETE = apiRoute(API_ROUTES["DELETE /api/shares/{id}"], async ({ params: { id }, member }) => {
   await revokeShare(id, member);
   return json({ revoked: true });
 });

@@ -1,10 +1,10 @@
-import { boardIdParamsSchema, boardRendersRequestSchema } from "@/lib/contract";
 import { setBoardRenders } from "@/lib/server/boards";
+import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(
-  { params: boardIdParamsSchema, body: boardRendersRequestSchema },
+  API_ROUTES["POST /api/boards/{id}/renders"],
   async ({ params: { id }, body, member }) => json(await setBoardRenders(id, body, member)),
 );

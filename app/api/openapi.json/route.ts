@@ -1,0 +1,16 @@
+import { API_ROUTES } from "@/lib/contract/api-routes";
+import { apiRoute } from "@/lib/server/http/route";
+import { openApiDocument } from "@/lib/server/openapi/document";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Public: it describes the routes, never data. The same for the server's life, so a client revalidates
+ * with its ETag and gets 304.
+ */
+export const GET = apiRoute(API_ROUTES["GET /api/openapi.json"], async ({ request }) => {
+  const { json, etag } = openApiDocument();
+  const headers = { ETag: etag, "Cache-Control": "public, max-age=300" };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(json, { headers: { ...headers, "Content-Type": "application/json" } });
+});

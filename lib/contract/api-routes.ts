@@ -1,0 +1,490 @@
+/**
+ * The one map of the dashboard's HTTP API: every route and method, who may call it, the schemas of
+ * its path, query and body, what it answers and the error codes it may answer with beyond the ones
+ * every route shares. Each route handler takes its entry (`apiRoute(API_ROUTES["GET /api/renders"],
+ * …)`), so the inputs it validates are the ones the OpenAPI document (`GET /api/openapi.json`,
+ * lib/server/openapi) describes. A new route is one entry here and a route file that uses it.
+ *
+ * Not exported from the contract's index: the browser, which loads the index on demand, never needs it.
+ */
+import { z } from "zod/mini";
+import { UPLOAD_KINDS } from "@/lib/domain/uploads";
+import { accountSchema } from "./account";
+import {
+  boardCreateSchema,
+  boardDeletedSchema,
+  boardIdParamsSchema,
+  boardListQuerySchema,
+  boardListSchema,
+  boardRendersRequestSchema,
+  boardRendersResultSchema,
+  boardSchema,
+  boardUpdateSchema,
+} from "./boards";
+import { zipSelectionSchema } from "./downloads";
+import { usageQuerySchema, usageSchema } from "./usage";
+import type { ErrorCode } from "./errors";
+import { eventsQuerySchema, liveEventSchema } from "./events";
+import { healthAnswerSchema } from "./health";
+import {
+  presetCreateInputSchema,
+  presetCreateSchema,
+  presetDeletedSchema,
+  presetIdParamsSchema,
+  presetListSchema,
+  presetRenameSchema,
+  presetSchema,
+  recentPromptsQuerySchema,
+  recentPromptsSchema,
+} from "./presets";
+import {
+  archiveRequestSchema,
+  archiveResultSchema,
+  costEstimateSchema,
+  createRenderResultSchema,
+  estimateQueryFieldsSchema,
+  estimateQuerySchema,
+  favouriteStateSchema,
+  ledgerRenderSchema,
+  renderIdParamsSchema,
+  renderListQuerySchema,
+  renderListSchema,
+  renderRequestSchema,
+  renderWatchSchema,
+} from "./renders";
+import {
+  shareCreateSchema,
+  shareCreatedSchema,
+  shareIdParamsSchema,
+  shareListQuerySchema,
+  shareListSchema,
+  shareRevokedSchema,
+} from "./shares";
+import {
+  memberIdParamsSchema,
+  memberListSchema,
+  memberNameListSchema,
+  memberPatchSchema,
+  memberSpendSchema,
+  sessionInfoSchema,
+  signInResultSchema,
+  signInSchema,
+  signOutResultSchema,
+  teamSettingsSchema,
+} from "./team";
+import { ledgerUploadSchema, uploadListQuerySchema, uploadListSchema } from "./uploads";
+
+export const API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type ApiMethod = (typeof API_METHODS)[number];
+
+/** Who may call: anyone, any signed-in member (or anyone while sign-in is off), admins only. */
+export type Access = "public" | "member" | "admin";
+
+/** A response that is not JSON: a file, a zip or a live stream. */
+export type MediaAnswer = "application/octet-stream" | "application/zip" | "text/event-stream";
+
+export interface ApiRouteEntry {
+  /** One line: what the route does. */
+  summary: string;
+  /** More, where a caller needs it (Markdown). */
+  description?: string;
+  /** The group the reference lists it under. */
+  tag: string;
+  access: Access;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  /** The body may also come as a urlencoded form (lib/server/http/route.ts). */
+  formBody?: boolean;
+  /**
+   * What the document shows for an input whose schema transforms it: zod's JSON Schema describes a
+   * transform's input only up to the transform, so the accepted shape is declared beside it.
+   */
+  documented?: { query?: z.core.$ZodType; body?: z.core.$ZodType };
+  /** A multipart body the handler streams itself: its text fields (in order) and its file field. */
+  multipart?: { fields: z.core.$ZodType; file: string };
+  /** Request headers the route reads. */
+  headers?: readonly { name: string; description: string }[];
+  /** The success answer: JSON of `schema`, or a media type (a stream's events in `schema`). */
+  success: { status: number; description: string; schema?: z.core.$ZodType; media?: MediaAnswer };
+  /** Answers that are neither the success nor the error shape (health's 503). */
+  otherAnswers?: readonly { status: number; description: string; schema?: z.core.$ZodType }[];
+  /** Error codes beyond those every route of its kind shares (access, input, setup: the generator adds those). */
+  errors?: readonly ErrorCode[];
+}
+
+/** What a route that calls the Render Service may answer when the service fails or refuses. */
+const UPSTREAM: readonly ErrorCode[] = [
+  "service_key_rejected",
+  "service_plan_required",
+  "rate_limited",
+  "upstream_error",
+  "upstream_unavailable",
+  "upstream_timeout",
+];
+
+const uploadFieldsSchema = z.object({ kind: z.enum(UPLOAD_KINDS) });
+
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  description:
+    "1 to 200 printable ASCII characters. The same key with the same body replays the first answer; with another body it is refused (409).",
+};
+
+export const API_ROUTES = {
+  "GET /api/openapi.json": {
+    summary: "This API's OpenAPI document",
+    description: "Generated from the contract's schemas. Public: it describes routes, never data.",
+    tag: "Docs",
+    access: "public",
+    headers: [{ name: "If-None-Match", description: "The ETag of a copy held: 304 while it is current." }],
+    success: {
+      status: 200,
+      description: "An OpenAPI 3.1 document.",
+      schema: z.record(z.string(), z.unknown()),
+    },
+    otherAnswers: [{ status: 304, description: "The copy held is current." }],
+  },
+  "GET /api/auth/session": {
+    summary: "Whether sign-in is on, and who is signed in",
+    tag: "Team",
+    access: "public",
+    success: { status: 200, description: "The caller's session.", schema: sessionInfoSchema },
+  },
+  "POST /api/auth/sign-in": {
+    summary: "Sign in with email and password",
+    description: "Sets the session cookie. Failed attempts are throttled per address and email (429).",
+    tag: "Team",
+    access: "public",
+    body: signInSchema,
+    success: {
+      status: 200,
+      description: "Signed in; the session cookie is set.",
+      schema: signInResultSchema,
+    },
+    errors: ["unauthenticated", "rate_limited", "not_found"],
+  },
+  "POST /api/auth/sign-out": {
+    summary: "Sign out",
+    tag: "Team",
+    access: "public",
+    success: { status: 200, description: "The session cookie is cleared.", schema: signOutResultSchema },
+  },
+  "GET /api/members": {
+    summary: "Every member with this month's spend",
+    tag: "Team",
+    access: "admin",
+    success: { status: 200, description: "The team.", schema: memberListSchema },
+  },
+  "GET /api/members/names": {
+    summary: "Every member's name",
+    tag: "Team",
+    access: "member",
+    success: { status: 200, description: "Ids and names only.", schema: memberNameListSchema },
+  },
+  "POST /api/members/{id}": {
+    summary: "Change a member's role or monthly cap",
+    tag: "Team",
+    access: "admin",
+    params: memberIdParamsSchema,
+    body: memberPatchSchema,
+    success: { status: 200, description: "The member as now set.", schema: memberSpendSchema },
+    errors: ["not_found"],
+  },
+  "GET /api/team": {
+    summary: "The team's default monthly cap",
+    tag: "Team",
+    access: "admin",
+    success: { status: 200, description: "The team's settings.", schema: teamSettingsSchema },
+  },
+  "POST /api/team": {
+    summary: "Set the team's default monthly cap",
+    tag: "Team",
+    access: "admin",
+    body: teamSettingsSchema,
+    success: { status: 200, description: "The settings as now set.", schema: teamSettingsSchema },
+  },
+  "GET /api/account": {
+    summary: "The Render Service account: balance and plan",
+    tag: "Account",
+    access: "member",
+    success: { status: 200, description: "The service's account record.", schema: accountSchema },
+    errors: UPSTREAM,
+  },
+  "GET /api/usage": {
+    summary: "Spend per UTC day, model and member, with caps, boards and the balance's forecast",
+    description:
+      "Admins (everyone while sign-in is off) get the team's spend and the forecast; a member gets their own spend.",
+    tag: "Account",
+    access: "member",
+    query: usageQuerySchema,
+    success: { status: 200, description: "The range's spend.", schema: usageSchema },
+  },
+  "GET /api/health": {
+    summary: "Readiness, with details for admins",
+    description:
+      "Anyone gets `{ status }`; admins (everyone while sign-in is off) get the ledger's, scheduler's and service's state.",
+    tag: "Account",
+    access: "public",
+    success: { status: 200, description: "Ready.", schema: healthAnswerSchema },
+    otherAnswers: [{ status: 503, description: "Not ready.", schema: healthAnswerSchema }],
+  },
+  "GET /api/estimate": {
+    summary: "The cost of a render before it is started",
+    description: "The render request's fields (without `prompt`) as query parameters.",
+    tag: "Renders",
+    access: "member",
+    query: estimateQuerySchema,
+    documented: { query: estimateQueryFieldsSchema },
+    success: { status: 200, description: "The estimate.", schema: costEstimateSchema },
+    errors: UPSTREAM,
+  },
+  "GET /api/renders": {
+    summary: "List renders, filtered and sorted",
+    tag: "Renders",
+    access: "member",
+    query: renderListQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of renders and the next page's cursor.",
+      schema: renderListSchema,
+    },
+  },
+  "POST /api/renders": {
+    summary: "Start a render (spends credits)",
+    description:
+      "Validated before anything is sent; the create is written to the ledger first and sent to the service once.",
+    tag: "Renders",
+    access: "member",
+    body: renderRequestSchema,
+    headers: [IDEMPOTENCY_KEY],
+    success: { status: 202, description: "Accepted by the service.", schema: createRenderResultSchema },
+    errors: ["idempotency_conflict", "insufficient_credits", "member_cap_reached", ...UPSTREAM],
+  },
+  "GET /api/renders/{id}": {
+    summary: "One render; opening it watches it",
+    tag: "Renders",
+    access: "member",
+    params: renderIdParamsSchema,
+    success: { status: 200, description: "The render.", schema: ledgerRenderSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/renders/{id}/watch": {
+    summary: "Keep an open render polled ahead of the queue",
+    tag: "Renders",
+    access: "member",
+    params: renderIdParamsSchema,
+    success: { status: 200, description: "Until when it is watched.", schema: renderWatchSchema },
+    errors: ["not_found"],
+  },
+  "PUT /api/renders/{id}/favourite": {
+    summary: "Star a render for the caller",
+    tag: "Renders",
+    access: "member",
+    params: renderIdParamsSchema,
+    success: { status: 200, description: "The caller's flag.", schema: favouriteStateSchema },
+    errors: ["not_found"],
+  },
+  "DELETE /api/renders/{id}/favourite": {
+    summary: "Unstar a render for the caller",
+    tag: "Renders",
+    access: "member",
+    params: renderIdParamsSchema,
+    success: { status: 200, description: "The caller's flag.", schema: favouriteStateSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/renders/archive": {
+    summary: "Archive renders, or bring them back (all or none)",
+    tag: "Renders",
+    access: "member",
+    body: archiveRequestSchema,
+    success: { status: 200, description: "The renders as they now are.", schema: archiveResultSchema },
+    errors: ["not_found"],
+  },
+  "GET /api/renders/{id}/file": {
+    summary: "A render's output as a file",
+    tag: "Downloads",
+    access: "member",
+    params: renderIdParamsSchema,
+    success: {
+      status: 200,
+      description: "The output, streamed as an attachment.",
+      media: "application/octet-stream",
+    },
+    errors: ["not_found", "render_not_ready", "output_unavailable", ...UPSTREAM],
+  },
+  "GET /api/renders/zip": {
+    summary: "A zip of renders: by ids, batch or the list's filters",
+    tag: "Downloads",
+    access: "member",
+    query: zipSelectionSchema,
+    success: { status: 200, description: "The zip, streamed as it is built.", media: "application/zip" },
+    errors: ["not_found", "too_many_renders", "output_unavailable", ...UPSTREAM],
+  },
+  "POST /api/renders/zip": {
+    summary: "A zip of renders, the selection sent as JSON or a form",
+    tag: "Downloads",
+    access: "member",
+    body: zipSelectionSchema,
+    formBody: true,
+    success: { status: 200, description: "The zip, streamed as it is built.", media: "application/zip" },
+    errors: ["not_found", "too_many_renders", "output_unavailable", ...UPSTREAM],
+  },
+  "GET /api/events": {
+    summary: "Live updates as server-sent events",
+    description:
+      "Each event's `data` is one `LiveEvent` (components); its `id` resumes the stream through `Last-Event-ID`.",
+    tag: "Live",
+    access: "member",
+    query: eventsQuerySchema,
+    headers: [{ name: "Last-Event-ID", description: "The last event id seen: the stream resumes after it." }],
+    success: {
+      status: 200,
+      description: "A stream that stays open.",
+      media: "text/event-stream",
+      schema: liveEventSchema,
+    },
+  },
+  "GET /api/uploads": {
+    summary: "The reference library, newest first",
+    tag: "Uploads",
+    access: "member",
+    query: uploadListQuerySchema,
+    success: { status: 200, description: "A page of uploads.", schema: uploadListSchema },
+  },
+  "POST /api/uploads": {
+    summary: "Upload a reference image, video or audio file",
+    description: "Multipart, `kind` before `file`; streamed to the service as it arrives.",
+    tag: "Uploads",
+    access: "member",
+    multipart: { fields: uploadFieldsSchema, file: "file" },
+    success: { status: 201, description: "The upload record.", schema: ledgerUploadSchema },
+    errors: ["invalid_request", "payload_too_large", "unsupported_media_type", ...UPSTREAM],
+  },
+  "GET /api/presets": {
+    summary: "The team's presets by name",
+    tag: "Presets",
+    access: "member",
+    success: { status: 200, description: "Every preset.", schema: presetListSchema },
+  },
+  "POST /api/presets": {
+    summary: "Save a preset: a name and a render request, prompt optional",
+    tag: "Presets",
+    access: "member",
+    body: presetCreateSchema,
+    documented: { body: presetCreateInputSchema },
+    success: { status: 201, description: "The preset.", schema: presetSchema },
+    errors: ["name_taken"],
+  },
+  "PATCH /api/presets/{id}": {
+    summary: "Rename a preset",
+    tag: "Presets",
+    access: "member",
+    params: presetIdParamsSchema,
+    body: presetRenameSchema,
+    success: { status: 200, description: "The preset.", schema: presetSchema },
+    errors: ["forbidden", "not_found", "name_taken"],
+  },
+  "DELETE /api/presets/{id}": {
+    summary: "Delete a preset",
+    tag: "Presets",
+    access: "member",
+    params: presetIdParamsSchema,
+    success: { status: 200, description: "Deleted.", schema: presetDeletedSchema },
+    errors: ["forbidden", "not_found"],
+  },
+  "GET /api/prompts/recent": {
+    summary: "The caller's recent distinct prompts",
+    tag: "Presets",
+    access: "member",
+    query: recentPromptsQuerySchema,
+    success: { status: 200, description: "Newest use first.", schema: recentPromptsSchema },
+  },
+  "GET /api/boards": {
+    summary: "The team's boards by name",
+    tag: "Boards",
+    access: "member",
+    query: boardListQuerySchema,
+    success: { status: 200, description: "Every board.", schema: boardListSchema },
+  },
+  "POST /api/boards": {
+    summary: "Make a board",
+    tag: "Boards",
+    access: "member",
+    body: boardCreateSchema,
+    success: { status: 201, description: "The board.", schema: boardSchema },
+    errors: ["name_taken"],
+  },
+  "GET /api/boards/{id}": {
+    summary: "One board",
+    tag: "Boards",
+    access: "member",
+    params: boardIdParamsSchema,
+    success: { status: 200, description: "The board.", schema: boardSchema },
+    errors: ["not_found"],
+  },
+  "PATCH /api/boards/{id}": {
+    summary: "Rename a board or change its description",
+    tag: "Boards",
+    access: "member",
+    params: boardIdParamsSchema,
+    body: boardUpdateSchema,
+    success: { status: 200, description: "The board.", schema: boardSchema },
+    errors: ["forbidden", "not_found", "name_taken"],
+  },
+  "DELETE /api/boards/{id}": {
+    summary: "Delete a board (its renders stay)",
+    tag: "Boards",
+    access: "member",
+    params: boardIdParamsSchema,
+    success: { status: 200, description: "Deleted.", schema: boardDeletedSchema },
+    errors: ["forbidden", "not_found"],
+  },
+  "POST /api/boards/{id}/renders": {
+    summary: "Add renders to a board or take them off (all or none)",
+    tag: "Boards",
+    access: "member",
+    params: boardIdParamsSchema,
+    body: boardRendersRequestSchema,
+    success: {
+      status: 200,
+      description: "The board and how many renders changed.",
+      schema: boardRendersResultSchema,
+    },
+    errors: ["not_found"],
+  },
+  "GET /api/shares": {
+    summary: "Share links the caller may see",
+    tag: "Shares",
+    access: "member",
+    query: shareListQuerySchema,
+    success: { status: 200, description: "Newest first.", schema: shareListSchema },
+  },
+  "POST /api/shares": {
+    summary: "Make a share link for a render or a board",
+    description: "The answer's `path` holds the token; it is given this once.",
+    tag: "Shares",
+    access: "member",
+    body: shareCreateSchema,
+    success: { status: 201, description: "The link.", schema: shareCreatedSchema },
+    errors: ["not_found", "render_not_ready"],
+  },
+  "DELETE /api/shares/{id}": {
+    summary: "Revoke a share link",
+    tag: "Shares",
+    access: "member",
+    params: shareIdParamsSchema,
+    success: { status: 200, description: "Revoked.", schema: shareRevokedSchema },
+    errors: ["forbidden", "not_found"],
+  },
+} satisfies Record<`${ApiMethod} /api/${string}`, ApiRouteEntry>;
+
+export type ApiRouteKey = keyof typeof API_ROUTES;
+
+/** Every entry of the map as a list, with its method and its path in OpenAPI's style (`/api/renders/{id}`). */
+export function apiRouteList(): { method: ApiMethod; path: string; entry: ApiRouteEntry }[] {
+  return Object.entries(API_ROUTES).map(([key, entry]: [string, ApiRouteEntry]) => {
+    const [method, path] = key.split(" ") as [ApiMethod, string];
+    return { method, path, entry };
+  });
+}

@@ -1,0 +1,329 @@
+/**
+ * The OpenAPI document (`GET /api/openapi.json`): valid OpenAPI 3.1, listing exactly the routes and
+ * methods app/api holds, and a real run against the simulator, sign-in on, whose every answer
+ * matches the schema the document gives for its status.
+ */
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type {
+  Board,
+  BoardList,
+  BoardRendersResult,
+  CreateRenderResult,
+  LedgerRender,
+  LedgerUpload,
+  Preset,
+  RenderList,
+  ShareCreated,
+  Usage,
+} from "@/lib/contract";
+import { openApiChecker } from "@/test/openapi-checker";
+import {
+  HTTP_METHODS,
+  apiRoutes,
+  signedInMembers,
+  startStack,
+  waitFor,
+  type CallInit,
+  type HttpMethod,
+  type Stack,
+} from "@/test/server-stack";
+
+let stack: Stack;
+let checker: Awaited<ReturnType<typeof openApiChecker>>;
+let cookies: Record<string, string>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { AUTH_SECRET: "an-openapi-secret-that-is-long-enough-77" } });
+  ({ cookies, ids } = await signedInMembers(stack));
+  checker = await openApiChecker(stack);
+});
+afterAll(() => stack.close());
+
+test("the document is valid OpenAPI 3.1", async () => {
+  const validator = new Validator();
+  const result = await validator.validate(
+    structuredClone(checker.document) as Parameters<Validator["validate"]>[0],
+  );
+  expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+  expect(result.valid).toBe(true);
+  expect(validator.version).toBe("3.1");
+});
+
+test("it lists every route file under app/api with exactly the methods it exports, and nothing else", async () => {
+  const onDisk = new Set<string>();
+  for (const route of apiRoutes()) {
+    const handlers = await route.load();
+    const path = route.path.replace(/\[([^\]]+)\]/g, "{$1}");
+    for (const method of HTTP_METHODS) if (handlers[method]) onDisk.add(`${method} ${path}`);
+  }
+  const documented = new Set(
+    Object.entries(checker.document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  );
+  expect([...documented].sort()).toEqual([...onDisk].sort());
+});
+
+test("its security schemes are the bearer token and the session cookie; public routes need neither", () => {
+  const schemes = (checker.document.components as { securitySchemes?: Record<string, unknown> })
+    .securitySchemes;
+  expect(schemes?.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  expect(schemes?.cookie).toMatchObject({ type: "apiKey", in: "cookie", name: "rd_session" });
+  expect(checker.operation("GET", "/api/health").security).toEqual([]);
+  expect(checker.operation("GET", "/api/renders").security).toBeUndefined();
+});
+
+describe("a real run: every answer matches its documented schema", () => {
+  /** Operations answered so far, to show every one of them was checked. */
+  const seen = new Set<string>();
+
+  /** `T`: the answer's type from the contract; the document's schema has checked the body. */
+  async function call<T = Record<string, unknown>>(
+    who: string | null,
+    method: HttpMethod,
+    template: string,
+    path: string,
+    init: CallInit = {},
+  ): Promise<{ status: number; body: T }> {
+    const headers = { ...init.headers, ...(who !== null && { cookie: cookies[who] ?? "" }) };
+    const response = await stack.call(method, path, { ...init, headers });
+    const status = response.status;
+    const body = await checker.expectDocumented(method, template, response);
+    seen.add(`${method} ${template}`);
+    return { status, body: body as T };
+  }
+
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+      "1f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4d5e20000000049454e44ae426082",
+    "hex",
+  );
+
+  test("renders, downloads, boards, presets, shares, uploads, the team and the account", async () => {
+    const doc = await call(null, "GET", "/api/openapi.json", "/api/openapi.json");
+    expect(doc.status).toBe(200);
+    const etag = (await stack.call("GET", "/api/openapi.json")).headers.get("etag") ?? "";
+    const unchanged = await call(null, "GET", "/api/openapi.json", "/api/openapi.json", {
+      headers: { "if-none-match": etag },
+    });
+    expect(unchanged.status).toBe(304);
+
+    expect((await call("Ada", "GET", "/api/auth/session", "/api/auth/session")).body).toMatchObject({
+      authEnabled: true,
+    });
+    expect((await call(null, "GET", "/api/health", "/api/health")).status).toBe(200);
+    expect((await call("Ada", "GET", "/api/health", "/api/health")).body).toHaveProperty("scheduler");
+    expect((await call("Ada", "GET", "/api/account", "/api/account")).status).toBe(200);
+    expect(
+      (await call("Grace", "GET", "/api/estimate", "/api/estimate?kind=image&imageCount=2")).status,
+    ).toBe(200);
+
+    const upload = await call<LedgerUpload>("Grace", "POST", "/api/uploads", "/api/uploads", {
+      body: (() => {
+        const data = new FormData();
+        data.set("kind", "image");
+        data.set("file", new Blob([png], { type: "image/png" }), "ref.png");
+        return data;
+      })(),
+    });
+    expect(upload.status).toBe(201);
+    expect((await call("Grace", "GET", "/api/uploads", "/api/uploads?kind=image")).body.items).toHaveLength(
+      1,
+    );
+
+    const created = await call<CreateRenderResult>("Grace", "POST", "/api/renders", "/api/renders", {
+      json: { kind: "image", prompt: "a lighthouse at dusk", referenceImageUrls: [upload.body.url] },
+      headers: { "idempotency-key": "openapi-run-1" },
+    });
+    expect(created.status).toBe(202);
+    const id = created.body.renders[0]?.id ?? "";
+    const one = (template: string) => template.replace("{id}", id);
+    await waitFor(async () => {
+      const { body } = await call<LedgerRender>(
+        "Grace",
+        "GET",
+        "/api/renders/{id}",
+        one("/api/renders/{id}"),
+      );
+      return body.status === "ready" ? true : undefined;
+    }, 30_000);
+    expect(
+      (await call("Grace", "POST", "/api/renders/{id}/watch", one("/api/renders/{id}/watch"))).status,
+    ).toBe(200);
+    expect(
+      (await call("Grace", "PUT", "/api/renders/{id}/favourite", one("/api/renders/{id}/favourite"))).body,
+    ).toEqual({ id, favourite: true });
+    expect(
+      (await call("Grace", "DELETE", "/api/renders/{id}/favourite", one("/api/renders/{id}/favourite"))).body,
+    ).toEqual({ id, favourite: false });
+    const list = await call<RenderList>(
+      "Grace",
+      "GET",
+      "/api/renders",
+      "/api/renders?sort=oldest&limit=5&from=2020-01-01",
+    );
+    expect(list.body.items.map((r: { id: string }) => r.id)).toContain(id);
+    expect(
+      (
+        await call("Grace", "POST", "/api/renders/archive", "/api/renders/archive", {
+          json: { ids: [id], archived: true },
+        })
+      ).status,
+    ).toBe(200);
+    await call("Grace", "POST", "/api/renders/archive", "/api/renders/archive", {
+      json: { ids: [id], archived: false },
+    });
+    expect((await call("Grace", "GET", "/api/renders/{id}/file", one("/api/renders/{id}/file"))).status).toBe(
+      200,
+    );
+    expect((await call("Grace", "GET", "/api/renders/zip", `/api/renders/zip?ids=${id}`)).status).toBe(200);
+    expect(
+      (await call("Grace", "POST", "/api/renders/zip", "/api/renders/zip", { json: { ids: [id] } })).status,
+    ).toBe(200);
+    expect(
+      (await call("Grace", "GET", "/api/prompts/recent", "/api/prompts/recent?q=light")).body.items,
+    ).toHaveLength(1);
+
+    const preset = await call<Preset>("Grace", "POST", "/api/presets", "/api/presets", {
+      json: { name: "Dusk", kind: "video", model: "kling", durationSeconds: 10 },
+    });
+    expect(preset.status).toBe(201);
+    const presetPath = `/api/presets/${preset.body.id}`;
+    await call("Grace", "GET", "/api/presets", "/api/presets");
+    expect(
+      (await call<Preset>("Grace", "PATCH", "/api/presets/{id}", presetPath, { json: { name: "Dawn" } })).body
+        .name,
+    ).toBe("Dawn");
+    expect((await call("Linus", "DELETE", "/api/presets/{id}", presetPath)).status).toBe(403);
+    expect((await call("Grace", "DELETE", "/api/presets/{id}", presetPath)).status).toBe(200);
+
+    const board = await call<Board>("Grace", "POST", "/api/boards", "/api/boards", {
+      json: { name: "Coast" },
+    });
+    expect(board.status).toBe(201);
+    const boardPath = `/api/boards/${board.body.id}`;
+    const added = await call<BoardRendersResult>(
+      "Grace",
+      "POST",
+      "/api/boards/{id}/renders",
+      `${boardPath}/renders`,
+      {
+        json: { ids: [id], action: "add" },
+      },
+    );
+    expect(added.body.changed).toBe(1);
+    expect(
+      (await call<BoardList>("Grace", "GET", "/api/boards", `/api/boards?render=${id}`)).body.items[0]?.holds,
+    ).toBe(true);
+    expect((await call<Board>("Grace", "GET", "/api/boards/{id}", boardPath)).body.count).toBe(1);
+    await call("Grace", "PATCH", "/api/boards/{id}", boardPath, { json: { description: "Evening light" } });
+
+    const share = await call<ShareCreated>("Grace", "POST", "/api/shares", "/api/shares", {
+      json: { kind: "board", id: board.body.id },
+    });
+    expect(share.status).toBe(201);
+    expect(
+      (await call("Grace", "GET", "/api/shares", `/api/shares?board=${board.body.id}`)).body.items,
+    ).toHaveLength(1);
+    expect(
+      (await call("Grace", "DELETE", "/api/shares/{id}", `/api/shares/${share.body.share.id}`)).status,
+    ).toBe(200);
+    expect((await call("Grace", "DELETE", "/api/boards/{id}", boardPath)).status).toBe(200);
+
+    expect((await call("Ada", "GET", "/api/members", "/api/members")).body.items).toHaveLength(3);
+    expect((await call("Grace", "GET", "/api/members/names", "/api/members/names")).body.items).toHaveLength(
+      3,
+    );
+    await call("Ada", "POST", "/api/members/{id}", `/api/members/${ids.Linus}`, {
+      json: { monthlyCapCredits: 500 },
+    });
+    await call("Ada", "GET", "/api/team", "/api/team");
+    const teamUsage = await call<Usage>("Ada", "GET", "/api/usage", "/api/usage");
+    expect(teamUsage.body.scope).toBe("team");
+    expect(teamUsage.body.cells.length).toBeGreaterThan(0);
+    const ownUsage = await call<Usage>(
+      "Grace",
+      "GET",
+      "/api/usage",
+      "/api/usage?from=2026-01-01&to=2026-01-31",
+    );
+    expect(ownUsage.body).toMatchObject({ scope: "member", forecast: null });
+    await call("Ada", "POST", "/api/team", "/api/team", { json: { defaultMonthlyCapCredits: null } });
+
+    const events = new AbortController();
+    const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });
+    events.abort();
+    expect(stream.status).toBe(200);
+    expect((await call("Linus", "POST", "/api/auth/sign-out", "/api/auth/sign-out")).body).toEqual({
+      signedOut: true,
+    });
+    const signIn = await call(null, "POST", "/api/auth/sign-in", "/api/auth/sign-in", {
+      json: { email: "linus@example.com", password: "a third long secret" },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  test("errors: each in the one shape, with a code the document lists for its status", async () => {
+    const refusals: [string | null, HttpMethod, string, string, CallInit, number][] = [
+      [null, "GET", "/api/renders", "/api/renders", {}, 401],
+      ["Grace", "GET", "/api/members", "/api/members", {}, 403],
+      ["Grace", "GET", "/api/renders/{id}", "/api/renders/rnd_nothing", {}, 404],
+      ["Grace", "GET", "/api/renders", "/api/renders?sort=sideways", {}, 422],
+      [
+        "Grace",
+        "POST",
+        "/api/renders",
+        "/api/renders",
+        { body: "kind=image", headers: { "content-type": "text/plain" } },
+        415,
+      ],
+      [
+        "Grace",
+        "POST",
+        "/api/renders",
+        "/api/renders",
+        { json: { kind: "video", prompt: "x", model: "kling", durationSeconds: 99 } },
+        422,
+      ],
+      ["Grace", "POST", "/api/boards", "/api/boards", { json: { name: "" } }, 422],
+      ["Grace", "GET", "/api/usage", "/api/usage?from=2026-02-30", {}, 422],
+      [
+        "Grace",
+        "POST",
+        "/api/renders/archive",
+        "/api/renders/archive",
+        { json: { ids: ["rnd_none"], archived: true } },
+        404,
+      ],
+      ["Grace", "POST", "/api/shares", "/api/shares", { json: { kind: "render", id: "rnd_none" } }, 404],
+      [
+        null,
+        "POST",
+        "/api/auth/sign-in",
+        "/api/auth/sign-in",
+        { json: { email: "ada@example.com", password: "wrong" } },
+        401,
+      ],
+      [
+        "Grace",
+        "POST",
+        "/api/boards",
+        "/api/boards",
+        { json: { name: "x" }, headers: { origin: "https://elsewhere.example" } },
+        403,
+      ],
+    ];
+    for (const [who, method, template, path, init, status] of refusals) {
+      expect((await call(who, method, template, path, init)).status, `${method} ${path}`).toBe(status);
+    }
+  });
+
+  test("every operation in the document was answered and checked", () => {
+    const all = Object.entries(checker.document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(all.filter((op) => !seen.has(op))).toEqual([]);
+  });
+});
