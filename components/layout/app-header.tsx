@@ -1,13 +1,20 @@
 /**
- * The top bar on every page: the product name (home link), the link to the team's boards and, beside
- * them, the account and the member.
+ * The top bar on every page: the product name (home link), the links to the team's boards and (with
+ * sign-in on) the member's API tokens and, beside them, the account and the member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
 
 export const PRODUCT_NAME = "Render dashboard";
 
-export function AppHeader({ children }: { children?: ReactNode }) {
+const NAV_LINK =
+  "text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white";
+
+/**
+ * `apiTokens`: link the API tokens page (sign-in is on). Rendered here, on the server, so the link
+ * adds nothing to a page's JavaScript.
+ */
+export function AppHeader({ children, apiTokens = false }: { children?: ReactNode; apiTokens?: boolean }) {
   return (
     <header className="border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/70">
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
@@ -15,13 +22,15 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main">
-          <Link
-            href="/boards"
-            className="text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
-          >
+        <nav aria-label="Main" className="flex items-center gap-x-4">
+          <Link href="/boards" className={NAV_LINK}>
             Boards
           </Link>
+          {apiTokens && (
+            <Link href="/tokens" className={NAV_LINK}>
+              API tokens
+            </Link>
+          )}
         </nav>
         <div className="flex min-w-0 flex-wrap items-center gap-x-6 gap-y-2 sm:ml-auto">{children}</div>
       </div>
