@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { ExpiredBadge } from "@/components/ui/expired-badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { notify } from "@/components/ui/notify";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { RevokeControl } from "@/components/ui/revoke-control";
 import type { Share, ShareTarget } from "@/lib/contract";
@@ -94,16 +93,9 @@ function ShareRow({ share, showTarget }: { share: Share; showTarget: boolean }) 
       </div>
       <RevokeControl
         name={name}
+        noun="link"
         busy={revoke.isPending}
-        onConfirm={(keep) =>
-          revoke.mutate(share.id, {
-            onSuccess: () => notify.success("Link revoked"),
-            onError: (error) => {
-              notify.error("The link was not revoked", { description: error.message });
-              keep();
-            },
-          })
-        }
+        revoke={() => revoke.mutateAsync(share.id)}
       />
     </li>
   );

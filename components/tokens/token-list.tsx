@@ -8,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { ExpiredBadge } from "@/components/ui/expired-badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { notify } from "@/components/ui/notify";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { RevokeControl } from "@/components/ui/revoke-control";
 import type { ApiToken } from "@/lib/contract";
@@ -76,16 +75,9 @@ function TokenRow({ token, mine }: { token: ApiToken; mine: boolean }) {
       </div>
       <RevokeControl
         name={`token ${token.name}`}
+        noun="token"
         busy={revoke.isPending}
-        onConfirm={(keep) =>
-          revoke.mutate(token.id, {
-            onSuccess: () => notify.success("Token revoked"),
-            onError: (error) => {
-              notify.error("The token was not revoked", { description: error.message });
-              keep();
-            },
-          })
-        }
+        revoke={() => revoke.mutateAsync(token.id)}
       />
     </li>
   );

@@ -1,8 +1,9 @@
 /** The caller's API tokens (`GET`/`POST /api/tokens`, `DELETE /api/tokens/{id}`). */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { ApiTokenInput } from "@/lib/contract";
 import { apiFetch } from "@/lib/client/api-client";
 import { queryKeys } from "./keys";
+import { useListChange } from "./list-change";
 
 export function tokensQueryOptions() {
   return queryOptions({
@@ -12,21 +13,12 @@ export function tokensQueryOptions() {
   });
 }
 
-/** A change to the tokens; the list re-reads after. */
-function useTokenChange<V, T>(change: (variables: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
-  });
-}
-
 export const useCreateToken = () =>
-  useTokenChange((body: ApiTokenInput) =>
+  useListChange(queryKeys.tokens, (body: ApiTokenInput) =>
     apiFetch("/api/tokens", (c) => c.apiTokenCreatedSchema, { method: "POST", body }),
   );
 
 export const useRevokeToken = () =>
-  useTokenChange((id: string) =>
+  useListChange(queryKeys.tokens, (id: string) =>
     apiFetch(`/api/tokens/${encodeURIComponent(id)}`, (c) => c.apiTokenRevokedSchema, { method: "DELETE" }),
   );
