@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { revokeRow } from "./shares.page";
 
 /** `/tokens`: New token, the token shown once, and the list with Revoke. */
 export class TokensPage {
@@ -33,12 +34,6 @@ export class TokensPage {
   }
 
   async revoke(name: string): Promise<void> {
-    const row = this.row(name);
-    await row.getByRole("button", { name: /^Revoke/ }).click();
-    await row
-      .getByRole("group", { name: /^Revoke token/ })
-      .getByRole("button", { name: /^Revoke/ })
-      .click();
-    await expect(row).toHaveCount(0);
+    await revokeRow(this.row(name), "token");
   }
 }
