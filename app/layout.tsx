@@ -68,7 +68,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers>
           <HydrationBoundary state={dehydrate(queryClient)}>
             {!session.authEnabled && <SignInOffBanner />}
-            <AppHeader>
+            <AppHeader apiTokens={session.authEnabled}>
               <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
               <MemberMenu />

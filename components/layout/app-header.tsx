@@ -1,18 +1,25 @@
 /**
- * The top bar on every page: the product name (home link), the links to the team's boards and its
- * usage and, beside them, the account and the member.
+ * The top bar on every page: the product name (home link), the links to the team's boards, its
+ * usage and (with sign-in on) the member's API tokens and, beside them, the account and the member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
 
 export const PRODUCT_NAME = "Render dashboard";
 
-const NAV = [
-  { href: "/boards", label: "Boards" },
-  { href: "/usage", label: "Usage" },
-] as const;
+const NAV_LINK =
+  "text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white";
 
-export function AppHeader({ children }: { children?: ReactNode }) {
+/**
+ * `apiTokens`: link the API tokens page (sign-in is on). Rendered here, on the server, so the links
+ * add nothing to a page's JavaScript.
+ */
+export function AppHeader({ children, apiTokens = false }: { children?: ReactNode; apiTokens?: boolean }) {
+  const nav = [
+    { href: "/boards", label: "Boards" },
+    { href: "/usage", label: "Usage" },
+    ...(apiTokens ? [{ href: "/tokens", label: "API tokens" }] : []),
+  ];
   return (
     <header className="border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/70">
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
@@ -20,13 +27,9 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="flex gap-4">
-          {NAV.map(({ href, label }) => (
-            <Link
-              key={href}
-              href={href}
-              className="text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
-            >
+        <nav aria-label="Main" className="flex items-center gap-x-4">
+          {nav.map(({ href, label }) => (
+            <Link key={href} href={href} className={NAV_LINK}>
               {label}
             </Link>
           ))}

@@ -5,16 +5,14 @@
  * so every link listed is one the caller may revoke.
  */
 import Link from "next/link";
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { renderHref } from "@/components/gallery/render-links";
 import { Button } from "@/components/ui/button";
-import { InlineConfirm } from "@/components/ui/inline-confirm";
+import { ExpiredBadge } from "@/components/ui/expired-badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { notify } from "@/components/ui/notify";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { useCoarseNow } from "@/components/ui/use-now";
+import { RevokeControl } from "@/components/ui/revoke-control";
 import type { Share, ShareTarget } from "@/lib/contract";
 import { sharesQueryOptions, useRevokeShare } from "@/lib/client/queries/shares";
 
@@ -60,21 +58,14 @@ export function ShareList({ target }: { target?: ShareTarget }) {
 }
 
 function ShareRow({ share, showTarget }: { share: Share; showTarget: boolean }) {
-  const [confirming, setConfirming] = useState(false);
   const revoke = useRevokeShare();
-  const now = useCoarseNow();
-  const expired = share.expiresAt !== null && now !== null && Date.parse(share.expiresAt) <= now;
   const name = `link ${share.tokenPrefix}…`;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
       <div className="min-w-0 space-y-1 text-sm">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-xs">/s/{share.tokenPrefix}…</span>
-          {expired && (
-            <span className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-800">
-              Expired
-            </span>
-          )}
+          <ExpiredBadge expiresAt={share.expiresAt} />
         </p>
         {showTarget && (
           <p className="break-words">
@@ -100,32 +91,12 @@ function ShareRow({ share, showTarget }: { share: Share; showTarget: boolean }) 
           <dd>{share.lastOpenedAt ? <RelativeTime iso={share.lastOpenedAt} /> : "Not yet"}</dd>
         </dl>
       </div>
-      {confirming ? (
-        <InlineConfirm
-          label={`Revoke ${name}?`}
-          question="It stops working at once."
-          action={
-            <>
-              Revoke<span className="sr-only"> {name}</span>
-            </>
-          }
-          busy={revoke.isPending}
-          onConfirm={() =>
-            revoke.mutate(share.id, {
-              onSuccess: () => notify.success("Link revoked"),
-              onError: (error) => {
-                notify.error("The link was not revoked", { description: error.message });
-                setConfirming(false);
-              },
-            })
-          }
-          onCancel={() => setConfirming(false)}
-        />
-      ) : (
-        <Button size="sm" className="shrink-0 self-start" onClick={() => setConfirming(true)}>
-          Revoke<span className="sr-only"> {name}</span>
-        </Button>
-      )}
+      <RevokeControl
+        name={name}
+        noun="link"
+        busy={revoke.isPending}
+        revoke={() => revoke.mutateAsync(share.id)}
+      />
     </li>
   );
 }

@@ -47,12 +47,16 @@ export class ShareLinks {
   }
 
   async revoke(link: string): Promise<void> {
-    const row = this.row(link);
-    await row.getByRole("button", { name: /^Revoke/ }).click();
-    await row
-      .getByRole("group", { name: /^Revoke link/ })
-      .getByRole("button", { name: /^Revoke/ })
-      .click();
-    await expect(row).toHaveCount(0);
+    await revokeRow(this.row(link), "link");
   }
+}
+
+/** Revoke on a list's row (a share link's, an API token's), then its confirmation: the row leaves. */
+export async function revokeRow(row: Locator, noun: string): Promise<void> {
+  await row.getByRole("button", { name: /^Revoke/ }).click();
+  await row
+    .getByRole("group", { name: new RegExp(`^Revoke ${noun}`) })
+    .getByRole("button", { name: /^Revoke/ })
+    .click();
+  await expect(row).toHaveCount(0);
 }

@@ -23,6 +23,13 @@ import {
 } from "./boards";
 import { zipSelectionSchema } from "./downloads";
 import { usageQuerySchema, usageSchema } from "./usage";
+import {
+  apiTokenCreateSchema,
+  apiTokenCreatedSchema,
+  apiTokenIdParamsSchema,
+  apiTokenListSchema,
+  apiTokenRevokedSchema,
+} from "./tokens";
 import type { ErrorCode } from "./errors";
 import { eventsQuerySchema, liveEventSchema } from "./events";
 import { healthAnswerSchema } from "./health";
@@ -96,6 +103,8 @@ export interface ApiRouteEntry {
   body?: z.core.$ZodType;
   /** The body may also come as a urlencoded form (lib/server/http/route.ts). */
   formBody?: boolean;
+  /** A browser session only: an API token is refused (403), so a leaked token cannot make another. */
+  sessionOnly?: boolean;
   /**
    * What the document shows for an input whose schema transforms it: zod's JSON Schema describes a
    * transform's input only up to the transform, so the accepted shape is declared beside it.
@@ -219,6 +228,39 @@ export const API_ROUTES = {
     access: "member",
     query: usageQuerySchema,
     success: { status: 200, description: "The range's spend.", schema: usageSchema },
+  },
+  "GET /api/tokens": {
+    summary: "The caller's API tokens (an admin's: everyone's)",
+    description:
+      "Name, scope, created, last used and expiry; never the token itself. 404 while sign-in is off.",
+    tag: "API tokens",
+    access: "member",
+    success: { status: 200, description: "The tokens.", schema: apiTokenListSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/tokens": {
+    summary: "Make a personal API token",
+    description:
+      "The token is in this answer only; the dashboard keeps a hash of it. Needs a signed-in browser session.",
+    tag: "API tokens",
+    access: "member",
+    sessionOnly: true,
+    body: apiTokenCreateSchema,
+    success: {
+      status: 201,
+      description: "The token, shown once, and its record.",
+      schema: apiTokenCreatedSchema,
+    },
+    errors: ["not_found"],
+  },
+  "DELETE /api/tokens/{id}": {
+    summary: "Revoke an API token (the owner's, or any for an admin)",
+    description: "The next request with it answers 401.",
+    tag: "API tokens",
+    access: "member",
+    params: apiTokenIdParamsSchema,
+    success: { status: 200, description: "Revoked.", schema: apiTokenRevokedSchema },
+    errors: ["not_found"],
   },
   "GET /api/health": {
     summary: "Readiness, with details for admins",

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   invalid_request: 422,
   unauthenticated: 401,
   forbidden: 403,
+  /** An API token whose scope does not allow the request (a `read` token asked to change something). */
+  insufficient_scope: 403,
   /** The member's monthly credit cap would be passed; nothing was sent upstream. */
   member_cap_reached: 403,
   not_found: 404,

@@ -20,3 +20,4 @@ export * from "./shares";
 export * from "./names";
 export * from "./boards";
 export * from "./usage";
+export * from "./tokens";

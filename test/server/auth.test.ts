@@ -56,6 +56,7 @@ async function signIn(
 }
 
 const unauthenticated = { error: { code: "unauthenticated", message: "Sign in to use the dashboard." } };
+const notAToken = { error: { code: "unauthenticated", message: "This API token is not valid." } };
 
 describe("no route is reachable without a session", () => {
   test("every route and method under app/api, however it is asked", async () => {
@@ -67,18 +68,26 @@ describe("no route is reachable without a session", () => {
       const path = route.path.replace(/\[[^\]]+\]/g, "rnd_x");
       for (const method of HTTP_METHODS) {
         if (!handlers[method] || PUBLIC.has(`${method} ${route.path}`)) continue;
-        const attempts: Record<string, string>[] = [
-          {},
-          { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" },
-          { cookie: "rd_session=eyJ0YW1wZXJlZCI6dHJ1ZX0.c2lnbmF0dXJl" },
-          { authorization: "Bearer rs_live_demo_team_1" },
+        const attempts: [Record<string, string>, object][] = [
+          [{}, unauthenticated],
+          [
+            { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" },
+            unauthenticated,
+          ],
+          [{ cookie: "rd_session=eyJ0YW1wZXJlZCI6dHJ1ZX0.c2lnbmF0dXJl" }, unauthenticated],
+          // A bearer header is an API token, judged as one. Each from its own address: wrong tokens
+          // count in the sign-in throttle.
+          [
+            { authorization: "Bearer rs_live_demo_team_1", "x-forwarded-for": `10.7.0.${checked % 250}` },
+            notAToken,
+          ],
         ];
-        for (const headers of attempts) {
+        for (const [headers, refusal] of attempts) {
           const body = method === "GET" ? {} : { json: {} };
           const response = await stack.callJson(method, path, { headers, ...body });
           expect(response, `${method} ${path} ${JSON.stringify(headers)}`).toMatchObject({
             status: 401,
-            body: unauthenticated,
+            body: refusal,
           });
           checked++;
         }

@@ -5,7 +5,13 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { memberPatchSchema, signInSchema, teamSettingsSchema, zipSelectionSchema } from "@/lib/contract";
+import {
+  apiTokenCreateSchema,
+  memberPatchSchema,
+  signInSchema,
+  teamSettingsSchema,
+  zipSelectionSchema,
+} from "@/lib/contract";
 import { errorBodySchema } from "@/lib/contract/error-body";
 import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
 import { addMember } from "@/lib/server/team/members";
@@ -50,13 +56,14 @@ const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.array(fc.webUrl(), { maxLength: 12 }),
 );
-/** Every render request field (from the shared schema), the bodies of the team routes and a zip's selection. */
+/** Every render request field (from the shared schema), the bodies of the team and token routes and a zip's selection. */
 const requestFields = [
   ...REQUEST_FIELD_NAMES,
   ...Object.keys(zipSelectionSchema.shape),
   ...Object.keys(signInSchema.shape),
   ...Object.keys(memberPatchSchema.shape),
   ...Object.keys(teamSettingsSchema.shape),
+  ...Object.keys(apiTokenCreateSchema.shape),
 ];
 const nearValid = fc.dictionary(fc.constantFrom(...requestFields), fieldValue, { maxKeys: 8 });
 const body = fc.oneof(fc.jsonValue(), nearValid, fc.string({ maxLength: 200 }));

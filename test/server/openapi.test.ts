@@ -16,6 +16,7 @@ import type {
   RenderList,
   ShareCreated,
   Usage,
+  ApiTokenCreated,
 } from "@/lib/contract";
 import { openApiChecker } from "@/test/openapi-checker";
 import {
@@ -240,6 +241,32 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { monthlyCapCredits: 500 },
     });
     await call("Ada", "GET", "/api/team", "/api/team");
+    const made = await call<ApiTokenCreated>("Grace", "POST", "/api/tokens", "/api/tokens", {
+      json: { name: "Pipeline", scope: "read" },
+    });
+    expect(made.status).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.secret}` };
+    expect(
+      (await call(null, "GET", "/api/renders", "/api/renders?limit=1", { headers: bearer })).status,
+    ).toBe(200);
+    const refusedByScope = await call(null, "POST", "/api/boards", "/api/boards", {
+      headers: bearer,
+      json: { name: "Not with a read token" },
+    });
+    expect(refusedByScope.status).toBe(403);
+    expect(
+      (
+        await call(null, "POST", "/api/tokens", "/api/tokens", {
+          headers: bearer,
+          json: { name: "Successor", scope: "read" },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call("Grace", "GET", "/api/tokens", "/api/tokens")).body).toMatchObject({
+      items: [expect.objectContaining({ name: "Pipeline" })],
+    });
+    await call("Grace", "DELETE", "/api/tokens/{id}", `/api/tokens/${made.body.token.id}`);
+    expect((await call(null, "GET", "/api/renders", "/api/renders", { headers: bearer })).status).toBe(401);
     const teamUsage = await call<Usage>("Ada", "GET", "/api/usage", "/api/usage");
     expect(teamUsage.body.scope).toBe("team");
     expect(teamUsage.body.cells.length).toBeGreaterThan(0);

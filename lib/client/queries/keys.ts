@@ -24,6 +24,8 @@ export const queryKeys = {
     list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
   },
   presets: ["presets"] as const,
+  /** The caller's API tokens (an admin's: everyone's). */
+  tokens: ["tokens"] as const,
   shares: {
     all: ["shares"] as const,
     /** One render's or board's links, or (no target) every link the caller may see. */

@@ -1,8 +1,9 @@
 /** Share links (`GET`/`POST /api/shares`, `DELETE /api/shares/{id}`). */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { ShareTarget } from "@/lib/contract";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import { queryKeys } from "./keys";
+import { useListChange } from "./list-change";
 
 /** `GET /api/shares` filtered to one render's or board's links (`?render=` or `?board=`), or all. */
 const listPath = (target?: ShareTarget) =>
@@ -18,13 +19,8 @@ export function sharesQueryOptions(target?: ShareTarget) {
 }
 
 /** A change to the links; every list re-reads after, as one link shows in several. */
-function useShareChange<V, T>(change: (variables: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
-  });
-}
+const useShareChange = <V, T>(change: (variables: V) => Promise<T>) =>
+  useListChange(queryKeys.shares.all, change);
 
 export interface ShareRequest extends ShareTarget {
   expiresAt: string | null;

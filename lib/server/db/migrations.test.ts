@@ -1,7 +1,7 @@
 /**
  * Migrations on a ledger made by the release before them (presets on one up to 003_change_log,
- * boards on one up to 006_presets): what was there is still there, and the new tables and their
- * rules work.
+ * boards on one up to 006_presets, API tokens on one up to 008_shares): what was there is still
+ * there, and the new tables and their rules work.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -163,7 +163,7 @@ test("008_shares keeps an earlier ledger's rows and adds share links with unique
   const tables = ["presets", "render_requests", "renders", "members"] as const;
   const before = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
 
-  const applied = await migrate(db);
+  const applied = await migrate(db, "008_shares");
   expect(applied.map((r) => r.migrationName)).toContain("008_shares");
   expect(applied.every((r) => r.status === "Success")).toBe(true);
   expect(await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()))).toEqual(
@@ -191,4 +191,53 @@ test("008_shares keeps an earlier ledger's rows and adds share links with unique
       .execute(),
   ).rejects.toThrow();
   expect(await db.selectFrom("shares").selectAll().execute()).toEqual([share]);
+});
+
+test("009_api_tokens keeps an earlier ledger's rows and adds API tokens with unique token hashes", async () => {
+  const db = openLedger();
+  await migrate(db, "008_shares");
+  const now = new Date().toISOString();
+  await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
+  await db
+    .insertInto("members")
+    .values({
+      id: "mem_a",
+      email: "ada@example.com",
+      name: "Ada",
+      role: "admin",
+      password_hash: "hash",
+      monthly_cap_credits: null,
+      created_at: now,
+    })
+    .execute();
+  const tables = ["presets", "members", "shares"] as const;
+  const before = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
+
+  const applied = await migrate(db, "009_api_tokens");
+  expect(applied.map((r) => r.migrationName)).toEqual(["009_api_tokens"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()))).toEqual(
+    before,
+  );
+
+  const token = {
+    id: "tok_one",
+    token_hash: "hash-of-a-token",
+    token_prefix: "rdt_abcdef",
+    name: "CI",
+    scope: "read",
+    member_id: "mem_a",
+    created_at: now,
+    expires_at: null,
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await db.insertInto("api_tokens").values(token).execute();
+  await expect(
+    db
+      .insertInto("api_tokens")
+      .values({ ...token, id: "tok_two" })
+      .execute(),
+  ).rejects.toThrow();
+  expect(await db.selectFrom("api_tokens").selectAll().execute()).toEqual([token]);
 });

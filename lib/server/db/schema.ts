@@ -178,6 +178,26 @@ export interface SharesTable extends MadeBy {
   last_opened_at: string | null;
 }
 
+/** A member's personal API token (Authorization: Bearer). */
+export interface ApiTokensTable {
+  id: string;
+  /** SHA-256 of the token (hex): the database alone cannot act as anyone. */
+  token_hash: string;
+  /** The token's first characters, shown in lists. */
+  token_prefix: string;
+  name: string;
+  /** read | read_and_create */
+  scope: string;
+  member_id: string;
+  created_at: string;
+  /** ISO 8601 (UTC); null: never expires. */
+  expires_at: string | null;
+  /** Updated at most once a minute. */
+  last_used_at: string | null;
+  /** Set when revoked; the row stays so a request with the token is told so. */
+  revoked_at: string | null;
+}
+
 /** A board: a named collection of the team's renders. */
 export interface BoardsTable extends MadeBy {
   id: string;
@@ -212,6 +232,7 @@ export interface Database {
   shares: SharesTable;
   boards: BoardsTable;
   board_renders: BoardRendersTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -220,3 +241,4 @@ export type MemberRow = Selectable<MembersTable>;
 export type PresetRow = Selectable<PresetsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type BoardRow = Selectable<BoardsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

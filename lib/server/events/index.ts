@@ -7,7 +7,7 @@ import type { EventsQuery, Member } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
 import { favouritesOwner } from "@/lib/server/ledger/favourites";
 import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
-import { memberFromCookies } from "@/lib/server/team/session";
+import { stillActsAs } from "@/lib/server/team/caller";
 import { EventHub } from "./hub";
 import { eventStreamResponse } from "./stream";
 
@@ -31,18 +31,18 @@ export function stopEventHub(): Promise<void> {
 /**
  * A page's live event stream. Every member sees the whole team's renders and uploads, so the stream
  * carries everything but other members' favourites; spend and team changes are only nudges, read again through routes that check
- * who may see what. With sign-in on, a stream whose session ends is told so and closed.
+ * who may see what. With sign-in on, a stream whose session ends (or whose API token is revoked or
+ * expires) is told so and closed.
  */
 export async function openLiveEvents(request: Request, member: Member | null, query: EventsQuery) {
   const header = request.headers.get("last-event-id");
   const lastSeen = /^\d{1,15}$/.test(header ?? "") ? Number(header) : lastEventIdOf(query);
-  const cookies = request.headers.get("cookie");
   return eventStreamResponse({
     hub: await getEventHub(),
     lastSeen,
     owner: favouritesOwner(member),
     signal: request.signal,
-    stillSignedIn: async () => member === null || (await memberFromCookies(cookies))?.id === member.id,
+    stillSignedIn: async () => member === null || (await stillActsAs(request, member)),
   });
 }
 

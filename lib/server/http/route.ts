@@ -1,9 +1,9 @@
 import "server-only";
 /**
  * The route wrapper: a route declares who may call it and the contract schemas of its body, query and
- * path parameters; the wrapper checks the origin and the session in the handler itself (a proxy is
- * never the only guard), validates every input before the handler runs, and turns every failure into
- * the one error shape.
+ * path parameters; the wrapper checks the caller in the handler itself (a proxy is never the only
+ * guard: the origin and the session, or an API token, lib/server/team/caller.ts), validates every
+ * input before the handler runs, and turns every failure into the one error shape.
  */
 import type { z } from "zod/mini";
 import { AppError, parseWith, type Member } from "@/lib/contract";
@@ -11,12 +11,14 @@ import { AppError, parseWith, type Member } from "@/lib/contract";
 import "@/lib/render-api/zod-messages";
 import { missingSettings } from "@/lib/server/runtime/config";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
-import { assertSameOrigin } from "@/lib/server/team/origin";
-import { memberFromCookies, requireMember } from "@/lib/server/team/session";
+import { withoutTokens } from "@/lib/server/team/api-tokens";
+import { resolveCaller } from "@/lib/server/team/caller";
 
 export interface RouteSpec<B, Q, P> {
   /** Who may call: any signed-in member (default), admins only, or anyone (sign-in, health). */
   access?: "member" | "admin" | "public";
+  /** A browser session only: a request with an API token is refused (403). */
+  sessionOnly?: boolean;
   /** The JSON body's schema; the body must be sent as `application/json`. */
   body?: z.core.$ZodType<B>;
   /**
@@ -33,7 +35,10 @@ export interface RouteSpec<B, Q, P> {
 
 export interface Caller<B, Q, P> {
   request: Request;
-  /** The signed-in member; null when sign-in is off (or the route is public and nobody signed in). */
+  /**
+   * The member the request acts as (by its session, or its API token); null when sign-in is off (or
+   * the route is public and nobody signed in).
+   */
   member: Member | null;
   body: B;
   query: Q;
@@ -46,16 +51,13 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
   spec: RouteSpec<B, Q, P>,
   handler: (caller: Caller<B, Q, P>) => Promise<Response>,
 ) {
-  const { access = "member" } = spec;
+  const rules = { access: spec.access ?? "member", sessionOnly: spec.sessionOnly };
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       // Before anything else: without the service's address and key no route can do its work, and
       // a 500 would hide what an admin must do.
       if (missingSettings().length > 0) throw notConfigured();
-      assertSameOrigin(request);
-      const cookies = request.headers.get("cookie");
-      const member =
-        access === "public" ? await memberFromCookies(cookies) : await requireMember(cookies, access);
+      const member = await resolveCaller(request, rules);
       const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
       const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
       const body = spec.body
@@ -77,9 +79,10 @@ const notConfigured = () =>
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);
   if (appError.status >= 500) {
-    // The cause is logged for operators; the response carries only the dashboard's own message.
+    // The cause is logged for operators; the response carries only the dashboard's own message. No
+    // request header is logged, and a token quoted by some error's text is cut to its prefix.
     const cause = appError.cause instanceof Error ? `${appError.cause.name}: ${appError.cause.message}` : "";
-    console.error(`[api] ${appError.code}: ${appError.message}${cause ? ` (${cause})` : ""}`);
+    console.error(withoutTokens(`[api] ${appError.code}: ${appError.message}${cause ? ` (${cause})` : ""}`));
   }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.retryAfterSeconds !== undefined)

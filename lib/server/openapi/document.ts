@@ -48,9 +48,14 @@ function sharedCodes(method: ApiMethod, entry: ApiRouteEntry): ErrorCode[] {
   const codes: ErrorCode[] = ["internal_error", "not_configured"];
   if (entry.params || entry.query || entry.body || entry.multipart) codes.push("invalid_request");
   if (entry.body) codes.push("unsupported_media_type", "payload_too_large");
-  if (entry.access !== "public") codes.push("unauthenticated");
-  // Admins only; and any change from another site (the origin check on every unsafe method).
-  if (entry.access === "admin" || method !== "GET") codes.push("forbidden");
+  // A bearer token is checked on every route, public ones too: one that is wrong, revoked or
+  // expired is refused, and wrong ones from one address are throttled like wrong passwords.
+  codes.push("unauthenticated", "rate_limited");
+  // Admins only; any change from another site (the origin check on every unsafe method); a route
+  // for sessions only, asked with a token.
+  if (entry.access === "admin" || method !== "GET" || entry.sessionOnly) codes.push("forbidden");
+  // A read-only token asking to change something.
+  if (entry.access !== "public" && method !== "GET") codes.push("insufficient_scope");
   return codes;
 }
 
@@ -186,6 +191,7 @@ function build(): JsonSchema {
       ...(entry.description && { description: entry.description }),
       tags: [entry.tag],
       ...(entry.access === "public" && { security: [] }),
+      ...(entry.sessionOnly && { security: [{ cookie: [] }] }),
       ...(entry.access === "admin" && { "x-access": "admin" }),
       ...(params.length > 0 && { parameters: params }),
       ...(body !== undefined && { requestBody: body }),
@@ -204,7 +210,7 @@ function build(): JsonSchema {
           type: "http",
           scheme: "bearer",
           description:
-            "A personal API token, made on the dashboard's API tokens page; read-only tokens cannot create.",
+            'A personal API token (`rdt_…`), made on the dashboard\'s API tokens page (`/tokens`) and acting as its member; a token of scope "read" may only read (403 `insufficient_scope` otherwise).',
         },
         cookie: {
           type: "apiKey",

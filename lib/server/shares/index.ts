@@ -5,7 +5,6 @@ import "server-only";
  * with sign-in off) may share a render or a board; with sign-in on, a member sees and revokes their
  * own links and an admin everyone's.
  */
-import { createHash, randomBytes } from "node:crypto";
 import {
   AppError,
   SHARE_TOKEN_PATTERN,
@@ -23,12 +22,8 @@ import type { Db } from "@/lib/server/db";
 import { boardOutputs, findBoardRow } from "@/lib/server/ledger/boards";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import * as ledger from "@/lib/server/ledger/shares";
+import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
 import { requireMakerOrAdmin } from "@/lib/server/team/makers";
-
-/** 32 random bytes: 256 bits, 43 characters of base64url. */
-const TOKEN_BYTES = 32;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const sharePath = (token: string) => `/s/${token}`;
 
@@ -71,11 +66,11 @@ export async function createShare(input: ShareInput, member: Member | null): Pro
     }
     expiresAt = at.toISOString();
   }
-  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const token = newSecretToken();
   const created = await ledger.insertShare(
     db,
     {
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       tokenPrefix: token.slice(0, SHARE_TOKEN_PREFIX_CHARS),
       kind: input.kind,
       targetId,
@@ -126,7 +121,7 @@ export type SharedTarget = { showPrompt: boolean } & (
 async function liveShare(token: string, opened: boolean) {
   if (!SHARE_TOKEN_PATTERN.test(token)) return undefined;
   const db = await getDb();
-  const share = await ledger.liveShareByHash(db, hashToken(token), new Date(), opened);
+  const share = await ledger.liveShareByHash(db, hashSecretToken(token), new Date(), opened);
   return share && { db, share, kind: ledger.shareKind(share), showPrompt: share.show_prompt === 1 };
 }
 

@@ -9,8 +9,11 @@ import { AppError } from "@/lib/contract/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** A method that only reads (a read-only API token may use these alone). */
+export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
+
 export function assertSameOrigin(request: Request): void {
-  if (SAFE_METHODS.has(request.method)) return;
+  if (isSafeMethod(request.method)) return;
   const site = request.headers.get("sec-fetch-site");
   if (site === "cross-site") throw crossOrigin();
   const origin = request.headers.get("origin");

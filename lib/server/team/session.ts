@@ -44,10 +44,15 @@ export async function requireMember(
   if (!authEnabled()) return null;
   const member = await memberFromCookies(cookieHeader);
   if (!member) throw new AppError("unauthenticated", "Sign in to use the dashboard.");
+  requireRole(member, role);
+  return member;
+}
+
+/** Throws 403 when an admin is required and the member is not one. */
+export function requireRole(member: Member, role: Role): void {
   if (role === "admin" && member.role !== "admin") {
     throw new AppError("forbidden", "Only a team admin can do this.");
   }
-  return member;
 }
 
 /**
