@@ -13,6 +13,11 @@ const nextConfig = {
   poweredByHeader: false,
   // The ledger's native SQLite driver must stay a runtime require, not a bundled module.
   serverExternalPackages: ["@libsql/client", "libsql"],
+  // The API reference's renderer is read from the package at run time (app/vendor): ship it in a
+  // standalone build.
+  outputFileTracingIncludes: {
+    "/vendor/scalar-api-reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+  },
   turbopack: {
     // The zip writer's CRC-32 runs on Node's native one (lib/server/downloads/native-crc-32.ts).
     resolveAlias: { "crc-32": "./lib/server/downloads/native-crc-32.ts" },

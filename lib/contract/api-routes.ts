@@ -8,7 +8,10 @@
  * Not exported from the contract's index: the browser, which loads the index on demand, never needs it.
  */
 import { z } from "zod/mini";
+import { RENDER_KINDS } from "@/lib/domain/catalogue";
+import { imageRenderRequestSchema, videoRenderRequestSchema } from "@/lib/domain/render-request";
 import { UPLOAD_KINDS } from "@/lib/domain/uploads";
+import { teamNameSchema } from "./names";
 import { accountSchema } from "./account";
 import {
   boardCreateSchema,
@@ -32,9 +35,8 @@ import {
 } from "./tokens";
 import type { ErrorCode } from "./errors";
 import { eventsQuerySchema, liveEventSchema } from "./events";
-import { healthAnswerSchema } from "./health";
+import { healthSchema, publicHealthSchema } from "./health";
 import {
-  presetCreateInputSchema,
   presetCreateSchema,
   presetDeletedSchema,
   presetIdParamsSchema,
@@ -49,7 +51,6 @@ import {
   archiveResultSchema,
   costEstimateSchema,
   createRenderResultSchema,
-  estimateQueryFieldsSchema,
   estimateQuerySchema,
   favouriteStateSchema,
   ledgerRenderSchema,
@@ -133,6 +134,41 @@ const UPSTREAM: readonly ErrorCode[] = [
 ];
 
 const uploadFieldsSchema = z.object({ kind: z.enum(UPLOAD_KINDS) });
+
+/** `GET /api/health` answers either, by the caller's role, with 200 or 503. */
+const healthAnswerSchema = z.union([healthSchema, publicHealthSchema]);
+
+/*
+ * Inputs whose contract schemas check them through a transform, whose input zod's JSON Schema
+ * cannot describe: the shapes they accept, for the document only (never loaded by a page).
+ */
+
+/** A request schema's fields a query string can carry: all but the prompt and the reference lists. */
+const queryableFields = (shape: Record<string, z.core.SomeType>) =>
+  Object.fromEntries(
+    Object.entries(shape).filter(([name]) => name !== "prompt" && !name.startsWith("reference")),
+  );
+
+/** What `GET /api/estimate` accepts: the request's fields as text values. */
+const estimateQueryFieldsSchema = z.object({
+  ...queryableFields(imageRenderRequestSchema.shape),
+  ...queryableFields(videoRenderRequestSchema.shape),
+  kind: z.enum(RENDER_KINDS),
+});
+
+/** What `POST /api/presets` accepts: a name and a render request, its prompt optional. */
+const presetCreateInputSchema = z.union([
+  z.object({
+    name: teamNameSchema,
+    ...imageRenderRequestSchema.shape,
+    prompt: z.optional(imageRenderRequestSchema.shape.prompt),
+  }),
+  z.object({
+    name: teamNameSchema,
+    ...videoRenderRequestSchema.shape,
+    prompt: z.optional(videoRenderRequestSchema.shape.prompt),
+  }),
+]);
 
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",

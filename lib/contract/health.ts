@@ -28,6 +28,3 @@ export const healthSchema = z.object({
   upstream: z.object({ reachable: z.boolean(), latencyMs: z.nullable(z.number()) }),
 });
 export type Health = z.infer<typeof healthSchema>;
-
-/** `GET /api/health` answers either, by the caller's role, with 200 or 503. */
-export const healthAnswerSchema = z.union([healthSchema, publicHealthSchema]);

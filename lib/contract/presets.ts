@@ -1,12 +1,7 @@
 /** Team presets and each member's prompt history (docs/api.md, "Presets and prompt history"). */
 import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
-import {
-  imageRenderRequestSchema,
-  renderRequestSchema,
-  requestedModel,
-  videoRenderRequestSchema,
-} from "@/lib/domain/render-request";
+import { renderRequestSchema, requestedModel } from "@/lib/domain/render-request";
 import {
   PRESET_NAME_MAX_CHARS,
   PROMPT_HISTORY_SIZE,
@@ -53,23 +48,6 @@ export const presetCreateSchema = z.pipe(
   }),
 );
 export type PresetInput = z.output<typeof presetCreateSchema>;
-
-/**
- * What `POST /api/presets` accepts, for the OpenAPI document: the schema above checks it through a
- * transform, whose input zod's JSON Schema cannot describe past `name`.
- */
-export const presetCreateInputSchema = z.union([
-  z.object({
-    name: teamNameSchema,
-    ...imageRenderRequestSchema.shape,
-    prompt: z.optional(imageRenderRequestSchema.shape.prompt),
-  }),
-  z.object({
-    name: teamNameSchema,
-    ...videoRenderRequestSchema.shape,
-    prompt: z.optional(videoRenderRequestSchema.shape.prompt),
-  }),
-]);
 
 /** `PATCH /api/presets/{id}`: a new name. */
 export const presetRenameSchema = z.object({ name: teamNameSchema });

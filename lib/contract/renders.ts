@@ -1,12 +1,7 @@
 /** Renders: the ledger's record of each, lists of them, creating one and its cost (docs/api.md). */
 import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
-import {
-  imageRenderRequestSchema,
-  renderRequestSchema,
-  videoRenderRequestSchema,
-  type RenderRequest,
-} from "@/lib/domain/render-request";
+import { renderRequestSchema, type RenderRequest } from "@/lib/domain/render-request";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
 import {
   chainProgressSchema as chainRecordSchema,
@@ -175,22 +170,6 @@ export const estimateQuerySchema = z.pipe(
   ),
   renderRequestSchema,
 );
-
-/** A request schema's fields a query string can carry: all but the prompt and the reference lists. */
-const queryableFields = (shape: Record<string, z.core.SomeType>) =>
-  Object.fromEntries(
-    Object.entries(shape).filter(([name]) => name !== "prompt" && !name.startsWith("reference")),
-  );
-
-/**
- * What `GET /api/estimate` accepts, for the OpenAPI document: the schema above reads the query
- * through a transform, whose input zod's JSON Schema sees only as text values.
- */
-export const estimateQueryFieldsSchema = z.object({
-  ...queryableFields(imageRenderRequestSchema.shape),
-  ...queryableFields(videoRenderRequestSchema.shape),
-  kind: z.enum(RENDER_KINDS),
-});
 
 /**
  * `POST /api/renders/{id}/watch`: someone has the render open. Until `watchedUntil` the scheduler
