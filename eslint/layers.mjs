@@ -15,7 +15,7 @@ export const SERVER_RANKS = [
   ["db"],
   ["ledger", "account"],
   ["scheduler"],
-  ["events", "health", "renders", "team", "uploads", "downloads", "presets", "shares", "boards"],
+  ["events", "health", "renders", "team", "uploads", "downloads", "presets", "shares", "boards", "runs"],
   ["http", "pages"],
 ];
 

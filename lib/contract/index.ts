@@ -19,3 +19,4 @@ export * from "./presets";
 export * from "./shares";
 export * from "./names";
 export * from "./boards";
+export * from "./runs";
