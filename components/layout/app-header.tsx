@@ -1,11 +1,16 @@
 /**
- * The top bar on every page: the product name (home link), the link to the team's boards and, beside
- * them, the account and the member.
+ * The top bar on every page: the product name (home link), the links to the team's boards and batch
+ * runs and, beside them, the account and the member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
 
 export const PRODUCT_NAME = "Render dashboard";
+
+const NAV = [
+  ["/boards", "Boards"],
+  ["/runs", "Batch runs"],
+] as const;
 
 export function AppHeader({ children }: { children?: ReactNode }) {
   return (
@@ -15,13 +20,16 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main">
-          <Link
-            href="/boards"
-            className="text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
-          >
-            Boards
-          </Link>
+        <nav aria-label="Main" className="flex items-center gap-4">
+          {NAV.map(([href, label]) => (
+            <Link
+              key={href}
+              href={href}
+              className="text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
+            >
+              {label}
+            </Link>
+          ))}
         </nav>
         <div className="flex min-w-0 flex-wrap items-center gap-x-6 gap-y-2 sm:ml-auto">{children}</div>
       </div>
