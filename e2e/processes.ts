@@ -35,10 +35,7 @@ export const startSimulator = (port: number, timeScale: number) =>
     "--import",
     "tsx",
     "simulator/main.ts",
-    "--port",
-    String(port),
-    "--time-scale",
-    String(timeScale),
+    ...["--port", port, "--time-scale", timeScale].map(String),
   ]);
 
 /** The production build on `port`, against the simulator at `simulator`, with its ledger in `dataDir`. */

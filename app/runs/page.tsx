@@ -1,7 +1,7 @@
-import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
+import { Hydrate } from "@/components/layout/hydrate";
 import { RunsList } from "@/components/runs/runs-list";
 import { runsQueryOptions } from "@/lib/client/queries/runs";
 import { listRunsForPage } from "@/lib/server/pages/runs";
@@ -11,11 +11,9 @@ export const metadata: Metadata = { title: `Batch runs · ${PRODUCT_NAME}` };
 export default async function RunsPage() {
   await connection();
   const runs = await listRunsForPage();
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(runsQueryOptions().queryKey, { items: runs });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Hydrate data={[[runsQueryOptions().queryKey, { items: runs }]]}>
       <RunsList />
-    </HydrationBoundary>
+    </Hydrate>
   );
 }

@@ -9,7 +9,7 @@ export class RunsPage {
   constructor(readonly page: Page) {
     this.fileInput = page.getByLabel("Batch file (CSV or JSONL)");
     this.problems = page.getByRole("list", { name: "Problems" });
-    this.progress = page.getByRole("progressbar");
+    this.progress = page.getByRole("progressbar", { name: /rows finished$/ });
   }
 
   async gotoNew(): Promise<void> {

@@ -1,9 +1,9 @@
-import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
+import { Hydrate, firstPage } from "@/components/layout/hydrate";
 import { RunDetailView } from "@/components/runs/run-detail";
 import { renderListQueryOptions } from "@/lib/client/queries/renders";
 import { runQueryOptions } from "@/lib/client/queries/runs";
@@ -28,18 +28,17 @@ export default async function RunPage({ params }: Props) {
   if (!found) notFound();
 
   // The run and its renders' first page as the page's queries hold them: a reload shows them at once.
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(runQueryOptions(runId).queryKey, found.run);
-  queryClient.setQueryData(renderListQueryOptions({ run: runId }).queryKey, {
-    pages: [found.renders],
-    pageParams: [undefined],
-  });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Hydrate
+      data={[
+        [runQueryOptions(runId).queryKey, found.run],
+        [renderListQueryOptions({ run: runId }).queryKey, firstPage(found.renders)],
+      ]}
+    >
       {/* The gallery reads its filters from the URL. */}
       <Suspense>
         <RunDetailView id={runId} />
       </Suspense>
-    </HydrationBoundary>
+    </Hydrate>
   );
 }

@@ -29,28 +29,26 @@ export interface CellIssue {
   message: string;
 }
 
-/** Every field a render request takes, and the short names a spreadsheet may use for an image's. */
-const REQUEST_FIELDS = [
-  "prompt",
-  "kind",
-  "model",
-  "imageModel",
-  "resolution",
-  "imageResolution",
-  "aspectRatio",
-  "imageAspectRatio",
-  "imageQuality",
-  "imageCount",
-  "durationSeconds",
-  "generateAudio",
-  "negativePrompt",
-  "referenceImageUrls",
-  "referenceVideoUrls",
-  "referenceAudioUrls",
-] as const;
-const KNOWN = new Set<string>(REQUEST_FIELDS);
-const NUMBERS = new Set(["imageCount", "durationSeconds"]);
-const LISTS = new Set(["referenceImageUrls", "referenceVideoUrls", "referenceAudioUrls"]);
+/** Every field a render request takes, by how a cell's text becomes its value. */
+const FIELD_VALUES: Record<string, "text" | "number" | "boolean" | "list"> = {
+  prompt: "text",
+  kind: "text",
+  model: "text",
+  imageModel: "text",
+  resolution: "text",
+  imageResolution: "text",
+  aspectRatio: "text",
+  imageAspectRatio: "text",
+  imageQuality: "text",
+  imageCount: "number",
+  durationSeconds: "number",
+  generateAudio: "boolean",
+  negativePrompt: "text",
+  referenceImageUrls: "list",
+  referenceVideoUrls: "list",
+  referenceAudioUrls: "list",
+};
+const isKnown = (column: string) => Object.hasOwn(FIELD_VALUES, column);
 /** On an image row, `model`, `resolution` and `aspectRatio` mean the image's own fields. */
 const IMAGE_NAMES: Record<string, string> = {
   model: "imageModel",
@@ -75,8 +73,8 @@ export function readRunFile(name: string, text: string): FileRows {
   if ("error" in read) return { columns: [], rows: [], ignored: [], error: read.error };
   const { records } = read;
   const seen = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  const columns = seen.filter((column) => KNOWN.has(column));
-  const ignored = seen.filter((column) => !KNOWN.has(column));
+  const columns = seen.filter(isKnown);
+  const ignored = seen.filter((column) => !isKnown(column));
   const rows = records.map((record) => Object.fromEntries(columns.map((c) => [c, record[c] ?? ""])));
   if (rows.length === 0) return { columns, rows, ignored, error: "The file has no rows." };
   if (!columns.includes("prompt"))
@@ -137,15 +135,20 @@ function asText(value: unknown): string {
 
 /** A cell's text as the request field takes it; text that is not a number or boolean stays text, for the schema to name. */
 function fromText(field: string, text: string): unknown {
-  if (NUMBERS.has(field)) return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-  if (field === "generateAudio") {
-    const lower = text.toLowerCase();
-    if (["true", "yes", "1"].includes(lower)) return true;
-    if (["false", "no", "0"].includes(lower)) return false;
-    return text;
+  switch (FIELD_VALUES[field]) {
+    case "number":
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    case "boolean": {
+      const lower = text.toLowerCase();
+      if (["true", "yes", "1"].includes(lower)) return true;
+      if (["false", "no", "0"].includes(lower)) return false;
+      return text;
+    }
+    case "list":
+      return text.split(/[\s,;|]+/).filter(Boolean);
+    default:
+      return text;
   }
-  if (LISTS.has(field)) return text.split(/[\s,;|]+/).filter(Boolean);
-  return text;
 }
 
 /** A row's request as sent, and which file column each request field came from. */

@@ -23,6 +23,7 @@ import {
   stopRun,
 } from "@/lib/server/ledger/runs";
 import { createRender } from "@/lib/server/renders/create";
+import { serialRounds } from "@/lib/server/runtime/serial-rounds";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
 
 /**
@@ -47,8 +48,6 @@ export interface RunRunnerDeps {
 
 export class RunRunner {
   private running = false;
-  private stepping = false;
-  private stepAgain = false;
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private tick: NodeJS.Timeout | undefined;
@@ -85,23 +84,10 @@ export class RunRunner {
     (this.deps.log ?? console.info)(`[runs] ${message}`);
   }
 
-  private async step(): Promise<void> {
-    if (this.stepping) {
-      this.stepAgain = true;
-      return;
-    }
-    this.stepping = true;
-    try {
-      do {
-        this.stepAgain = false;
-        await this.dispatch();
-      } while (this.stepAgain && this.running);
-    } catch (error) {
-      this.log(`sending failed, trying again in ${TICK_MS / 1000} s: ${String(error)}`);
-    } finally {
-      this.stepping = false;
-    }
-  }
+  private readonly step = serialRounds(() => this.dispatch(), {
+    keepGoing: () => this.running,
+    onError: (error) => this.log(`sending failed, trying again within ${TICK_MS / 1000} s: ${String(error)}`),
+  });
 
   private async dispatch(): Promise<void> {
     const { db } = this.deps;
