@@ -8,7 +8,14 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { LiveEvent, RenderList, RenderRequest, RunDetail, RunEstimate, RunList } from "@/lib/contract";
 import { isFinalRowState } from "@/lib/domain/runs";
 import { SseReader } from "@/test/sse-reader";
-import { TEAM_KEY, startStack, waitFor, type Stack } from "@/test/server-stack";
+import {
+  TEAM_KEY,
+  signedInMembers,
+  startStack,
+  waitFor,
+  type CallInit,
+  type Stack,
+} from "@/test/server-stack";
 import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack | undefined;
@@ -29,12 +36,13 @@ async function postRun(s: Stack, json: unknown) {
   return s.callJson<RunDetail>("POST", "/api/runs", { json });
 }
 
-const readRun = async (s: Stack, id: string) => (await s.callJson<RunDetail>("GET", `/api/runs/${id}`)).body;
+const readRun = async (s: Stack, id: string, init: CallInit = {}) =>
+  (await s.callJson<RunDetail>("GET", `/api/runs/${id}`, init)).body;
 
 /** The run once every row has ended and the run says so. */
-const ended = (s: Stack, id: string, timeoutMs = 45_000) =>
+const ended = (s: Stack, id: string, timeoutMs = 45_000, init: CallInit = {}) =>
   waitFor(async () => {
-    const run = await readRun(s, id);
+    const run = await readRun(s, id, init);
     return run.state !== "running" && run.rows.every((row) => isFinalRowState(row.state)) ? run : undefined;
   }, timeoutMs);
 
@@ -166,6 +174,45 @@ test("a restart mid-run resumes it and sends no row twice", async () => {
   expect(creates.total).toBe(creates.accepted);
   expect(creates.accepted).toBeGreaterThanOrEqual(run.counts.created);
   expect(creates.accepted).toBeLessThanOrEqual(20);
+});
+
+test("with sign-in on, a run is its member's: a row past their cap fails and stops the run", async () => {
+  const s = (stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-4321" } }));
+  const { ids, cookies } = await signedInMembers(s);
+  const as = (name: string) => ({ headers: { cookie: cookies[name] ?? "" } });
+  // 5 s of kling at 720p is charged on creation; a cap of that much lets one row through.
+  const video = (i: number): RenderRequest => ({
+    kind: "video",
+    prompt: `capped ${i}`,
+    model: "kling",
+    durationSeconds: 5,
+    resolution: "720p",
+  });
+  const first = await s.callJson<RunDetail>("POST", "/api/runs", {
+    json: { rows: [video(0)] },
+    ...as("Grace"),
+  });
+  const charged = (await ended(s, first.body.id, 45_000, as("Grace"))).creditsCharged;
+  expect(charged).toBeGreaterThan(0);
+  const capped = await s.callJson("POST", `/api/members/${ids.Grace}`, {
+    json: { monthlyCapCredits: charged * 2 },
+    ...as("Ada"),
+  });
+  expect(capped.status).toBe(200);
+
+  const created = await s.callJson<RunDetail>("POST", "/api/runs", {
+    json: { name: "Past the cap", rows: [1, 2, 3, 4].map(video) },
+    ...as("Grace"),
+  });
+  expect(created.body.member).toEqual({ id: ids.Grace, name: "Grace" });
+  const run = await ended(s, created.body.id, 45_000, as("Grace"));
+  expect(run.state).toBe("cancelled");
+  expect(run.counts.created).toBe(1);
+  const refused = run.rows.find((row) => row.state === "failed" && row.requestId === null);
+  expect(refused?.error).toMatch(/monthly cap/);
+  expect(run.stopReason).toMatch(`Stopped at row ${(refused?.index ?? 0) + 1}`);
+  expect(run.counts.cancelled).toBe(4 - 1 - 1);
+  expect((await s.simStats()).creates.accepted).toBe(2);
 });
 
 test("an open page hears a run event as its rows move on", async () => {

@@ -183,7 +183,7 @@ function dropRender(queryClient: QueryClient, id: string, replacements: readonly
 
 /** Open runs one of whose rows made this render: their counts and credits move with it. */
 function rereadRunsOf(queryClient: QueryClient, render: LedgerRender, reread: Rereads): void {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...queryKeys.runs.all, "detail"] })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.runs.details() })) {
     const run = query.state.data as RunDetail | undefined;
     if (run?.rows.some((row) => row.requestId === render.requestId))
       reread.set(query.queryHash, query.queryKey);

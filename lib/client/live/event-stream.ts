@@ -220,9 +220,11 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   };
 }
 
-/** What live events keep current: renders, uploads, the balance, spend and the team. */
+/** What live events keep current: renders, uploads, batch runs, the balance, spend and the team. */
 const LIVE_KEYS = [
   queryKeys.renders.all,
+  queryKeys.runs.list(),
+  queryKeys.runs.details(),
   queryKeys.uploads.all,
   queryKeys.account,
   queryKeys.session,

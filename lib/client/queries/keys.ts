@@ -40,7 +40,8 @@ export const queryKeys = {
     all: ["runs"] as const,
     /** The team's latest runs. */
     list: () => [...queryKeys.runs.all, "list"] as const,
-    detail: (id: string) => [...queryKeys.runs.all, "detail", id] as const,
+    details: () => [...queryKeys.runs.all, "detail"] as const,
+    detail: (id: string) => [...queryKeys.runs.details(), id] as const,
     /** What a file's rows would cost, by the rows themselves. */
     estimate: (rows: readonly unknown[]) => [...queryKeys.runs.all, "estimate", rows] as const,
   },
