@@ -176,6 +176,20 @@ test("a restart mid-run resumes it and sends no row twice", async () => {
   expect(creates.accepted).toBeLessThanOrEqual(20);
 });
 
+test("an open page hears a run event as its rows move on", async () => {
+  const s = (stack = await startStack());
+  const controller = new AbortController();
+  const response = await s.call("GET", "/api/events", { signal: controller.signal });
+  const reader = new SseReader(response.body as ReadableStream<Uint8Array>);
+  await reader.until<LiveEvent>((e) => e.type === "hello");
+  const created = await postRun(s, { rows: rows(2, "heard") });
+  const seen = await reader.until<LiveEvent>((e) => e.type === "run" && e.id === created.body.id);
+  expect(seen.filter((e) => e.type === "run")).toEqual([{ type: "run", id: created.body.id }]);
+  controller.abort();
+  await reader.close();
+});
+
+// Last: the stack's settings stay in the environment, and this one turns sign-in on.
 test("with sign-in on, a run is its member's: a row past their cap fails and stops the run", async () => {
   const s = (stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-4321" } }));
   const { ids, cookies } = await signedInMembers(s);
@@ -213,17 +227,4 @@ test("with sign-in on, a run is its member's: a row past their cap fails and sto
   expect(run.stopReason).toMatch(`Stopped at row ${(refused?.index ?? 0) + 1}`);
   expect(run.counts.cancelled).toBe(4 - 1 - 1);
   expect((await s.simStats()).creates.accepted).toBe(2);
-});
-
-test("an open page hears a run event as its rows move on", async () => {
-  const s = (stack = await startStack());
-  const controller = new AbortController();
-  const response = await s.call("GET", "/api/events", { signal: controller.signal });
-  const reader = new SseReader(response.body as ReadableStream<Uint8Array>);
-  await reader.until<LiveEvent>((e) => e.type === "hello");
-  const created = await postRun(s, { rows: rows(2, "heard") });
-  const seen = await reader.until<LiveEvent>((e) => e.type === "run" && e.id === created.body.id);
-  expect(seen.filter((e) => e.type === "run")).toEqual([{ type: "run", id: created.body.id }]);
-  controller.abort();
-  await reader.close();
 });

@@ -52,6 +52,8 @@ export class RunRunner {
   private timer: NodeJS.Timeout | undefined;
   private tick: NodeJS.Timeout | undefined;
   private stopSignal: (() => void) | undefined;
+  /** Rounds under way, which a stop waits for. */
+  private readonly rounds = new Set<Promise<void>>();
 
   constructor(private readonly deps: RunRunnerDeps) {}
 
@@ -67,17 +69,21 @@ export class RunRunner {
     this.wake();
   }
 
-  stop(): void {
+  /** Stops sending; resolves once a create under way has been settled, so nothing outlives the stop. */
+  async stop(): Promise<void> {
     this.running = false;
     this.stopSignal?.();
     clearInterval(this.tick);
     clearTimeout(this.timer);
+    await Promise.all(this.rounds);
   }
 
   /** Looks for rows to send now: after a run is made, or anything that may have freed a place. */
   wake(): void {
     if (!this.running) return;
-    void this.step();
+    const round = this.step();
+    this.rounds.add(round);
+    void round.finally(() => this.rounds.delete(round));
   }
 
   private log(message: string): void {
