@@ -13,7 +13,7 @@ import { InlineConfirm } from "@/components/ui/inline-confirm";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { Gallery } from "@/components/gallery/gallery";
-import { queryKeys } from "@/lib/client/queries/keys";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { cancelRun, runQueryOptions } from "@/lib/client/queries/runs";
 import { excerpt } from "@/lib/domain/format";
 import { RunProgress } from "./run-progress";
@@ -67,7 +67,7 @@ function CancelRun({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: () => cancelRun(id),
-    onSuccess: (run) => queryClient.setQueryData(queryKeys.runs.detail(id), run),
+    onSuccess: (run) => queryClient.setQueryData(runKeys.detail(id), run),
     onSettled: () => setAsking(false),
   });
   if (asking)

@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver, type InfiniteData } from "@tanstack/react-q
 import { describe, expect, test, vi } from "vitest";
 import type { LedgerRender, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { applyLiveEvents, mayBelong } from "./apply-events";
 
 const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => ({
@@ -270,29 +271,29 @@ describe("runs", () => {
       [ofRun, pages([render("a")])],
       [all, pages([render("a")])],
     ]);
-    client.setQueryData(queryKeys.runs.detail("run_a"), run("run_a", [runRow(0, "req_a")]));
-    client.setQueryData(queryKeys.runs.detail("run_b"), run("run_b", []));
-    client.setQueryData(queryKeys.runs.list(), { items: [] });
+    client.setQueryData(runKeys.detail("run_a"), run("run_a", [runRow(0, "req_a")]));
+    client.setQueryData(runKeys.detail("run_b"), run("run_b", []));
+    client.setQueryData(runKeys.list(), { items: [] });
 
     applyLiveEvents(client, [{ type: "render", render: render("new") }]);
     expect(list(ofRun)?.isInvalidated).toBe(false);
 
     applyLiveEvents(client, [{ type: "run", id: "run_a" }]);
     expect(list(ofRun)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.runs.detail("run_a"))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.runs.detail("run_b"))?.isInvalidated).toBe(false);
-    expect(client.getQueryState(queryKeys.runs.list())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(runKeys.detail("run_a"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(runKeys.detail("run_b"))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(runKeys.list())?.isInvalidated).toBe(true);
   });
 
   test("a render of one of a run's rows re-reads that run (its counts and credits), not another", () => {
     const { client } = cacheWith([]);
-    client.setQueryData(queryKeys.runs.detail("run_a"), run("run_a", [runRow(0, "req_a"), runRow(1, null)]));
-    client.setQueryData(queryKeys.runs.detail("run_b"), run("run_b", [runRow(0, "req_b")]));
-    client.setQueryData(queryKeys.runs.estimate([]), { credits: 0, unknownRows: 1, rows: [null] });
+    client.setQueryData(runKeys.detail("run_a"), run("run_a", [runRow(0, "req_a"), runRow(1, null)]));
+    client.setQueryData(runKeys.detail("run_b"), run("run_b", [runRow(0, "req_b")]));
+    client.setQueryData(runKeys.estimate([]), { credits: 0, unknownRows: 1, rows: [null] });
 
     applyLiveEvents(client, [{ type: "render", render: render("a", { status: "ready" }) }]);
-    expect(client.getQueryState(queryKeys.runs.detail("run_a"))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.runs.detail("run_b"))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(runKeys.detail("run_a"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(runKeys.detail("run_b"))?.isInvalidated).toBe(false);
   });
 });
 

@@ -24,6 +24,7 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { archivedWanted } from "@/lib/domain/archive";
 import { mayMatchPrompt } from "@/lib/domain/prompt-search";
 import { rangeEnd, rangeStart } from "@/lib/domain/render-order";
@@ -69,7 +70,7 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         }
         break;
       case "run":
-        stale.add(queryKeys.runs.list()).add(queryKeys.runs.detail(event.id));
+        stale.add(runKeys.list()).add(runKeys.detail(event.id));
         for (const query of listQueries(queryClient)) {
           if (filtersOf(query).run === event.id) reread.set(query.queryHash, query.queryKey);
         }
@@ -183,7 +184,7 @@ function dropRender(queryClient: QueryClient, id: string, replacements: readonly
 
 /** Open runs one of whose rows made this render: their counts and credits move with it. */
 function rereadRunsOf(queryClient: QueryClient, render: LedgerRender, reread: Rereads): void {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.runs.details() })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: runKeys.details() })) {
     const run = query.state.data as RunDetail | undefined;
     if (run?.rows.some((row) => row.requestId === render.requestId))
       reread.set(query.queryHash, query.queryKey);

@@ -36,15 +36,6 @@ export const queryKeys = {
     list: (render?: string) => [...queryKeys.boards.lists(), render ?? null] as const,
     detail: (id: string) => [...queryKeys.boards.all, "detail", id] as const,
   },
-  runs: {
-    all: ["runs"] as const,
-    /** The team's latest runs. */
-    list: () => [...queryKeys.runs.all, "list"] as const,
-    details: () => [...queryKeys.runs.all, "detail"] as const,
-    detail: (id: string) => [...queryKeys.runs.details(), id] as const,
-    /** What a file's rows would cost, by the rows themselves. */
-    estimate: (rows: readonly unknown[]) => [...queryKeys.runs.all, "estimate", rows] as const,
-  },
   /** The caller's prompt history, by the text typed so far. */
   recentPrompts: (q: string) => ["prompts", "recent", q] as const,
   estimate: (params: Record<string, unknown>) => ["estimate", params] as const,

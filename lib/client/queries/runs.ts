@@ -6,13 +6,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { RenderRequest } from "@/lib/contract";
 import { apiFetch } from "@/lib/client/api-client";
-import { queryKeys } from "./keys";
+import { runKeys } from "./run-keys";
 
 export const runPath = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
 
 export function runsQueryOptions() {
   return queryOptions({
-    queryKey: queryKeys.runs.list(),
+    queryKey: runKeys.list(),
     queryFn: ({ signal }) => apiFetch("/api/runs", (c) => c.runListSchema, { signal }),
     select: (data) => data.items,
   });
@@ -20,7 +20,7 @@ export function runsQueryOptions() {
 
 export function runQueryOptions(id: string) {
   return queryOptions({
-    queryKey: queryKeys.runs.detail(id),
+    queryKey: runKeys.detail(id),
     queryFn: ({ signal }) => apiFetch(runPath(id), (c) => c.runDetailSchema, { signal }),
     retry: false,
   });
@@ -28,7 +28,7 @@ export function runQueryOptions(id: string) {
 
 export function runEstimateQueryOptions(rows: readonly RenderRequest[]) {
   return queryOptions({
-    queryKey: queryKeys.runs.estimate(rows),
+    queryKey: runKeys.estimate(rows),
     queryFn: ({ signal }) =>
       apiFetch("/api/runs/estimate", (c) => c.runEstimateSchema, { method: "POST", body: { rows }, signal }),
     enabled: rows.length > 0,
