@@ -41,9 +41,13 @@ import { useGalleryFilters } from "./use-gallery-filters";
 /**
  * `board`: a board's page, whose gallery always shows that board (the filters narrow it further, and
  * its cards and selection can take renders off it). `run`: a batch run's page, whose gallery always
- * shows that run's renders.
+ * shows that run's renders. `zipLabel`: what such a page calls the zip of its unfiltered list.
  */
-export function Gallery({ board, run }: { board?: string; run?: string } = {}) {
+export function Gallery({
+  board,
+  run,
+  zipLabel = "Download zip of all renders",
+}: { board?: string; run?: string; zipLabel?: string } = {}) {
   const { filters: urlFilters, setFilter, clearFilters } = useGalleryFilters();
   const filters = useMemo(
     () => ({ ...urlFilters, ...(board && { board }), ...(run && { run }) }),
@@ -80,15 +84,7 @@ export function Gallery({ board, run }: { board?: string; run?: string } = {}) {
               <ZipButton
                 // The zip route takes the list's own filters (docs/api.md), so it zips what is shown.
                 fields={{ ...query }}
-                label={
-                  filtered
-                    ? "Download zip of the filtered renders"
-                    : board
-                      ? "Download zip of this board"
-                      : run
-                        ? "Download zip of this run"
-                        : "Download zip of all renders"
-                }
+                label={filtered ? "Download zip of the filtered renders" : zipLabel}
               />
             )}
             <Suspense>

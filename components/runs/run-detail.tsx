@@ -57,7 +57,7 @@ export function RunDetailView({ id }: { id: string }) {
           </ul>
         </section>
       )}
-      <Gallery run={id} />
+      <Gallery run={id} zipLabel="Download zip of this run" />
     </div>
   );
 }
