@@ -1,7 +1,8 @@
 /**
  * Server start on Node: refuses to start on a malformed setting (one line naming it, exit code 1),
- * warns when the service is not configured yet or sign-in is off, and starts the poll scheduler so
- * renders left unfinished by a restart resume without waiting for someone to open the dashboard.
+ * warns when the service is not configured yet or sign-in is off, and starts the poll scheduler and
+ * the run runner, so renders and batch runs left unfinished by a restart resume without waiting for
+ * someone to open the dashboard.
  */
 import { ConfigError, missingSettings, settings, type Settings } from "@/lib/server/runtime/config";
 
@@ -32,6 +33,12 @@ export async function startServer(): Promise<void> {
     await getScheduler();
   } catch (error) {
     console.error(`[poll scheduler] not started: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { getRunRunner } = await import("@/lib/server/runs");
+  try {
+    await getRunRunner();
+  } catch (error) {
+    console.error(`[runs] not started: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -3,11 +3,12 @@
  * them still being created), then started again on the same ledger. Every render the service made
  * must reach its end in the ledger, and none may be created twice.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { isListening, startApp, startSimulator, waitUntilUp } from "./processes";
 
 const SIMULATOR_PORT = 4130;
 const APP_PORT = 3130;
@@ -21,44 +22,11 @@ interface LedgerItem {
   prompt: string;
 }
 
-function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: "ignore" });
-}
-
-async function waitUntilUp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const startApp = () =>
-  start(
-    process.execPath,
-    [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(APP_PORT)],
-    {
-      RENDER_API_BASE_URL: simulator,
-      RENDER_API_KEY: "rs_live_demo_team_1",
-      DATABASE_URL: `file:${path.join(DATA_DIR, "dashboard.db")}`,
-    },
-  );
+const startCrashApp = () => startApp(APP_PORT, simulator, DATA_DIR);
 
 async function ledger(): Promise<LedgerItem[]> {
   const response = await fetch(`${app}/api/renders?limit=100`);
   return ((await response.json()) as { items: LedgerItem[] }).items;
-}
-
-async function isListening(url: string): Promise<boolean> {
-  return fetch(url).then(
-    () => true,
-    () => false,
-  );
 }
 
 let sim: ChildProcess | undefined;
@@ -78,17 +46,8 @@ test("SIGKILL with 24 renders in flight: all reach their end after a restart, no
   );
   expect(await isListening(`${app}/api/health`), `port ${APP_PORT} is already in use`).toBe(false);
   rmSync(DATA_DIR, { recursive: true, force: true });
-  // Node itself, not npx: killing a wrapper would leave its child simulator running.
-  sim = start(process.execPath, [
-    "--import",
-    "tsx",
-    "simulator/main.ts",
-    "--port",
-    String(SIMULATOR_PORT),
-    "--time-scale",
-    "0.05",
-  ]);
-  server = startApp();
+  sim = startSimulator(SIMULATOR_PORT, 0.05);
+  server = startCrashApp();
   await waitUntilUp(`${simulator}/__sim/health`);
   await waitUntilUp(`${app}/api/health`);
 
@@ -111,7 +70,7 @@ test("SIGKILL with 24 renders in flight: all reach their end after a restart, no
   dying.kill("SIGKILL");
   await Promise.all([exited, ...midFlight]);
 
-  server = startApp();
+  server = startCrashApp();
   await waitUntilUp(`${app}/api/health`);
   let settled: LedgerItem[] = [];
   await expect

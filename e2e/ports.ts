@@ -15,4 +15,7 @@ export const E2E_PORTS = {
   production: 3140 + OFFSET,
   productionRefused: 3141 + OFFSET,
   productionUnconfigured: 3142 + OFFSET,
+  /** runs-restart.spec.ts: its own simulator and the server it kills and starts again. */
+  runsRestartSimulator: 4150 + OFFSET,
+  runsRestartApp: 3150 + OFFSET,
 } as const;

@@ -27,6 +27,7 @@ export const SERVER_RANKS = [
     "boards",
     "usage",
     "openapi",
+    "runs",
   ],
   ["http", "pages"],
 ];

@@ -133,10 +133,12 @@ export async function startStack(options: StackOptions = {}) {
 
   async function stopServer() {
     const { stopScheduler } = await import("@/lib/server/scheduler");
+    const { stopRunRunner } = await import("@/lib/server/runs");
     const { stopEventHub } = await import("@/lib/server/events");
     const { closeDb } = await import("@/lib/server/db");
     const { invalidateAccount } = await import("@/lib/server/account");
     await stopEventHub();
+    await stopRunRunner();
     await stopScheduler();
     await closeDb(databaseUrl);
     invalidateAccount();
@@ -145,8 +147,8 @@ export async function startStack(options: StackOptions = {}) {
   /** Stops and starts the server part as a restart would; the ledger file stays. */
   async function restart() {
     await stopServer();
-    const { getScheduler } = await import("@/lib/server/scheduler");
-    await getScheduler();
+    const { getRunRunner } = await import("@/lib/server/runs");
+    await getRunRunner();
   }
 
   async function close() {

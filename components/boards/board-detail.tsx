@@ -67,7 +67,7 @@ export function BoardDetail({ id }: { id: string }) {
       {board.isError && !gone && (
         <Notice tone="warning">Could not refresh this board ({board.error.message}).</Notice>
       )}
-      <Gallery board={id} />
+      <Gallery board={id} zipLabel="Download zip of this board" />
     </div>
   );
 }

@@ -32,6 +32,8 @@ export interface GalleryFilters {
   member?: string;
   /** A board id: the renders on that board, archived or not. */
   board?: string;
+  /** A batch run's renders: set by the run's page, never read from the URL. */
+  run?: string;
   /** Only the viewer's favourites. */
   favourite?: "true";
   /** Only archived renders (the gallery leaves them out otherwise). */

@@ -40,12 +40,20 @@ import { useGalleryFilters } from "./use-gallery-filters";
 
 /**
  * `board`: a board's page, whose gallery always shows that board (the filters narrow it further, and
- * its cards and selection can take renders off it).
+ * its cards and selection can take renders off it). `run`: a batch run's page, whose gallery always
+ * shows that run's renders. `zipLabel`: what such a page calls the zip of its unfiltered list.
  */
-export function Gallery({ board }: { board?: string } = {}) {
+export function Gallery({
+  board,
+  run,
+  zipLabel = "Download zip of all renders",
+}: { board?: string; run?: string; zipLabel?: string } = {}) {
   const { filters: urlFilters, setFilter, clearFilters } = useGalleryFilters();
-  const filters = useMemo(() => (board ? { ...urlFilters, board } : urlFilters), [urlFilters, board]);
-  // The board a page is about is not a filter to clear.
+  const filters = useMemo(
+    () => ({ ...urlFilters, ...(board && { board }), ...(run && { run }) }),
+    [urlFilters, board, run],
+  );
+  // The board a page is about is not a filter to clear (a run is never one).
   const filtered = hasFilters(board ? { ...filters, board: undefined } : filters);
   const session = useSession();
   const query = listFilters(filters, { known: !session.isPending, id: session.data?.member?.id ?? null });
@@ -76,13 +84,7 @@ export function Gallery({ board }: { board?: string } = {}) {
               <ZipButton
                 // The zip route takes the list's own filters (docs/api.md), so it zips what is shown.
                 fields={{ ...query }}
-                label={
-                  filtered
-                    ? "Download zip of the filtered renders"
-                    : board
-                      ? "Download zip of this board"
-                      : "Download zip of all renders"
-                }
+                label={filtered ? "Download zip of the filtered renders" : zipLabel}
               />
             )}
             <Suspense>

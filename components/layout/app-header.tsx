@@ -1,6 +1,7 @@
 /**
- * The top bar on every page: the product name (home link), the links to the team's boards, its
- * usage and (with sign-in on) the member's API tokens and, beside them, the account and the member.
+ * The top bar on every page: the product name (home link), the links to the team's boards, batch
+ * runs, usage and (with sign-in on) the member's API tokens and, beside them, the account and the
+ * member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -17,6 +18,7 @@ const NAV_LINK =
 export function AppHeader({ children, apiTokens = false }: { children?: ReactNode; apiTokens?: boolean }) {
   const nav = [
     { href: "/boards", label: "Boards" },
+    { href: "/runs", label: "Batch runs" },
     { href: "/usage", label: "Usage" },
     ...(apiTokens ? [{ href: "/tokens", label: "API tokens" }] : []),
   ];
@@ -27,7 +29,7 @@ export function AppHeader({ children, apiTokens = false }: { children?: ReactNod
           <LogoMark />
           {PRODUCT_NAME}
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-x-4">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-x-4 gap-y-1">
           {nav.map(({ href, label }) => (
             <Link key={href} href={href} className={NAV_LINK}>
               {label}

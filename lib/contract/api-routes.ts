@@ -10,6 +10,7 @@
 import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
 import { imageRenderRequestSchema, videoRenderRequestSchema } from "@/lib/domain/render-request";
+import { RUN_MAX_BODY_BYTES } from "@/lib/domain/runs";
 import { UPLOAD_KINDS } from "@/lib/domain/uploads";
 import { teamNameSchema } from "./names";
 import { accountSchema } from "./account";
@@ -26,6 +27,14 @@ import {
 } from "./boards";
 import { zipSelectionSchema } from "./downloads";
 import { usageQuerySchema, usageSchema } from "./usage";
+import {
+  runCreateSchema,
+  runDetailSchema,
+  runEstimateRequestSchema,
+  runEstimateSchema,
+  runIdParamsSchema,
+  runListSchema,
+} from "./runs";
 import {
   apiTokenCreateSchema,
   apiTokenCreatedSchema,
@@ -106,6 +115,10 @@ export interface ApiRouteEntry {
   formBody?: boolean;
   /** A browser session only: an API token is refused (403), so a leaked token cannot make another. */
   sessionOnly?: boolean;
+  /** The largest body it takes, when larger than every route's 64 KB (a run's 500 rows). */
+  maxBodyBytes?: number;
+  /** A refusal names the whole path of the field at fault (`rows.3.durationSeconds`), not its last key. */
+  fullFieldPath?: boolean;
   /**
    * What the document shows for an input whose schema transforms it: zod's JSON Schema describes a
    * transform's input only up to the transform, so the accepted shape is declared beside it.
@@ -264,6 +277,48 @@ export const API_ROUTES = {
     access: "member",
     query: usageQuerySchema,
     success: { status: 200, description: "The range's spend.", schema: usageSchema },
+  },
+  "GET /api/runs": {
+    summary: "The team's latest 100 batch runs, newest first",
+    tag: "Batch runs",
+    access: "member",
+    success: { status: 200, description: "The runs with their counts.", schema: runListSchema },
+  },
+  "POST /api/runs": {
+    summary: "Start a batch run: up to 500 render requests, each sent once (spends credits)",
+    description:
+      "Every row is checked before anything is stored; a bad cell answers 422 naming it as `rows.<index>.<field>`. The rows are then sent a few at a time, each under its own idempotency key.",
+    tag: "Batch runs",
+    access: "member",
+    body: runCreateSchema,
+    maxBodyBytes: RUN_MAX_BODY_BYTES,
+    fullFieldPath: true,
+    success: { status: 201, description: "The run and its rows.", schema: runDetailSchema },
+  },
+  "POST /api/runs/estimate": {
+    summary: "Price a batch run's rows before starting it",
+    tag: "Batch runs",
+    access: "member",
+    body: runEstimateRequestSchema,
+    maxBodyBytes: RUN_MAX_BODY_BYTES,
+    fullFieldPath: true,
+    success: { status: 200, description: "Each row's estimate and the total.", schema: runEstimateSchema },
+  },
+  "GET /api/runs/{id}": {
+    summary: "A batch run's progress and its rows",
+    tag: "Batch runs",
+    access: "member",
+    params: runIdParamsSchema,
+    success: { status: 200, description: "The run and its rows.", schema: runDetailSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/runs/{id}/cancel": {
+    summary: "Cancel a batch run: rows not yet sent are never sent",
+    tag: "Batch runs",
+    access: "member",
+    params: runIdParamsSchema,
+    success: { status: 200, description: "The run as it now is.", schema: runDetailSchema },
+    errors: ["not_found", "run_ended"],
   },
   "GET /api/tokens": {
     summary: "The caller's API tokens (an admin's: everyone's)",

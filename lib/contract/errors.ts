@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   name_taken: 409,
   /** A download of a render that has no output (not finished, failed). */
   render_not_ready: 409,
+  /** Cancelling a batch run that has already ended or been cancelled. */
+  run_ended: 409,
   /** A zip would hold more renders than one zip may (ZIP_MAX_RENDERS): narrow the selection. */
   too_many_renders: 422,
   payload_too_large: 413,

@@ -33,6 +33,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * board's renders again (a render's record does not say which boards hold it).
    */
   z.object({ type: z.literal("board"), id: z.string() }),
+  /**
+   * A batch run was made or cancelled, or one of its rows moved on (sent, created, refused): read the
+   * run and its renders again. A row's renders finishing arrive as their own render events.
+   */
+  z.object({ type: z.literal("run"), id: z.string() }),
   /** Members or caps changed: read them again. */
   z.object({ type: z.literal("team") }),
   /**

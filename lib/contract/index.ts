@@ -21,3 +21,4 @@ export * from "./names";
 export * from "./boards";
 export * from "./usage";
 export * from "./tokens";
+export * from "./runs";

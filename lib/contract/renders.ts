@@ -11,6 +11,7 @@ import {
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
+import { runIdSchema } from "./runs";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
 
@@ -91,13 +92,15 @@ export const renderFilterFields = {
   batchId: optionalText(200),
   /** The renders on this board, whatever their archive state; an unknown board lists none. */
   board: z.optional(boardIdSchema),
+  /** The renders of this batch run, whatever their archive state; an unknown run lists none. */
+  run: z.optional(runIdSchema),
   /** A member id: their renders only ("mine" is the caller's own id). */
   member: optionalText(100),
   /** `true`: only the caller's favourites. */
   favourite: z.optional(z.enum(["true"], { error: "favourite must be 'true'" })),
   /**
    * `true`: only archived renders; `false`: only the others. Omitted: the others, unless `ids` names
-   * renders, `batchId` a batch or `board` a board, which are then listed whatever their state
+   * renders, `batchId` a batch, `board` a board or `run` a run, which are then listed whatever their state
    * (lib/domain/archive.ts).
    */
   archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),

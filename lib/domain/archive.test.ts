@@ -11,6 +11,8 @@ describe("archivedWanted", () => {
     [{ batchId: "req_a", archived: "true" }, "true"],
     [{ board: "brd_a" }, undefined],
     [{ board: "brd_a", archived: "false" }, "false"],
+    [{ run: "run_a" }, undefined],
+    [{ run: "run_a", archived: "true" }, "true"],
   ])("%j → %s", (filters, expected) => {
     expect(archivedWanted(filters)).toBe(expected);
   });

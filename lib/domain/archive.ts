@@ -1,7 +1,7 @@
 /**
  * Which renders a list shows by their archive state, as the server answers and the browser's live
- * updates follow it. Named renders (`ids`), a whole batch and a board are shown whatever their state:
- * a link, a selection, a batch or a board means those renders. Otherwise archived ones are left out
+ * updates follow it. Named renders (`ids`), a whole batch, a board and a run are shown whatever their
+ * state: a link, a selection, a batch, a board or a run means those renders. Otherwise archived ones are left out
  * unless asked for.
  */
 export function archivedWanted(filters: {
@@ -9,6 +9,9 @@ export function archivedWanted(filters: {
   ids?: string;
   batchId?: string;
   board?: string;
+  run?: string;
 }): "true" | "false" | undefined {
-  return filters.archived ?? (filters.ids || filters.batchId || filters.board ? undefined : "false");
+  return (
+    filters.archived ?? (filters.ids || filters.batchId || filters.board || filters.run ? undefined : "false")
+  );
 }

@@ -17,6 +17,7 @@ import type {
   ShareCreated,
   Usage,
   ApiTokenCreated,
+  RunDetail,
 } from "@/lib/contract";
 import { openApiChecker } from "@/test/openapi-checker";
 import {
@@ -241,6 +242,25 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { monthlyCapCredits: 500 },
     });
     await call("Ada", "GET", "/api/team", "/api/team");
+    const rows = [
+      { kind: "image", prompt: "run row one" },
+      { kind: "video", model: "kling", durationSeconds: 5, prompt: "run row two" },
+    ];
+    expect(
+      (await call("Grace", "POST", "/api/runs/estimate", "/api/runs/estimate", { json: { rows } })).status,
+    ).toBe(200);
+    const run = await call<RunDetail>("Grace", "POST", "/api/runs", "/api/runs", {
+      json: { name: "Two rows", rows },
+    });
+    expect(run.status).toBe(201);
+    expect((await call("Grace", "GET", "/api/runs", "/api/runs")).status).toBe(200);
+    expect((await call("Grace", "GET", "/api/runs/{id}", `/api/runs/${run.body.id}`)).body).toMatchObject({
+      id: run.body.id,
+    });
+    // Cancelled while rows are left, or already ended: both are documented answers.
+    expect([200, 409]).toContain(
+      (await call("Grace", "POST", "/api/runs/{id}/cancel", `/api/runs/${run.body.id}/cancel`)).status,
+    );
     const made = await call<ApiTokenCreated>("Grace", "POST", "/api/tokens", "/api/tokens", {
       json: { name: "Pipeline", scope: "read" },
     });
@@ -316,6 +336,14 @@ describe("a real run: every answer matches its documented schema", () => {
       ],
       ["Grace", "POST", "/api/boards", "/api/boards", { json: { name: "" } }, 422],
       ["Grace", "GET", "/api/usage", "/api/usage?from=2026-02-30", {}, 422],
+      [
+        "Grace",
+        "POST",
+        "/api/runs",
+        "/api/runs",
+        { json: { rows: [{ kind: "video", model: "kling", durationSeconds: 99, prompt: "x" }] } },
+        422,
+      ],
       [
         "Grace",
         "POST",

@@ -1,9 +1,9 @@
-import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
+import { Hydrate, firstPage } from "@/components/layout/hydrate";
 import { BoardDetail } from "@/components/boards/board-detail";
 import { boardQueryOptions } from "@/lib/client/queries/boards";
 import { renderListQueryOptions } from "@/lib/client/queries/renders";
@@ -27,19 +27,18 @@ export default async function BoardPage({ params }: Props) {
   const found = await findBoardForPage(boardId);
   if (!found) notFound();
 
-  // The board and its unfiltered first page as the page's queries hold them: a reload shows them at once.
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(boardQueryOptions(boardId).queryKey, found.board);
-  queryClient.setQueryData(renderListQueryOptions({ board: boardId }).queryKey, {
-    pages: [found.renders],
-    pageParams: [undefined],
-  });
+  // The board and its renders' first page as the page's queries hold them: a reload shows them at once.
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Hydrate
+      data={[
+        [boardQueryOptions(boardId).queryKey, found.board],
+        [renderListQueryOptions({ board: boardId }).queryKey, firstPage(found.renders)],
+      ]}
+    >
       {/* The gallery reads its filters from the URL. */}
       <Suspense>
         <BoardDetail id={boardId} />
       </Suspense>
-    </HydrationBoundary>
+    </Hydrate>
   );
 }

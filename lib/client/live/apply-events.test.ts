@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver, type InfiniteData } from "@tanstack/react-query";
 import { describe, expect, test, vi } from "vitest";
-import type { LedgerRender, RenderList } from "@/lib/contract";
+import type { LedgerRender, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { applyLiveEvents, mayBelong } from "./apply-events";
 
 const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => ({
@@ -225,6 +226,53 @@ describe("boards", () => {
     applyLiveEvents(client, [{ type: "render", render: archived }]);
     const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(onBoard as never));
     expect(data?.pages[0]?.items).toEqual([archived]);
+  });
+});
+
+describe("runs", () => {
+  const runRow = (index: number, requestId: string | null): RunDetail["rows"][number] => ({
+    index,
+    state: requestId ? "created" : "queued",
+    prompt: `row ${index}`,
+    kind: "image",
+    model: "seedream",
+    requestId,
+    renderIds: [],
+    error: null,
+  });
+  /** A run as its page's query holds it; the live updates read only its rows. */
+  const run = (id: string, rows: RunDetail["rows"]): Pick<RunDetail, "id" | "rows"> => ({ id, rows });
+
+  test("a run event re-reads that run, the runs list and the run's gallery; a new render does not enter it", () => {
+    const ofRun = { limit: 30, run: "run_a" };
+    const all = { limit: 30 };
+    const { client, list } = cacheWith([
+      [ofRun, pages([render("a")])],
+      [all, pages([render("a")])],
+    ]);
+    client.setQueryData(runKeys.detail("run_a"), run("run_a", [runRow(0, "req_a")]));
+    client.setQueryData(runKeys.detail("run_b"), run("run_b", []));
+    client.setQueryData(runKeys.list(), { items: [] });
+
+    applyLiveEvents(client, [{ type: "render", render: render("new") }]);
+    expect(list(ofRun)?.isInvalidated).toBe(false);
+
+    applyLiveEvents(client, [{ type: "run", id: "run_a" }]);
+    expect(list(ofRun)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(runKeys.detail("run_a"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(runKeys.detail("run_b"))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(runKeys.list())?.isInvalidated).toBe(true);
+  });
+
+  test("a render of one of a run's rows re-reads that run (its counts and credits), not another", () => {
+    const { client } = cacheWith([]);
+    client.setQueryData(runKeys.detail("run_a"), run("run_a", [runRow(0, "req_a"), runRow(1, null)]));
+    client.setQueryData(runKeys.detail("run_b"), run("run_b", [runRow(0, "req_b")]));
+    client.setQueryData(runKeys.estimate([]), { credits: 0, unknownRows: 1, rows: [null] });
+
+    applyLiveEvents(client, [{ type: "render", render: render("a", { status: "ready" }) }]);
+    expect(client.getQueryState(runKeys.detail("run_a"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(runKeys.detail("run_b"))?.isInvalidated).toBe(false);
   });
 });
 

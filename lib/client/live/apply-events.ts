@@ -9,6 +9,10 @@
  * it re-read; a `board` event (renders joined or left the board, or the board changed) re-reads the
  * boards and that board's lists. A ready render marks the boards lists stale: it may be a new cover.
  *
+ * Runs work the same way: a render's record does not say which run made it, so a `run` event (a row
+ * sent, created or refused, the run made or cancelled) re-reads the run and its lists, and a render
+ * event whose create request is one of an open run's rows re-reads that run (its counts and credits).
+ *
  * A render's record in the stream is the one everyone gets, so it carries no `favourite` flag: the
  * copy held keeps its own. A `favourite` event (only this member's) sets the flag wherever the render
  * is loaded, and moves it in or out of favourites lists.
@@ -18,8 +22,9 @@
  * (the read in flight may predate the change and would overwrite it).
  */
 import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { LedgerRender, LiveEvent, RenderList, RenderListQuery } from "@/lib/contract";
+import type { LedgerRender, LiveEvent, RenderList, RenderListQuery, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { archivedWanted } from "@/lib/domain/archive";
 import { mayMatchPrompt } from "@/lib/domain/prompt-search";
 import { rangeEnd, rangeStart } from "@/lib/domain/render-order";
@@ -41,6 +46,7 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         putRender(queryClient, event.render, reread);
         // A render that is ready may be a board's new cover; which boards hold it, the record does not say.
         if (event.render.status === "ready") stale.add(queryKeys.boards.lists());
+        rereadRunsOf(queryClient, event.render, reread);
         break;
       case "render-removed":
         dropRender(queryClient, event.id, created.get(event.id) ?? []);
@@ -61,6 +67,12 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         stale.add(queryKeys.boards.all);
         for (const query of listQueries(queryClient)) {
           if (filtersOf(query).board === event.id) reread.set(query.queryHash, query.queryKey);
+        }
+        break;
+      case "run":
+        stale.add(runKeys.list()).add(runKeys.detail(event.id));
+        for (const query of listQueries(queryClient)) {
+          if (filtersOf(query).run === event.id) reread.set(query.queryHash, query.queryKey);
         }
         break;
       default:
@@ -117,7 +129,12 @@ function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rerea
         return mayBelong(current, filters) ? [current] : [];
       });
       queryClient.setQueryData(query.queryKey, next);
-    } else if (mayBelong(render, filters) && mayBeLoaded(data, filters) && filters.board === undefined) {
+    } else if (
+      mayBelong(render, filters) &&
+      mayBeLoaded(data, filters) &&
+      filters.board === undefined &&
+      filters.run === undefined
+    ) {
       // New to this list: where it goes in the order is the server's to say.
       reread.set(query.queryHash, query.queryKey);
     }
@@ -162,6 +179,15 @@ function dropRender(queryClient: QueryClient, id: string, replacements: readonly
       query.queryKey,
       replaceIn(data, id, () => fresh),
     );
+  }
+}
+
+/** Open runs one of whose rows made this render: their counts and credits move with it. */
+function rereadRunsOf(queryClient: QueryClient, render: LedgerRender, reread: Rereads): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: runKeys.details() })) {
+    const run = query.state.data as RunDetail | undefined;
+    if (run?.rows.some((row) => row.requestId === render.requestId))
+      reread.set(query.queryHash, query.queryKey);
   }
 }
 

@@ -16,6 +16,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import { loadContract } from "@/lib/client/contract-loader";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { rendersOf } from "@/lib/client/queries/renders";
 import type { LiveEvent, RenderList } from "@/lib/contract";
 import { signInPath } from "@/lib/domain/next-path";
@@ -220,9 +221,11 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   };
 }
 
-/** What live events keep current: renders, uploads, the balance, spend and the team. */
+/** What live events keep current: renders, uploads, batch runs, the balance, spend and the team. */
 const LIVE_KEYS = [
   queryKeys.renders.all,
+  runKeys.list(),
+  runKeys.details(),
   queryKeys.uploads.all,
   queryKeys.account,
   queryKeys.session,

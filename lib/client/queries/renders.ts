@@ -26,6 +26,7 @@ export type RenderFilters = Pick<
   | "q"
   | "batchId"
   | "board"
+  | "run"
   | "ids"
   | "member"
   | "favourite"

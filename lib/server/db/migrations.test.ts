@@ -1,6 +1,6 @@
 /**
  * Migrations on a ledger made by the release before them (presets on one up to 003_change_log,
- * boards on one up to 006_presets, API tokens on one up to 008_shares): what was there is still
+ * boards on one up to 006_presets, API tokens and batch runs on one up to 008_shares): what was there is still
  * there, and the new tables and their rules work.
  */
 import { mkdtempSync } from "node:fs";
@@ -240,4 +240,48 @@ test("009_api_tokens keeps an earlier ledger's rows and adds API tokens with uni
       .execute(),
   ).rejects.toThrow();
   expect(await db.selectFrom("api_tokens").selectAll().execute()).toEqual([token]);
+});
+
+test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row per index", async () => {
+  const db = openLedger();
+  await migrate(db, "008_shares");
+  const now = new Date().toISOString();
+  await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
+  const tables = ["presets", "render_requests", "renders", "shares"] as const;
+  const before = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
+
+  const applied = await migrate(db);
+  expect(applied.map((r) => r.migrationName)).toContain("010_batch_runs");
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()))).toEqual(
+    before,
+  );
+
+  await db
+    .insertInto("runs")
+    .values({
+      id: "run_one",
+      name: "Overnight",
+      state: "running",
+      row_count: 1,
+      stop_reason: null,
+      member_id: null,
+      member_name: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    })
+    .execute();
+  const row = {
+    run_id: "run_one",
+    row_index: 0,
+    params: '{"kind":"image","prompt":"a fox"}',
+    state: "queued",
+    request_id: null,
+    error: null,
+    updated_at: now,
+  };
+  await db.insertInto("run_rows").values(row).execute();
+  await expect(db.insertInto("run_rows").values(row).execute()).rejects.toThrow();
+  expect(await db.selectFrom("run_rows").selectAll().execute()).toEqual([{ ...row, attempt: 0 }]);
 });

@@ -114,7 +114,7 @@ export interface PollLogTable {
  */
 export interface ChangesTable {
   seq: Generated<number>;
-  /** render | upload | spend | team | favourite | board */
+  /** render | upload | spend | team | favourite | board | run */
   topic: string;
   /**
    * The id of what changed (a render, upload or board id), "" for the team-wide topics, or for a
@@ -218,6 +218,37 @@ export interface BoardRendersTable {
   added_at: string;
 }
 
+/** A batch run: rows of render requests sent one by one (docs/architecture.md, "Batch runs"). */
+export interface RunsTable extends MadeBy {
+  id: string;
+  name: string;
+  /** running | done | cancelled */
+  state: string;
+  row_count: number;
+  /** Why it stopped before its end (a cap, the balance); null otherwise. */
+  stop_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** One row of a run: its render request and what became of its create. */
+export interface RunRowsTable {
+  run_id: string;
+  row_index: number;
+  /** JSON: the render request, validated when the run was made. */
+  params: string;
+  /** queued | sending | created | failed | cancelled | unknown (ready and failed renders are read from `renders`) */
+  state: string;
+  /** 429s answered to this row so far: its create's idempotency key names the attempt. */
+  attempt: Generated<number>;
+  /** The create request (render_requests.id) once sent. */
+  request_id: string | null;
+  /** Why it failed, was cancelled, or has an unknown outcome. */
+  error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -233,6 +264,8 @@ export interface Database {
   boards: BoardsTable;
   board_renders: BoardRendersTable;
   api_tokens: ApiTokensTable;
+  runs: RunsTable;
+  run_rows: RunRowsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -242,3 +275,5 @@ export type PresetRow = Selectable<PresetsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type BoardRow = Selectable<BoardsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type RunRecord = Selectable<RunsTable>;
+export type RunRowRecord = Selectable<RunRowsTable>;

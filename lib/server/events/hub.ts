@@ -237,5 +237,7 @@ function toEvent(
       return { type: "team" };
     case "board":
       return { type: "board", id: subject };
+    case "run":
+      return { type: "run", id: subject };
   }
 }

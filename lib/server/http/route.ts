@@ -27,6 +27,10 @@ export interface RouteSpec<B, Q, P> {
    * object (a repeated field as an array of its values). The origin check still applies.
    */
   formBody?: boolean;
+  /** A larger body limit than the default MAX_BODY_BYTES, for the one route that needs it. */
+  maxBodyBytes?: number;
+  /** A refusal names the whole path of the bad value (`rows.3.durationSeconds`), not only its first part. */
+  fullFieldPath?: boolean;
   /** The query string's schema (its values are text). */
   query?: z.core.$ZodType<Q>;
   /** The dynamic path segments' schema. */
@@ -61,7 +65,11 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
       const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
       const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
       const body = spec.body
-        ? parseWith(spec.body, await readBody(request, spec.formBody ?? false))
+        ? parseWith(
+            spec.body,
+            await readBody(request, spec.formBody ?? false, spec.maxBodyBytes ?? MAX_BODY_BYTES),
+            { fullPath: spec.fullFieldPath },
+          )
         : (undefined as B);
       return await handler({ request, member, body, query, params });
     } catch (error) {
@@ -95,8 +103,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /**
- * Largest body any route accepts: a render request with a full prompt and every reference, or a
- * zip's selection of 500 ids.
+ * Largest body a route accepts unless it says otherwise (`maxBodyBytes`): a render request with a
+ * full prompt and every reference, or a zip's selection of 500 ids.
  */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -109,7 +117,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /** The request's body, type-checked, size-capped and syntax-checked; callers validate it. */
-async function readBody(request: Request, formBody: boolean): Promise<unknown> {
+async function readBody(request: Request, formBody: boolean, maxBytes: number): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   const form = formBody && FORM_MEDIA_TYPE.test(contentType);
   if (!form && !JSON_MEDIA_TYPE.test(contentType)) {
@@ -121,8 +129,8 @@ async function readBody(request: Request, formBody: boolean): Promise<unknown> {
     );
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readTextWithin(request, MAX_BODY_BYTES);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readTextWithin(request, maxBytes);
   if (form) return formFields(text);
   try {
     return JSON.parse(text) as unknown;
@@ -146,8 +154,8 @@ function readQuery<T>(request: Request, schema: z.core.$ZodType<T>): T {
   return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
-const tooLarge = () =>
-  new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+const tooLarge = (maxBytes: number) =>
+  new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
 
 async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";
@@ -155,7 +163,7 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
   let total = 0;
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
     total += chunk.byteLength;
-    if (total > maxBytes) throw tooLarge();
+    if (total > maxBytes) throw tooLarge(maxBytes);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");

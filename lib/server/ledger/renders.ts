@@ -365,6 +365,15 @@ export async function listRenders(
     q = q.where("renders.id", "in", (eb) =>
       eb.selectFrom("board_renders").select("render_id").where("board_id", "=", board),
     );
+  const { run } = query;
+  if (run)
+    q = q.where("renders.request_id", "in", (eb) =>
+      eb
+        .selectFrom("run_rows")
+        .select("request_id")
+        .where("run_id", "=", run)
+        .where("request_id", "is not", null),
+    );
   if (query.member) q = q.where("renders.member_id", "=", query.member);
   if (query.ids)
     q = q.where(

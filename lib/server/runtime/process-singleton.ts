@@ -38,9 +38,15 @@ export function startedSingleton<T>(name: string, start: () => Promise<T>): Prom
   });
 }
 
-/** Removes a started singleton and stops it (if it had started); the next call starts a fresh one. */
-export async function stopStartedSingleton<T>(name: string, stop: (value: T) => void): Promise<void> {
+/**
+ * Removes a started singleton and stops it (if it had started), waiting for a stop that finishes
+ * work under way; the next call starts a fresh one.
+ */
+export async function stopStartedSingleton<T>(
+  name: string,
+  stop: (value: T) => void | Promise<void>,
+): Promise<void> {
   const starting = takeProcessSingleton<Promise<T>>(name);
   const started = starting && (await starting.catch(() => undefined));
-  if (started) stop(started);
+  if (started) await stop(started);
 }

@@ -38,6 +38,7 @@ import {
   type PollObservation,
 } from "@/lib/server/ledger/polling";
 import { completeRequest, markInterruptedRequests } from "@/lib/server/ledger/renders";
+import { serialRounds } from "@/lib/server/runtime/serial-rounds";
 import { PollBudget, WINDOW_MS } from "./budget";
 import { WATCHED_INTERVAL_MS, errorRetryAt, nextPollAt } from "./policy";
 
@@ -93,8 +94,6 @@ export class PollScheduler {
   private timerAt = Number.POSITIVE_INFINITY;
   private pausedUntil = 0;
   private running = false;
-  private stepping = false;
-  private stepAgain = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.budget = new PollBudget(deps.budgetPerMinute);
@@ -192,24 +191,13 @@ export class PollScheduler {
   }
 
   /** Runs dispatch rounds until nothing more can start now; a call during a round schedules one more. */
-  private async step(): Promise<void> {
-    if (this.stepping) {
-      this.stepAgain = true;
-      return;
-    }
-    this.stepping = true;
-    try {
-      do {
-        this.stepAgain = false;
-        await this.dispatch();
-      } while (this.stepAgain && this.running);
-    } catch (error) {
+  private readonly step = serialRounds(() => this.dispatch(), {
+    keepGoing: () => this.running,
+    onError: (error) => {
       this.log(`dispatch failed, retrying in 5 s: ${String(error)}`);
       this.armAt(Date.now() + 5_000);
-    } finally {
-      this.stepping = false;
-    }
-  }
+    },
+  });
 
   private async dispatch(): Promise<void> {
     const { db } = this.deps;

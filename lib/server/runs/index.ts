@@ -1,0 +1,101 @@
+import "server-only";
+/**
+ * Batch runs as routes and pages use them: making one (every row valid, stored before the first is
+ * sent), reading and cancelling it, and what its rows would cost. The process's one runner sends
+ * the rows (./runner.ts).
+ */
+import {
+  AppError,
+  type Member,
+  type RunCreate,
+  type RunDetail,
+  type RunEstimate,
+  type RunEstimateRequest,
+  type Run,
+} from "@/lib/contract";
+import { getDb } from "@/lib/server/db";
+import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/server/ledger/runs";
+import { estimateCost } from "@/lib/server/renders/estimate";
+import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
+import { getScheduler } from "@/lib/server/scheduler";
+import { RunRunner } from "./runner";
+
+export { RUN_IN_FLIGHT_MAX } from "./runner";
+
+const RUNNER = "run-runner";
+
+/** The process's runner, started after the scheduler (whose start marks interrupted creates unknown). */
+export function getRunRunner(): Promise<RunRunner> {
+  return startedSingleton(RUNNER, async () => {
+    await getScheduler();
+    const runner = new RunRunner({ db: await getDb() });
+    await runner.start();
+    return runner;
+  });
+}
+
+/** Stops the process's runner (shutdown, tests); the next getRunRunner() resumes from the ledger. */
+export function stopRunRunner(): Promise<void> {
+  return stopStartedSingleton<RunRunner>(RUNNER, (runner) => runner.stop());
+}
+
+const notFound = () => new AppError("not_found", "No run with this id in the dashboard's history.");
+
+/** A run without a name is named after when it was made. */
+const defaultName = (now: Date) => `Run of ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+export async function createRun(body: RunCreate, member: Member | null): Promise<RunDetail> {
+  const db = await getDb();
+  const id = await insertRun(db, {
+    name: body.name || defaultName(new Date()),
+    rows: body.rows,
+    madeBy: member && { id: member.id, name: member.name },
+  });
+  (await getRunRunner()).wake();
+  return getRun(id);
+}
+
+export async function getRun(id: string): Promise<RunDetail> {
+  const run = await findRun(await getDb(), id);
+  if (!run) throw notFound();
+  return run;
+}
+
+export async function listRuns(): Promise<Run[]> {
+  return listRunRecords(await getDb());
+}
+
+/** Cancels the rows not sent yet; rows under way go on to their end. A run that has ended is refused. */
+export async function cancelRun(id: string): Promise<RunDetail> {
+  const db = await getDb();
+  const run = await findRun(db, id);
+  if (!run) throw notFound();
+  if (!(await stopRun(db, id, null))) {
+    throw new AppError(
+      "run_ended",
+      `This run has already ${run.state === "done" ? "ended" : "been cancelled"}.`,
+    );
+  }
+  return getRun(id);
+}
+
+/** Each row's estimate (the one the form shows) and their sum; rows of one model and settings cost alike. */
+export async function estimateRun({ rows }: RunEstimateRequest): Promise<RunEstimate> {
+  const byKey = new Map<string, Promise<number | null>>();
+  const credits = await Promise.all(
+    rows.map((row) => {
+      const key = JSON.stringify({ ...row, prompt: "" });
+      let estimate = byKey.get(key);
+      if (!estimate) {
+        estimate = estimateCost(row).then((e) => e.credits);
+        byKey.set(key, estimate);
+      }
+      return estimate;
+    }),
+  );
+  return {
+    credits: credits.reduce<number>((sum, c) => sum + (c ?? 0), 0),
+    unknownRows: credits.filter((c) => c === null).length,
+    rows: credits,
+  };
+}
