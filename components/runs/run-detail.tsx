@@ -5,6 +5,7 @@
  * gallery of their own with its zip. The server hands over the run and its first page, so a reload
  * shows them at once; run events and the run's render events keep both current.
  */
+import { useMayChange } from "@/lib/client/queries/session";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BackLink } from "@/components/ui/back-link";
@@ -22,6 +23,7 @@ const STATE_TEXT = { running: "Running", done: "Finished", cancelled: "Cancelled
 
 export function RunDetailView({ id }: { id: string }) {
   const run = useQuery(runQueryOptions(id));
+  const mayChange = useMayChange();
   if (!run.data) return null;
   const { name, member, createdAt, state, stopReason, counts, rows } = run.data;
   const troubled = rows.filter((row) => row.error && (row.state === "failed" || row.state === "unknown"));
@@ -34,7 +36,9 @@ export function RunDetailView({ id }: { id: string }) {
           <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800">
             {STATE_TEXT[state]}
           </span>
-          <span className="ml-auto">{state === "running" && counts.queued > 0 && <CancelRun id={id} />}</span>
+          <span className="ml-auto">
+            {state === "running" && counts.queued > 0 && mayChange(member) && <CancelRun id={id} />}
+          </span>
         </div>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           {member ? `Started by ${member.name}` : "Started with sign-in off"}, <LocalTime iso={createdAt} />

@@ -227,4 +227,19 @@ test("with sign-in on, a run is its member's: a row past their cap fails and sto
   expect(run.stopReason).toMatch(`Stopped at row ${(refused?.index ?? 0) + 1}`);
   expect(run.counts.cancelled).toBe(4 - 1 - 1);
   expect((await s.simStats()).creates.accepted).toBe(2);
+
+  // A run is cancelled by the member who started it or an admin, not by another member.
+  const third = await s.callJson<RunDetail>("POST", "/api/runs", {
+    json: { name: "Someone else's", rows: [1, 2].map((i) => ({ kind: "image", prompt: `held ${i}` })) },
+    ...as("Grace"),
+  });
+  const byLinus = await s.callJson<{ error: { code: string } }>(
+    "POST",
+    `/api/runs/${third.body.id}/cancel`,
+    as("Linus"),
+  );
+  expect(byLinus.status).toBe(403);
+  expect(byLinus.body.error.code).toBe("forbidden");
+  const byAda = await s.callJson("POST", `/api/runs/${third.body.id}/cancel`, as("Ada"));
+  expect([200, 409]).toContain(byAda.status);
 });

@@ -18,6 +18,7 @@ import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/s
 import { estimateCost } from "@/lib/server/renders/estimate";
 import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { getScheduler } from "@/lib/server/scheduler";
+import { requireMakerOrAdmin } from "@/lib/server/team/makers";
 import { RunRunner } from "./runner";
 
 export { RUN_IN_FLIGHT_MAX } from "./runner";
@@ -65,11 +66,15 @@ export async function listRuns(): Promise<Run[]> {
   return listRunRecords(await getDb());
 }
 
-/** Cancels the rows not sent yet; rows under way go on to their end. A run that has ended is refused. */
-export async function cancelRun(id: string): Promise<RunDetail> {
+/**
+ * Cancels the rows not sent yet; rows under way go on to their end. A run that has ended is refused;
+ * with sign-in on, only the member who started it or an admin may cancel it.
+ */
+export async function cancelRun(id: string, member: Member | null): Promise<RunDetail> {
   const db = await getDb();
   const run = await findRun(db, id);
   if (!run) throw notFound();
+  requireMakerOrAdmin("run", run.member, member);
   if (!(await stopRun(db, id, null))) {
     throw new AppError(
       "run_ended",

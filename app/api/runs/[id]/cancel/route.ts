@@ -4,6 +4,6 @@ import { cancelRun } from "@/lib/server/runs";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(API_ROUTES["POST /api/runs/{id}/cancel"], async ({ params: { id } }) =>
-  json(await cancelRun(id)),
+export const POST = apiRoute(API_ROUTES["POST /api/runs/{id}/cancel"], async ({ params: { id }, member }) =>
+  json(await cancelRun(id, member)),
 );
