@@ -21,13 +21,28 @@ const CELL = "px-3 py-2 text-right tabular-nums";
 const HEAD = "px-3 py-2 text-right font-medium";
 const FIRST = "px-3 py-2 text-left";
 
-function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
+/** A table whose first column names each row and whose other columns are numbers. */
+function Table({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          {head}
+          <tr>
+            {columns.map((name, i) => (
+              <th key={`${i}:${name}`} scope="col" className={i === 0 ? FIRST : HEAD}>
+                {name}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/60">{children}</tbody>
       </table>
@@ -39,24 +54,7 @@ function Table({ caption, head, children }: { caption: string; head: ReactNode; 
 export function DataTable({ series, caption }: { series: UsageSeries; caption: string }) {
   return (
     <div className="mt-2">
-      <Table
-        caption={caption}
-        head={
-          <tr>
-            <th scope="col" className={FIRST}>
-              Day (UTC)
-            </th>
-            {series.keys.map((key) => (
-              <th key={key} scope="col" className={HEAD}>
-                {key}
-              </th>
-            ))}
-            <th scope="col" className={HEAD}>
-              Net
-            </th>
-          </tr>
-        }
-      >
+      <Table caption={caption} columns={["Day (UTC)", ...series.keys, "Net"]}>
         {series.days.map((day) => (
           <tr key={day.day}>
             <th scope="row" className={`${FIRST} font-normal`}>
@@ -143,25 +141,7 @@ export function SpendTables({ usage }: { usage: Usage }) {
             Sign-in is off: nobody is signed in, so spend is the team’s.
           </p>
         ) : (
-          <Table
-            caption="Spend by member"
-            head={
-              <tr>
-                <th scope="col" className={FIRST}>
-                  Member
-                </th>
-                <th scope="col" className={HEAD}>
-                  Net in range
-                </th>
-                <th scope="col" className={HEAD}>
-                  This month
-                </th>
-                <th scope="col" className={`${HEAD} w-40`}>
-                  Of cap
-                </th>
-              </tr>
-            }
-          >
+          <Table caption="Spend by member" columns={["Member", "Net in range", "This month", "Of cap"]}>
             {usage.members.map((member) => (
               <tr key={member.id}>
                 <th scope="row" className={`${FIRST} font-normal`}>
@@ -182,21 +162,7 @@ export function SpendTables({ usage }: { usage: Usage }) {
         )}
       </Section>
       <Section id="usage-models" title="By model">
-        <Table
-          caption="Spend by model"
-          head={
-            <tr>
-              <th scope="col" className={FIRST}>
-                Model
-              </th>
-              {["Charged", "Refunded", "Net", "Renders"].map((name) => (
-                <th key={name} scope="col" className={HEAD}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          }
-        >
+        <Table caption="Spend by model" columns={["Model", "Charged", "Refunded", "Net", "Renders"]}>
           {byModel.map((group) => (
             <tr key={group.key}>
               <th scope="row" className={`${FIRST} font-normal`}>
@@ -215,22 +181,7 @@ export function SpendTables({ usage }: { usage: Usage }) {
         {usage.boards.length === 0 ? (
           <p className="text-sm text-zinc-500">No render of these days is on a board.</p>
         ) : (
-          <Table
-            caption="Spend by board"
-            head={
-              <tr>
-                <th scope="col" className={FIRST}>
-                  Board
-                </th>
-                <th scope="col" className={HEAD}>
-                  Net
-                </th>
-                <th scope="col" className={HEAD}>
-                  Renders
-                </th>
-              </tr>
-            }
-          >
+          <Table caption="Spend by board" columns={["Board", "Net", "Renders"]}>
             {usage.boards.map((board) => (
               <tr key={board.id}>
                 <th scope="row" className={`${FIRST} font-normal`}>

@@ -64,6 +64,11 @@ export function UsageView({ today }: { today: string }) {
       <RangeControls range={range} by={by} showStacking={data?.scope !== "member"} navigate={navigate} />
 
       {usage.isError && <Notice tone="warning">Could not load the usage ({usage.error.message}).</Notice>}
+      {usage.isPlaceholderData && usage.isFetching && (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          Loading {longDay(range.from)} to {longDay(range.to)}…
+        </p>
+      )}
       {data && <UsageReport usage={data} by={by} />}
     </div>
   );
@@ -108,6 +113,11 @@ function UsageReport({ usage, by }: { usage: Usage; by: UsageStackBy }) {
       </Panel>
 
       {usage.forecast && <ForecastPanel forecast={usage.forecast} />}
+      {usage.scope === "team" && !usage.forecast && (
+        <Notice tone="warning">
+          No forecast just now: the Render Service’s account (balance and monthly grant) could not be read.
+        </Notice>
+      )}
       <SpendTables usage={usage} />
     </>
   );
