@@ -7,7 +7,8 @@ import type { Member, Usage, UsageQuery } from "@/lib/contract";
 import { forecast, lastDays, resolveUsageRange, utcDay } from "@/lib/domain/usage";
 import { getAccount } from "@/lib/server/account";
 import { getDb, type Db } from "@/lib/server/db";
-import { effectiveCap, listMembers, monthStart } from "@/lib/server/ledger/members";
+import { listMembers, monthStart } from "@/lib/server/ledger/members";
+import { withSpend } from "@/lib/server/ledger/member-spend";
 import { boardSpend, netSpend, usageCells, type UsageScope } from "@/lib/server/ledger/usage";
 
 export async function usageFor(query: UsageQuery, member: Member | null, now = new Date()): Promise<Usage> {
@@ -18,7 +19,7 @@ export async function usageFor(query: UsageQuery, member: Member | null, now = n
   const [cells, boards, members, teamForecast] = await Promise.all([
     usageCells(db, scope),
     boardSpend(db, scope),
-    membersMonth(db, team ? null : member, now),
+    membersMonth(db, team ? null : member),
     team ? balanceForecast(db, now) : Promise.resolve(null),
   ]);
   return {
@@ -33,17 +34,14 @@ export async function usageFor(query: UsageQuery, member: Member | null, now = n
   };
 }
 
-/** This month's spend and cap of every member (the team), or of `only`. */
-async function membersMonth(db: Db, only: Member | null, now: Date): Promise<Usage["members"]> {
-  const month = { from: utcDay(Date.parse(monthStart(now))), to: utcDay(now) };
+/** This month's spend and cap of every member (the team), or of `only`, as the account panel has them. */
+async function membersMonth(db: Db, only: Member | null): Promise<Usage["members"]> {
   const members = only ? [only] : await listMembers(db);
   return Promise.all(
-    members.map(async (m) => ({
-      id: m.id,
-      name: m.name,
-      spentThisMonth: await netSpend(db, { ...month, memberId: m.id }),
-      capCredits: await effectiveCap(db, m),
-    })),
+    members.map(async (m) => {
+      const { id, name, spentThisMonth, effectiveCapCredits } = await withSpend(db, m);
+      return { id, name, spentThisMonth, capCredits: effectiveCapCredits };
+    }),
   );
 }
 
