@@ -23,6 +23,7 @@ import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
+import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
 import { JustifiedRows } from "./grid";
@@ -162,7 +163,7 @@ export function Gallery({
 /** Shown only once the browser says it can notify (never on the server): loaded then. */
 const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default: m.NotifyToggle })));
 const RenderViewer = lazy(() => import("./render-viewer"));
-const GalleryFilters = lazy(() => import("./gallery-filters").then((m) => ({ default: m.GalleryFilters })));
+const GalleryFilters = preloadedLazy(() => import("./gallery-filters").then((m) => m.GalleryFilters));
 const SelectionBar = lazy(() => import("./selection-bar"));
 /**
  * The skeleton (the server's HTML already shows it, and the list usually arrives before its code
@@ -186,10 +187,10 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 /**
- * The filter bar: the server renders it, and its code loads once the page is interactive. Memoised
- * on purpose: while its code is on the way the server's bar waits to be hydrated, and an update
- * reaching it then (every live refetch re-renders the gallery) would make React throw that markup
- * away, and with it anything already typed into the search.
+ * The filter bar: the server renders it, and its code loads as soon as the page's does (see
+ * `preloadedLazy`), so a click on it is never lost. Memoised on purpose: until it is hydrated, an
+ * update reaching it (every live refetch re-renders the gallery) would make React hydrate it on the
+ * spot or throw the server's markup away, and with it anything already typed into the search.
  */
 const FilterBarSlot = memo(function FilterBarSlot(props: ComponentProps<typeof GalleryFilters>) {
   return (
