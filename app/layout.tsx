@@ -56,7 +56,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </html>
     );
   }
-  const settings = publicSettings();
+  const settings = await publicSettings();
   const session = await pageSessionInfo();
   // The header knows at first paint who is signed in (or that nobody is, on the sign-in page), so
   // it never flashes an account skeleton it will not fill.

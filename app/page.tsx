@@ -21,7 +21,7 @@ export default async function HomePage({ searchParams }: Props) {
     Array.isArray(value) ? value[0] : value,
   ]);
   await requirePageMember(`/${toSearchParams(Object.fromEntries(query))}`);
-  const settings = publicSettings();
+  const settings = await publicSettings();
   return (
     <>
       <h1 className="sr-only">Render dashboard</h1>

@@ -22,7 +22,7 @@ const MemberSpendSummary = lazy(() =>
   import("./member-spend").then((m) => ({ default: m.MemberSpendSummary })),
 );
 
-export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number }) {
+export function AccountPanel({ lowBalanceCredits }: { lowBalanceCredits: number | null }) {
   const session = useSession();
   const signedOut = session.data?.authEnabled === true && session.data.member === null;
   // Waits for the session, so a signed-out visitor (on the sign-in page) never asks for the account.
@@ -58,11 +58,11 @@ function AccountSummary({
   member,
 }: {
   account: Account;
-  lowBalanceCredits: number;
+  lowBalanceCredits: number | null;
   member: MemberSpend | null;
 }) {
   const balance = account.renderCreditsBalance;
-  const low = balance < lowBalanceCredits;
+  const low = lowBalanceCredits !== null && balance < lowBalanceCredits;
   return (
     <>
       <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-300">

@@ -9,7 +9,12 @@ import type { ReactNode } from "react";
 import { notify } from "@/components/ui/notify";
 import type { MemberSpend } from "@/lib/contract";
 import { formatNumber } from "@/lib/domain/format";
-import { useMembers, useSetDefaultCap, useSetMemberCap, useTeamSettings } from "@/lib/client/queries/team";
+import {
+  useMembers,
+  useUpdateTeamSettings,
+  useSetMemberCap,
+  useTeamSettings,
+} from "@/lib/client/queries/team";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CapEditor } from "./cap-editor";
@@ -29,7 +34,7 @@ export function TeamAdmin() {
 
 function DefaultCap() {
   const team = useTeamSettings();
-  const save = useSetDefaultCap();
+  const save = useUpdateTeamSettings();
   return (
     <Panel
       as="section"

@@ -88,6 +88,7 @@ import {
   signInSchema,
   signOutResultSchema,
   teamSettingsSchema,
+  teamSettingsPatchSchema,
 } from "./team";
 import { ledgerUploadSchema, uploadListQuerySchema, uploadListSchema } from "./uploads";
 
@@ -250,16 +251,16 @@ export const API_ROUTES = {
     errors: ["not_found"],
   },
   "GET /api/team": {
-    summary: "The team's default monthly cap",
+    summary: "The team's spending rules: default cap, budget, confirmation, alerts and approvals",
     tag: "Team",
     access: "admin",
     success: { status: 200, description: "The team's settings.", schema: teamSettingsSchema },
   },
   "POST /api/team": {
-    summary: "Set the team's default monthly cap",
+    summary: "Change some of the team's spending rules",
     tag: "Team",
     access: "admin",
-    body: teamSettingsSchema,
+    body: teamSettingsPatchSchema,
     success: { status: 200, description: "The settings as now set.", schema: teamSettingsSchema },
   },
   "GET /api/account": {

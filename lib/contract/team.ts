@@ -80,11 +80,45 @@ export const memberPatchSchema = z.object({
 });
 export type MemberPatch = z.infer<typeof memberPatchSchema>;
 
-/** `GET`/`POST /api/team` (admins). */
+/** A whole number of credits an admin sets, or null for "none". */
+const creditsSetting = (name: string) =>
+  z.nullable(
+    z
+      .int({ error: `${name} must be a whole number of credits` })
+      .check(
+        z.gte(0, { error: `${name} must be 0 or more` }),
+        z.lte(100_000_000, { error: `${name} is too large` }),
+      ),
+  );
+
+/**
+ * `GET /api/team` (admins): the team's spending rules. Every render is checked against them before
+ * anything is sent to the service (docs/spend.md).
+ */
 export const teamSettingsSchema = z.object({
+  /** The cap of every member without one of their own; null: no cap. */
   defaultMonthlyCapCredits: capCredits,
+  /** What the whole team may spend in a calendar month (UTC); null: no budget. */
+  monthlyBudgetCredits: creditsSetting("monthlyBudgetCredits"),
+  /** Submit asks to confirm a render estimated above this, or of unknown cost. */
+  confirmAboveCredits: z
+    .int({ error: "confirmAboveCredits must be a whole number of credits" })
+    .check(
+      z.gte(0, { error: "confirmAboveCredits must be 0 or more" }),
+      z.lte(100_000_000, { error: "confirmAboveCredits is too large" }),
+    ),
+  /** The account balance under which the team is alerted; null: no alert. */
+  lowBalanceCredits: creditsSetting("lowBalanceCredits"),
+  /** A render estimated above this waits for an admin's approval; null: no approvals. */
+  approvalAboveCredits: creditsSetting("approvalAboveCredits"),
+  /** With approvals on, whether a render of unknown cost waits for approval too. */
+  approvalForUnknownCost: z.boolean({ error: "approvalForUnknownCost must be true or false" }),
 });
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
+
+/** `POST /api/team` (admins): the settings to change; the others stay as they are. */
+export const teamSettingsPatchSchema = z.partial(teamSettingsSchema);
+export type TeamSettingsPatch = z.infer<typeof teamSettingsPatchSchema>;
 
 /** A member id in a path: anything else is answered 404 before the ledger is asked. */
 export const MEMBER_ID_PATTERN = /^mem_[A-Za-z0-9_-]{1,64}$/;

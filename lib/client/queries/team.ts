@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { TeamSettings } from "@/lib/contract";
+import type { TeamSettingsPatch } from "@/lib/contract";
 import { queryKeys } from "./keys";
 
 export function membersQueryOptions() {
@@ -66,12 +66,13 @@ export function useSetMemberCap() {
   });
 }
 
-export function useSetDefaultCap() {
+/** Changes some of the team's spending rules (`POST /api/team` takes only those it changes). */
+export function useUpdateTeamSettings() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCaps();
   return useMutation({
-    mutationFn: (settings: TeamSettings) =>
-      apiFetch("/api/team", (c) => c.teamSettingsSchema, { method: "POST", body: settings }),
+    mutationFn: (patch: TeamSettingsPatch) =>
+      apiFetch("/api/team", (c) => c.teamSettingsSchema, { method: "POST", body: patch }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.team, settings),
     onSettled: invalidate,
   });

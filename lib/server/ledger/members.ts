@@ -6,6 +6,7 @@ import type { Db } from "@/lib/server/db";
 import type { MemberRow } from "@/lib/server/db/schema";
 import type { Member, MemberPatch, Role } from "@/lib/contract";
 import { withChanges } from "./changes";
+import { getTeamSettings } from "./team-settings";
 
 export function toMember(row: MemberRow): Member {
   return {
@@ -92,32 +93,6 @@ export async function updateMember(db: Db, id: string, patch: MemberPatch): Prom
   return row && toMember(row);
 }
 
-const DEFAULT_CAP_KEY = "default_monthly_cap_credits";
-
-export async function getDefaultCap(db: Db): Promise<number | null> {
-  const row = await db
-    .selectFrom("team_settings")
-    .select("value")
-    .where("key", "=", DEFAULT_CAP_KEY)
-    .executeTakeFirst();
-  return row ? Number(row.value) : null;
-}
-
-export async function setDefaultCap(db: Db, credits: number | null): Promise<void> {
-  await withChanges(db, async (tx, note) => {
-    note("team");
-    if (credits === null) {
-      await tx.deleteFrom("team_settings").where("key", "=", DEFAULT_CAP_KEY).execute();
-      return;
-    }
-    await tx
-      .insertInto("team_settings")
-      .values({ key: DEFAULT_CAP_KEY, value: String(credits) })
-      .onConflict((c) => c.column("key").doUpdateSet({ value: String(credits) }))
-      .execute();
-  });
-}
-
 /** The start of the current calendar month in UTC, when caps reset. */
 export function monthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
@@ -136,5 +111,5 @@ export async function monthlySpend(db: Db, memberId: string, now = new Date()): 
 
 /** The cap that applies to a member: their own, else the team default, else none. */
 export async function effectiveCap(db: Db, member: Member): Promise<number | null> {
-  return member.monthlyCapCredits ?? (await getDefaultCap(db));
+  return member.monthlyCapCredits ?? (await getTeamSettings(db)).defaultMonthlyCapCredits;
 }

@@ -1,3 +1,15 @@
 import "server-only";
 /** Settings pages hand to the browser: read at request time, never at build. */
-export { publicSettings } from "@/lib/server/runtime/config";
+import type { PublicSettings } from "@/lib/contract";
+import { getDb } from "@/lib/server/db";
+import { getTeamSettings } from "@/lib/server/ledger/team-settings";
+import { uploadMaxBytes } from "@/lib/server/runtime/config";
+
+export async function publicSettings(): Promise<PublicSettings> {
+  const team = await getTeamSettings(await getDb());
+  return {
+    uploadMaxBytes: uploadMaxBytes(),
+    confirmAboveCredits: team.confirmAboveCredits,
+    lowBalanceCredits: team.lowBalanceCredits,
+  };
+}

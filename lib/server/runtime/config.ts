@@ -9,7 +9,6 @@ import "server-only";
  * server still starts, so a fresh install can show how to set it up).
  */
 import { z } from "zod";
-import type { PublicSettings } from "@/lib/contract";
 import { UPLOAD_LIMITS } from "@/lib/domain/uploads";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -175,13 +174,9 @@ export function serverConfig(): ServerConfig {
   return { ...all, RENDER_API_BASE_URL, RENDER_API_KEY };
 }
 
-export function publicSettings(): PublicSettings {
-  const config = settings();
-  return {
-    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
-    confirmAboveCredits: config.CONFIRM_ABOVE_CREDITS,
-    lowBalanceCredits: config.LOW_BALANCE_CREDITS,
-  };
+/** Settings the environment alone decides (the team's own come from the ledger: pages/settings.ts). */
+export function uploadMaxBytes(): number {
+  return settings().UPLOAD_MAX_BYTES;
 }
 
 /** A setting a fresh install must still be given, as the setup page names it (never its value). */
