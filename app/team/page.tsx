@@ -19,8 +19,8 @@ export default async function TeamPage() {
       <h1 className="text-lg font-semibold tracking-tight">Team</h1>
       {!authEnabled() && (
         <Notice tone="warning">
-          Caps apply to signed-in members. While sign-in is off nobody is signed in, so no cap limits a
-          render.
+          Member caps and approvals need sign-in: while it is off nobody is signed in, so neither applies.
+          The team budget and the confirmation before costly renders still do.
         </Notice>
       )}
       <TeamAdmin />

@@ -1,23 +1,18 @@
 "use client";
 
 /**
- * The admin's view of the team: the default monthly cap, then every member with this month's spend
- * and their own cap. Saves go straight to the server and are confirmed with a toast.
+ * The admin's view of the team: the spending rules, then every member with this month's spend and
+ * their own cap. Saves go straight to the server and are confirmed with a toast.
  */
-import { Panel } from "@/components/ui/surface";
 import type { ReactNode } from "react";
 import { notify } from "@/components/ui/notify";
 import type { MemberSpend } from "@/lib/contract";
 import { formatNumber } from "@/lib/domain/format";
-import {
-  useMembers,
-  useUpdateTeamSettings,
-  useSetMemberCap,
-  useTeamSettings,
-} from "@/lib/client/queries/team";
+import { useMembers, useSetMemberCap } from "@/lib/client/queries/team";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CapEditor } from "./cap-editor";
+import { CreditsEditor } from "./credits-editor";
+import { SpendingRules } from "./spending-rules";
 
 const capWords = (cap: number | null, none: string) => (cap === null ? none : `${formatNumber(cap)} credits`);
 
@@ -26,51 +21,9 @@ const saveFailed = (error: Error) => notify.error("Not saved", { description: er
 export function TeamAdmin() {
   return (
     <div className="flex flex-col gap-6">
-      <DefaultCap />
+      <SpendingRules />
       <MemberList />
     </div>
-  );
-}
-
-function DefaultCap() {
-  const team = useTeamSettings();
-  const save = useUpdateTeamSettings();
-  return (
-    <Panel
-      as="section"
-      aria-labelledby="default-cap-heading"
-      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div>
-        <h2 id="default-cap-heading" className="text-base font-semibold">
-          Team default cap
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Credits a member may spend each calendar month (UTC) unless they have their own cap. Empty: no cap.
-        </p>
-      </div>
-      {team.data ? (
-        <CapEditor
-          label="Team default monthly cap"
-          value={team.data.defaultMonthlyCapCredits}
-          emptyLabel="No cap"
-          saving={save.isPending}
-          onSave={(cap) =>
-            save.mutate(
-              { defaultMonthlyCapCredits: cap },
-              {
-                onSuccess: () => notify.success(`Team default cap: ${capWords(cap, "no cap")}`),
-                onError: saveFailed,
-              },
-            )
-          }
-        />
-      ) : team.isError ? (
-        <Notice tone="error">Could not load the team settings: {team.error.message}</Notice>
-      ) : (
-        <Skeleton className="h-8 w-44" />
-      )}
-    </Panel>
   );
 }
 
@@ -174,7 +127,7 @@ function MemberRow({ member }: { member: MemberSpend }) {
         </span>
       </Cell>
       <Cell column="Monthly cap" className="max-md:col-span-2">
-        <CapEditor
+        <CreditsEditor
           label={`Monthly cap for ${member.name}`}
           value={member.monthlyCapCredits}
           emptyLabel="Team default"

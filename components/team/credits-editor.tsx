@@ -1,21 +1,22 @@
 "use client";
 
 /**
- * A monthly credit cap, edited in place: a whole number of credits, or empty for the fallback
- * ("team default" for a member, "no cap" for the team). Saves on Enter or Save.
+ * A number of credits edited in place (a cap, the budget, a threshold): a whole number, or, where the
+ * setting has one, empty for its fallback ("team default" for a member's cap, "no cap" for the team).
+ * Saves on Enter or Save.
  */
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CONTROL_CLASSES } from "@/components/ui/field-classes";
 
-export function parseCap(text: string): number | null | "invalid" {
+export function parseCredits(text: string): number | null | "invalid" {
   const trimmed = text.trim().replaceAll(",", "");
   if (trimmed === "") return null;
   if (!/^\d{1,9}$/.test(trimmed)) return "invalid";
   return Number(trimmed);
 }
 
-export function CapEditor({
+export function CreditsEditor({
   label,
   value,
   emptyLabel,
@@ -25,10 +26,10 @@ export function CapEditor({
   /** The input's accessible name, e.g. "Monthly cap for Ada". */
   label: string;
   value: number | null;
-  /** What an empty field means, shown as its placeholder. */
-  emptyLabel: string;
+  /** What an empty field means, shown as its placeholder; without it a number is required. */
+  emptyLabel?: string;
   saving: boolean;
-  onSave: (cap: number | null) => void;
+  onSave: (credits: number | null) => void;
 }) {
   const id = useId();
   const [text, setText] = useState(value === null ? "" : String(value));
@@ -38,8 +39,8 @@ export function CapEditor({
     setSynced(value);
     setText(value === null ? "" : String(value));
   }
-  const parsed = parseCap(text);
-  const invalid = parsed === "invalid";
+  const parsed = parseCredits(text);
+  const invalid = parsed === "invalid" || (parsed === null && emptyLabel === undefined);
   const changed = !invalid && parsed !== value;
   return (
     <form
@@ -64,7 +65,7 @@ export function CapEditor({
         />
         {invalid && (
           <p id={`${id}-error`} className="text-xs text-red-700 dark:text-red-400">
-            A whole number of credits, or empty
+            {emptyLabel === undefined ? "A whole number of credits" : "A whole number of credits, or empty"}
           </p>
         )}
       </div>
