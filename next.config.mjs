@@ -11,6 +11,9 @@ const securityHeaders = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The container image's build (Dockerfile) asks for a self-contained server: `.next/standalone`
+  // with only the modules it needs. `npm start` serves the usual build from the project folder.
+  ...(process.env.BUILD_STANDALONE === "1" && { output: "standalone" }),
   // The ledger's native SQLite driver must stay a runtime require, not a bundled module.
   serverExternalPackages: ["@libsql/client", "libsql"],
   // The API reference's renderer is read from the package at run time (app/vendor): ship it in a

@@ -8,10 +8,11 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { E2E_PORTS } from "./ports";
 import { isListening, startApp, startSimulator, waitUntilUp } from "./processes";
 
-const SIMULATOR_PORT = 4130;
-const APP_PORT = 3130;
+const SIMULATOR_PORT = E2E_PORTS.crashSimulator;
+const APP_PORT = E2E_PORTS.crashApp;
 const simulator = `http://127.0.0.1:${SIMULATOR_PORT}`;
 const app = `http://127.0.0.1:${APP_PORT}`;
 const DATA_DIR = path.join(process.cwd(), "data", "e2e-crash");

@@ -47,7 +47,9 @@ export class DashboardApi {
       const response = await this.request.post("/api/renders", { data: body });
       // Many image variants in a burst meet the service's fair-use limit: wait as told, then go on.
       if (response.status() === 429) {
-        await new Promise((resolve) => setTimeout(resolve, Number(response.headers()["retry-after"] ?? 1) * 1000));
+        await new Promise((resolve) =>
+          setTimeout(resolve, Number(response.headers()["retry-after"] ?? 1) * 1000),
+        );
         continue;
       }
       expect(response.status(), await response.text()).toBe(202);
@@ -79,7 +81,11 @@ export class DashboardApi {
   async account(): Promise<{ planLabel: string; renderCreditsBalance: number; monthlyGrant: number }> {
     const response = await this.request.get("/api/account");
     expect(response.ok()).toBe(true);
-    return (await response.json()) as { planLabel: string; renderCreditsBalance: number; monthlyGrant: number };
+    return (await response.json()) as {
+      planLabel: string;
+      renderCreditsBalance: number;
+      monthlyGrant: number;
+    };
   }
 }
 

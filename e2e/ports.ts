@@ -18,4 +18,9 @@ export const E2E_PORTS = {
   /** runs-restart.spec.ts: its own simulator and the server it kills and starts again. */
   runsRestartSimulator: 4150 + OFFSET,
   runsRestartApp: 3150 + OFFSET,
+  /** crash-restart.spec.ts: its own simulator and the server it kills with SIGKILL. */
+  crashSimulator: 4130 + OFFSET,
+  crashApp: 3130 + OFFSET,
+  /** container.spec.ts: the standalone server laid out and started as the Dockerfile does. */
+  container: 3160 + OFFSET,
 } as const;

@@ -1,0 +1,176 @@
+/**
+ * The container image, as far as it can be tried without building one: the production build's
+ * standalone output is laid out as the Dockerfile's last stage copies it, started with that stage's
+ * environment and command as an unprivileged user, and must report healthy (by the image's own
+ * HEALTHCHECK), carry a render through the simulator, and stop cleanly on SIGTERM.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { readRunnerStage } from "./dockerfile";
+import { SIMULATOR_URL } from "./fixtures";
+import { E2E_PORTS } from "./ports";
+import { waitUntilUp } from "./processes";
+
+/** `nobody`: when the suite runs as root, the server is started as this user instead. */
+const UNPRIVILEGED = 65534;
+const app = `http://127.0.0.1:${E2E_PORTS.container}`;
+
+let root: string;
+let server: ChildProcess | undefined;
+
+test.afterEach(() => {
+  server?.kill("SIGKILL");
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+test("the image's server runs unprivileged, is healthy, renders, and stops cleanly on SIGTERM", async () => {
+  const stage = readRunnerStage();
+  expect(stage.user, "the image runs as a non-root user").not.toMatch(/^(root|0)(:|$)/);
+
+  root = mkdtempSync(path.join(tmpdir(), "dashboard-image-"));
+  // As in an image, everyone may read the server's files; only the data folder is the user's.
+  chmodSync(root, 0o755);
+  const workdir = path.join(root, stage.workdir);
+  for (const copy of stage.copies) {
+    expect(statSync(copy.from, { throwIfNoEntry: false }), `${copy.from} (run the build first)`).toBeTruthy();
+    cpSync(copy.from, path.resolve(workdir, copy.to), { recursive: true });
+  }
+  const dataDir = path.join(root, "data");
+  mkdirSync(dataDir);
+  const asRoot = process.getuid?.() === 0;
+  const user = asRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {};
+  if (asRoot) chownSync(dataDir, UNPRIVILEGED, UNPRIVILEGED);
+  const env = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production" as const,
+    ...stage.env,
+    // What `docker run -e` / compose would set: the port on loopback, the ledger, the service.
+    PORT: String(E2E_PORTS.container),
+    HOSTNAME: "127.0.0.1",
+    DATABASE_URL: `file:${path.join(dataDir, "dashboard.db")}`,
+    RENDER_API_BASE_URL: SIMULATOR_URL,
+    RENDER_API_KEY: "rs_live_demo_team_1",
+  };
+  const [command = "", ...args] = stage.cmd;
+  const started = spawn(command, args, { cwd: workdir, env, ...user, stdio: ["ignore", "ignore", "pipe"] });
+  server = started;
+  let errors = "";
+  started.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  await waitUntilUp(`${app}/api/health`, 30_000).catch((error: Error) => {
+    throw new Error(`${error.message}; the server wrote: ${errors}`);
+  });
+
+  const owner = readFileSync(`/proc/${started.pid}/status`, "utf8").match(/^Uid:\s+(\d+)/m)?.[1];
+  expect(Number(owner)).not.toBe(0);
+  const [check = "", ...checkArgs] = stage.healthcheck;
+  const health = spawnSync(check, checkArgs, { cwd: workdir, env, ...user, timeout: 10_000 });
+  expect(health.status, "the image's HEALTHCHECK").toBe(0);
+
+  const created = await fetch(`${app}/api/renders`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app },
+    body: JSON.stringify({ kind: "image", prompt: "container: a pear on a sill" }),
+  });
+  expect(created.status).toBe(202);
+  const { id } = (await created.json()) as { id: string };
+  const status = async () =>
+    ((await (await fetch(`${app}/api/renders/${id}`)).json()) as { status: string }).status;
+  await expect.poll(async () => isFinalLedgerStatus(await status())).toBe(true);
+  expect(await status()).toBe("ready");
+  const page = await fetch(`${app}/`);
+  expect(page.status).toBe(200);
+  const script = /<script src="([^"]+\.js)"/.exec(await page.text())?.[1];
+  expect(script, "the page names its scripts").toBeTruthy();
+  expect((await fetch(`${app}${script}`)).status, "static assets are served").toBe(200);
+
+  // A stop lets a request already under way finish: an upload whose last bytes are still on the way.
+  const upload = slowUpload();
+  await expect.poll(() => upload.sentFirstHalf).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    started.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const stopAt = Date.now();
+  started.kill("SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(
+    await fetch(`${app}/api/health`).then(
+      () => "answered",
+      () => "refused",
+    ),
+    "no new requests once stopping",
+  ).toBe("refused");
+  upload.finish();
+  expect((await upload.response).status, "the upload under way at SIGTERM").toBe(201);
+  const exit = await exited;
+  const seconds = (Date.now() - stopAt) / 1000;
+  test.info().annotations.push({ type: "stop", description: `${JSON.stringify(exit)} after ${seconds} s` });
+  // Next's server closes, lets open requests finish, then exits with 128 + 15, as for SIGTERM.
+  expect(exit.code).toBe(143);
+  expect(seconds).toBeLessThan(10);
+  server = undefined;
+});
+
+/** `POST /api/uploads` of a reference whose second half is held back until `finish()`. */
+function slowUpload() {
+  const boundary = "container-spec-boundary";
+  const png = readFileSync("e2e/assets/reference.png");
+  const half = Math.floor(png.length / 2);
+  const text = (value: string) => new TextEncoder().encode(value);
+  let finish = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const state = {
+    sentFirstHalf: false,
+    finish: () => finish(),
+    response: undefined as unknown as Promise<Response>,
+  };
+  const parts: (() => Promise<Uint8Array | null>)[] = [
+    async () =>
+      text(
+        `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nimage\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ref.png"\r\n` +
+          "Content-Type: image/png\r\n\r\n",
+      ),
+    async () => {
+      state.sentFirstHalf = true;
+      return png.subarray(0, half);
+    },
+    async () => {
+      await finished;
+      return png.subarray(half);
+    },
+    async () => text(`\r\n--${boundary}--\r\n`),
+    async () => null,
+  ];
+  // Pulled part by part as the connection sends it (no read-ahead), so "sent" means on its way.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const part = await parts.shift()?.();
+        if (part) controller.enqueue(part);
+        else controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  state.response = fetch(`${app}/api/uploads`, {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: app },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return state;
+}
