@@ -243,3 +243,32 @@ describe("the low-balance alert", () => {
     await setTeam({ lowBalanceCredits: null });
   });
 });
+
+describe("the webhook outbox", () => {
+  test("a delivery still failing at a restart is sent after it, once", async () => {
+    const lowBalance = async () => (await noticesOf("Ada")).filter((n) => n.kind === "low_balance");
+    const known = new Set((await lowBalance()).map((n) => n.id));
+    // Re-armed by a reading above a low threshold, then a fall: a new notice.
+    await setTeam({ lowBalanceCredits: 1 });
+    await balance();
+    await waitFor(async () => {
+      const { lowBalanceState } = await import("@/lib/server/ledger/notices");
+      return (await lowBalanceState(await getDb(stack.databaseUrl))).armed || undefined;
+    }, 5_000);
+    failuresLeft = Number.POSITIVE_INFINITY;
+    await setTeam({ lowBalanceCredits: (await balance()) + 1 });
+    await balance();
+    const notice = await noticeFor("Ada", (n) => n.kind === "low_balance" && !known.has(n.id));
+    const tries = () => deliveries.filter((d) => d.body.notice.id === notice.id);
+    await waitFor(async () => (tries().length > 0 ? true : undefined), 5_000);
+
+    await stack.restart();
+    failuresLeft = 0;
+    const { getWebhookSender } = await import("@/lib/server/notices");
+    await getWebhookSender();
+    await waitFor(async () => (tries().some((d) => d.status === 200) ? true : undefined), 10_000);
+    expect(tries().filter((d) => d.status === 200)).toHaveLength(1);
+    expect(tries()[0]?.status).toBe(500);
+    await setTeam({ lowBalanceCredits: null });
+  });
+});
