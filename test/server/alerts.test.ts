@@ -145,8 +145,8 @@ describe("a member's cap", () => {
 
     // A refused render and a look later change nothing: still one notice and one delivery each.
     expect((await render("Grace", video("kling", 5))).body.error?.code).toBe("member_cap_reached");
-    const grace80 = (await noticesOf("Grace")).filter((n) => n.kind === "member_cap");
-    expect(grace80.map((n) => n.threshold).sort()).toEqual([100, 80]);
+    const graceCaps = (await noticesOf("Grace")).filter((n) => n.kind === "member_cap");
+    expect(graceCaps.map((n) => n.threshold).sort()).toEqual([100, 80]);
     expect(deliveries.filter((d) => d.body.crossingKey === keyOf(at100))).toHaveLength(1);
     expect(deliveries.filter((d) => d.body.crossingKey === keyOf(at80))).toHaveLength(3);
 

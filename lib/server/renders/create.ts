@@ -80,7 +80,7 @@ async function create(
     if (existing) return replay(db, existing, bodyHash);
   }
   await assertKnownReferences(db, request);
-  await assertWithinLimits(db, member, (await estimateCost(request)).credits);
+  await assertWithinLimits(db, member, async () => (await estimateCost(request)).credits);
   return submit(db, request, bodyHash, idempotencyKey, member);
 }
 

@@ -40,15 +40,18 @@ export async function spendLimits(db: Db, member: Member | null, now = new Date(
 }
 
 /**
- * Refuses a render whose estimated cost (`credits`, null when unknown) would pass the member's cap
- * or the team's budget; the first limit it would pass is named, with its numbers.
+ * Refuses a render whose estimated cost (`estimate`: null when unknown; asked only when a limit
+ * applies) would pass the member's cap or the team's budget; the first limit it would pass is
+ * named, with its numbers.
  */
 export async function assertWithinLimits(
   db: Db,
   member: Member | null,
-  credits: number | null,
+  estimate: () => Promise<number | null>,
 ): Promise<void> {
-  for (const { kind, limit, spent } of await spendLimits(db, member)) {
+  const limits = await spendLimits(db, member);
+  const credits = limits.length > 0 ? await estimate() : null;
+  for (const { kind, limit, spent } of limits) {
     if (!wouldPassLimit(spent, limit, credits)) continue;
     const cost = credits === null ? "" : ` (about ${formatNumber(credits)} credits)`;
     const numbers = `${formatNumber(spent)} of ${formatNumber(limit)} credits spent.`;
