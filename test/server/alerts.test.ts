@@ -8,7 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Account, Notice, NoticeList } from "@/lib/contract";
+import type { Account, Notice, NoticeList, RunDetail } from "@/lib/contract";
 import { formatNumber } from "@/lib/domain/format";
 import { getDb } from "@/lib/server/db";
 import { monthlySpend } from "@/lib/server/ledger/members";
@@ -193,6 +193,21 @@ describe("the team's monthly budget", () => {
         },
       },
     });
+    expect((await stack.simStats()).creates.total).toBe(creates);
+
+    // A batch run's rows go through the same check: the first is refused and the run stops.
+    const made = await stack.callJson<RunDetail>("POST", "/api/runs", {
+      json: { name: "Past the budget", rows: [cheap, cheap] },
+      ...as("Linus"),
+    });
+    expect(made.status).toBe(201);
+    const run = await waitFor(async () => {
+      const read = await stack.callJson<RunDetail>("GET", `/api/runs/${made.body.id}`, as("Linus"));
+      return read.body.state === "running" ? undefined : read.body;
+    }, 10_000);
+    expect(run.state).toBe("cancelled");
+    expect(run.rows[0]).toMatchObject({ state: "failed", requestId: null });
+    expect(run.rows[0]?.error).toContain("would pass the team's monthly budget");
     expect((await stack.simStats()).creates.total).toBe(creates);
     await setTeam({ monthlyBudgetCredits: null });
   });
