@@ -1,8 +1,8 @@
 /**
  * Server start on Node: refuses to start on a malformed setting (one line naming it, exit code 1),
  * warns when the service is not configured yet or sign-in is off, and starts the poll scheduler and
- * the run runner, so renders and batch runs left unfinished by a restart resume without waiting for
- * someone to open the dashboard.
+ * the run runner and the alert webhook's sender, so renders, batch runs and alert deliveries left
+ * unfinished by a restart resume without waiting for someone to open the dashboard.
  */
 import { ConfigError, missingSettings, settings, type Settings } from "@/lib/server/runtime/config";
 
@@ -39,6 +39,14 @@ export async function startServer(): Promise<void> {
     await getRunRunner();
   } catch (error) {
     console.error(`[runs] not started: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { getWebhookSender } = await import("@/lib/server/notices");
+  try {
+    await getWebhookSender();
+  } catch (error) {
+    console.error(
+      `[alerts] webhook sender not started: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -137,6 +137,8 @@ export async function startStack(options: StackOptions = {}) {
     const { stopEventHub } = await import("@/lib/server/events");
     const { closeDb } = await import("@/lib/server/db");
     const { invalidateAccount } = await import("@/lib/server/account");
+    const { stopWebhookSender } = await import("@/lib/server/notices");
+    await stopWebhookSender();
     await stopEventHub();
     await stopRunRunner();
     await stopScheduler();

@@ -2,7 +2,8 @@
 
 /**
  * Starts this tab's live event stream once someone may read the ledger (signed in, or sign-in off),
- * and says when live updates are paused. The stream's code and the notice load after the page is
+ * says when live updates are paused, and shows the caller's spend notices (which the stream keeps
+ * current). The stream's code, the paused notice and the notices load after the page is
  * interactive: a first paint never waits for them.
  */
 import { useQueryClient } from "@tanstack/react-query";
@@ -11,6 +12,7 @@ import { setLiveState, useLiveState } from "@/lib/client/live/live-state";
 import { useSession } from "@/lib/client/queries/session";
 
 const LivePausedNotice = lazy(() => import("./live-paused-notice"));
+const NoticesBell = lazy(() => import("./notices-bell"));
 
 export function LiveUpdates() {
   const queryClient = useQueryClient();
@@ -43,9 +45,10 @@ export function LiveUpdates() {
     };
   }, [queryClient, mayRead]);
 
-  return paused ? (
+  return (
     <Suspense>
-      <LivePausedNotice />
+      {mayRead && <NoticesBell />}
+      {paused && <LivePausedNotice />}
     </Suspense>
-  ) : null;
+  );
 }

@@ -27,6 +27,7 @@ import {
 } from "./boards";
 import { zipSelectionSchema } from "./downloads";
 import { usageQuerySchema, usageSchema } from "./usage";
+import { noticeDismissedSchema, noticeIdParamsSchema, noticeListSchema } from "./notices";
 import {
   runCreateSchema,
   runDetailSchema,
@@ -279,6 +280,23 @@ export const API_ROUTES = {
     query: usageQuerySchema,
     success: { status: 200, description: "The range's spend.", schema: usageSchema },
   },
+  "GET /api/notices": {
+    summary: "The caller's spend notices: caps, budget and balance alerts not dismissed",
+    description:
+      "A member gets the notices of their own cap; admins (everyone while sign-in is off) get every notice. Newest first, at most 50.",
+    tag: "Account",
+    access: "member",
+    success: { status: 200, description: "The notices.", schema: noticeListSchema },
+  },
+  "POST /api/notices/{id}/dismiss": {
+    summary: "Dismiss a notice for the caller",
+    description: "Others who read it keep it. A notice the caller may not read answers 404.",
+    tag: "Account",
+    access: "member",
+    params: noticeIdParamsSchema,
+    success: { status: 200, description: "Dismissed.", schema: noticeDismissedSchema },
+    errors: ["not_found"],
+  },
   "GET /api/runs": {
     summary: "The team's latest 100 batch runs, newest first",
     tag: "Batch runs",
@@ -393,7 +411,13 @@ export const API_ROUTES = {
     body: renderRequestSchema,
     headers: [IDEMPOTENCY_KEY],
     success: { status: 202, description: "Accepted by the service.", schema: createRenderResultSchema },
-    errors: ["idempotency_conflict", "insufficient_credits", "member_cap_reached", ...UPSTREAM],
+    errors: [
+      "idempotency_conflict",
+      "insufficient_credits",
+      "member_cap_reached",
+      "team_budget_reached",
+      ...UPSTREAM,
+    ],
   },
   "GET /api/renders/{id}": {
     summary: "One render; opening it watches it",

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   insufficient_scope: 403,
   /** The member's monthly credit cap would be passed; nothing was sent upstream. */
   member_cap_reached: 403,
+  /** The team's monthly credit budget would be passed; nothing was sent upstream. */
+  team_budget_reached: 403,
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,

@@ -38,6 +38,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * run and its renders again. A row's renders finishing arrive as their own render events.
    */
   z.object({ type: z.literal("run"), id: z.string() }),
+  /**
+   * A spend notice for the member this stream belongs to appeared or was dismissed: read the notices
+   * again. Only the streams of those who may read it get it (its member's, and admins').
+   */
+  z.object({ type: z.literal("notice"), id: z.string() }),
   /** Members or caps changed: read them again. */
   z.object({ type: z.literal("team") }),
   /**

@@ -190,7 +190,7 @@ describe("a stream ends cleanly", () => {
     const response = eventStreamResponse({
       hub: await getEventHub(),
       lastSeen: null,
-      owner: "",
+      audiences: [""],
       signal: new AbortController().signal,
       stillSignedIn: async () => signedIn,
       heartbeatMs: 50,

@@ -15,6 +15,7 @@ import type {
   Preset,
   RenderList,
   ShareCreated,
+  NoticeList,
   Usage,
   ApiTokenCreated,
   RunDetail,
@@ -299,6 +300,18 @@ describe("a real run: every answer matches its documented schema", () => {
     expect(ownUsage.body).toMatchObject({ scope: "member", forecast: null });
     await call("Ada", "POST", "/api/team", "/api/team", { json: { defaultMonthlyCapCredits: null } });
 
+    // A balance under a threshold above it makes a notice, which Ada dismisses.
+    await call("Ada", "POST", "/api/team", "/api/team", { json: { lowBalanceCredits: 1_000_000 } });
+    await call("Ada", "GET", "/api/account", "/api/account");
+    const notice = await waitFor(async () => {
+      const list = await call<NoticeList>("Ada", "GET", "/api/notices", "/api/notices");
+      return list.body.items.find((n) => n.kind === "low_balance");
+    }, 5_000);
+    expect(
+      (await call("Ada", "POST", "/api/notices/{id}/dismiss", `/api/notices/${notice.id}/dismiss`)).body,
+    ).toEqual({ dismissed: true });
+    await call("Ada", "POST", "/api/team", "/api/team", { json: { lowBalanceCredits: null } });
+
     const events = new AbortController();
     const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });
     events.abort();
@@ -336,6 +349,7 @@ describe("a real run: every answer matches its documented schema", () => {
       ],
       ["Grace", "POST", "/api/boards", "/api/boards", { json: { name: "" } }, 422],
       ["Grace", "GET", "/api/usage", "/api/usage?from=2026-02-30", {}, 422],
+      ["Grace", "POST", "/api/notices/{id}/dismiss", "/api/notices/ntc_none/dismiss", {}, 404],
       [
         "Grace",
         "POST",

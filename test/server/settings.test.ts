@@ -62,6 +62,12 @@ describe("parseSettings", () => {
       "short-secret",
       "AUTH_SECRET must be at least 32 characters (e.g. the output of `openssl rand -base64 32`) (got 12 characters)",
     ],
+    // A webhook URL holds its receiver's secret: not echoed either.
+    [
+      "ALERT_WEBHOOK_URL",
+      "ftp://hooks.example/T0/secret",
+      "ALERT_WEBHOOK_URL must be an http(s) URL, e.g. https://hooks.slack.com/services/… (got 29 characters)",
+    ],
   ])("%s=%s is invalid", (name, value, problem) => {
     expect(parseSettings({ [name]: value })).toEqual({ ok: false, problems: [problem] });
   });

@@ -69,6 +69,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
     case "service_plan_required":
       return { type: "admin", message: error.message };
     case "member_cap_reached":
+    case "team_budget_reached":
       return { type: "cap", message: error.message };
     case "upstream_timeout":
       return {

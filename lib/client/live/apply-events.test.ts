@@ -2,6 +2,7 @@ import { QueryClient, QueryObserver, type InfiniteData } from "@tanstack/react-q
 import { describe, expect, test, vi } from "vitest";
 import type { LedgerRender, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { noticeKeys } from "@/lib/client/queries/notices";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { applyLiveEvents, mayBelong } from "./apply-events";
 
@@ -185,6 +186,15 @@ describe("applyLiveEvents", () => {
     for (const key of [queryKeys.account, queryKeys.session, queryKeys.uploads.list()]) {
       expect(client.getQueryState(key)?.isInvalidated).toBe(true);
     }
+  });
+
+  test("a notice event marks the notices stale, and nothing else", () => {
+    const { client } = cacheWith([]);
+    client.setQueryData(noticeKeys.all, { items: [] });
+    client.setQueryData(queryKeys.account, { balance: 1 });
+    applyLiveEvents(client, [{ type: "notice", id: "ntc_1" }]);
+    expect(client.getQueryState(noticeKeys.all)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.account)?.isInvalidated).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * is loaded (its own page, every gallery page holding it), so nothing is fetched; one whose change
  * takes it out of a filtered list leaves it in place. A render a list does not hold yet (someone just
  * created it) makes that list re-read once, unless it replaces its create's placeholder, which it
- * then takes the place of. Spend, team and upload events mark their queries stale.
+ * then takes the place of. Spend, team, notice and upload events mark their queries stale.
  *
  * A render's record does not say which boards hold it, so a render new to a board's list never makes
  * it re-read; a `board` event (renders joined or left the board, or the board changed) re-reads the
@@ -24,6 +24,7 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
+import { noticeKeys } from "@/lib/client/queries/notices";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { archivedWanted } from "@/lib/domain/archive";
 import { mayMatchPrompt } from "@/lib/domain/prompt-search";
@@ -62,6 +63,9 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
       case "team":
         stale.add(queryKeys.members).add(queryKeys.team).add(queryKeys.session);
+        break;
+      case "notice":
+        stale.add(noticeKeys.all);
         break;
       case "board":
         stale.add(queryKeys.boards.all);

@@ -2,8 +2,10 @@ import "server-only";
 /**
  * The account record, cached briefly and fetched single-flight: however many tabs ask at once, the
  * service sees one call. Creates and refunds invalidate it so the balance shown follows spending.
+ * Each fresh reading is checked against the low-balance alert (lib/server/notices).
  */
 import { accountSchema, type Account } from "@/lib/contract";
+import { afterBalanceRead } from "@/lib/server/notices";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
@@ -29,6 +31,7 @@ export async function getAccount(): Promise<Account> {
       .then((upstream) => accountSchema.parse(upstream))
       .then((record) => {
         if (state.generation === generation) state.value = { record, fetchedAt: Date.now() };
+        afterBalanceRead(record.renderCreditsBalance);
         return record;
       })
       .finally(() => {

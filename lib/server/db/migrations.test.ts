@@ -285,3 +285,52 @@ test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row p
   await expect(db.insertInto("run_rows").values(row).execute()).rejects.toThrow();
   expect(await db.selectFrom("run_rows").selectAll().execute()).toEqual([{ ...row, attempt: 0 }]);
 });
+
+test("012_notices adds notices (one per crossing key), their dismissals and the webhook outbox", async () => {
+  const db = openLedger();
+  await migrate(db, "010_batch_runs");
+  const applied = await migrate(db);
+  expect(applied.map((r) => r.migrationName)).toContain("012_notices");
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+
+  const now = new Date().toISOString();
+  const notice = {
+    id: "ntc_one",
+    crossing_key: "member_cap:mem_a:80:2026-11",
+    kind: "member_cap",
+    threshold: 80,
+    member_id: "mem_a",
+    member_name: "Ada",
+    spent_credits: 80,
+    limit_credits: 100,
+    balance_credits: null,
+    message: "Ada has used 80 % of their monthly cap.",
+    created_at: now,
+    rearmed_at: null,
+  };
+  await db.insertInto("notices").values(notice).execute();
+  await expect(
+    db
+      .insertInto("notices")
+      .values({ ...notice, id: "ntc_twin" })
+      .execute(),
+  ).rejects.toThrow();
+  expect(await db.selectFrom("notices").select("id").execute()).toEqual([{ id: "ntc_one" }]);
+
+  const dismissal = { notice_id: "ntc_one", owner: "mem_a", dismissed_at: now };
+  await db.insertInto("notice_dismissals").values(dismissal).execute();
+  await expect(db.insertInto("notice_dismissals").values(dismissal).execute()).rejects.toThrow();
+
+  const delivery = {
+    notice_id: "ntc_one",
+    body: "{}",
+    next_attempt_at: 1,
+    queued_at: 1,
+    delivered_at: null,
+    gave_up_at: null,
+    last_error: null,
+  };
+  await db.insertInto("alert_outbox").values(delivery).execute();
+  await expect(db.insertInto("alert_outbox").values(delivery).execute()).rejects.toThrow();
+  expect(await db.selectFrom("alert_outbox").selectAll().execute()).toEqual([{ ...delivery, attempts: 0 }]);
+});

@@ -114,7 +114,7 @@ export interface PollLogTable {
  */
 export interface ChangesTable {
   seq: Generated<number>;
-  /** render | upload | spend | team | favourite | board | run */
+  /** render | upload | spend | team | favourite | board | run | notice */
   topic: string;
   /**
    * The id of what changed (a render, upload or board id), "" for the team-wide topics, or for a
@@ -249,6 +249,50 @@ export interface RunRowsTable {
   updated_at: string;
 }
 
+/**
+ * A spend notice: one per crossing (`crossing_key`, lib/domain/alerts.ts), so a crossing noticed by
+ * two writers at once is recorded once. Its member reads a `member_cap` one; admins read them all.
+ */
+export interface NoticesTable {
+  id: string;
+  crossing_key: string;
+  /** member_cap | team_budget | low_balance */
+  kind: string;
+  /** % of the limit, or the balance threshold in credits. */
+  threshold: number;
+  member_id: string | null;
+  member_name: string | null;
+  spent_credits: number | null;
+  limit_credits: number | null;
+  balance_credits: number | null;
+  message: string;
+  created_at: string;
+  /** `low_balance` only: when the balance was next read at or above the threshold (re-arming the alert). */
+  rearmed_at: string | null;
+}
+
+/** Who dismissed which notice (favouritesOwner: "" when sign-in is off). */
+export interface NoticeDismissalsTable {
+  notice_id: string;
+  owner: string;
+  dismissed_at: string;
+}
+
+/**
+ * The webhook outbox: one delivery per notice, written with it, retried with backoff until the
+ * receiver answers 2xx or the delivery is given up (docs/spend.md). Times in ms since the epoch.
+ */
+export interface AlertOutboxTable {
+  notice_id: string;
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  queued_at: number;
+  delivered_at: number | null;
+  gave_up_at: number | null;
+  last_error: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -266,6 +310,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   runs: RunsTable;
   run_rows: RunRowsTable;
+  notices: NoticesTable;
+  notice_dismissals: NoticeDismissalsTable;
+  alert_outbox: AlertOutboxTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -277,3 +324,5 @@ export type BoardRow = Selectable<BoardsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type RunRecord = Selectable<RunsTable>;
 export type RunRowRecord = Selectable<RunRowsTable>;
+export type NoticeRow = Selectable<NoticesTable>;
+export type AlertOutboxRow = Selectable<AlertOutboxTable>;

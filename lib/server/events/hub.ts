@@ -13,6 +13,7 @@ import type { Db } from "@/lib/server/db";
 import { onChange } from "@/lib/server/db/change-signal";
 import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
 import { favouriteIds, favouriteSubject, parseFavouriteSubject } from "@/lib/server/ledger/favourites";
+import { parseNoticeSubject } from "@/lib/server/ledger/notices";
 import { rendersByIds } from "@/lib/server/ledger/renders";
 import { uploadsByIds } from "@/lib/server/ledger/uploads";
 
@@ -20,8 +21,11 @@ import { uploadsByIds } from "@/lib/server/ledger/uploads";
 export interface WireEvent {
   id: number;
   event: LiveEvent;
-  /** Only the streams of this favourites owner get it (a member's own favourite); absent: everyone. */
-  audience?: string;
+  /**
+   * Only the streams of these audiences get it (a favourite's owner; a notice's member and the
+   * admins, ADMINS); absent: everyone.
+   */
+  audience?: readonly string[];
 }
 
 /** One open stream, as the hub sees it. */
@@ -85,11 +89,15 @@ export class EventHub {
    * events; those that arrive while the missed ones are looked up are held back to keep the order.
    * Returns the function that leaves.
    */
-  async subscribe(lastSeen: number | null, subscriber: Subscriber, owner = ""): Promise<() => void> {
+  async subscribe(
+    lastSeen: number | null,
+    subscriber: Subscriber,
+    audiences: readonly string[] = [""],
+  ): Promise<() => void> {
     const held: (readonly WireEvent[])[] = [];
     let live = false;
     const theirs = (events: readonly WireEvent[]) =>
-      events.filter((e) => e.audience === undefined || e.audience === owner);
+      events.filter((e) => e.audience === undefined || e.audience.some((a) => audiences.includes(a)));
     const entry: Subscriber = {
       send: (events) => (live ? subscriber.send(theirs(events)) : held.push(theirs(events))),
       close: () => subscriber.close(),
@@ -191,7 +199,12 @@ export class EventHub {
       if (topic === "favourite") {
         const { owner, renderId } = parseFavouriteSubject(subject);
         const favourite = starred.has(subject);
-        events.push({ id: seq, event: { type: "favourite", id: renderId, favourite }, audience: owner });
+        events.push({ id: seq, event: { type: "favourite", id: renderId, favourite }, audience: [owner] });
+        continue;
+      }
+      if (topic === "notice") {
+        const { audiences, id } = parseNoticeSubject(subject);
+        events.push({ id: seq, event: { type: "notice", id }, audience: audiences });
         continue;
       }
       const event = toEvent(topic, subject, renderById, uploadById);
@@ -216,7 +229,7 @@ export class EventHub {
 }
 
 function toEvent(
-  topic: Exclude<Change["topic"], "favourite">,
+  topic: Exclude<Change["topic"], "favourite" | "notice">,
   subject: string,
   renders: ReadonlyMap<string, LedgerRender>,
   uploads: ReadonlyMap<string, LedgerUpload>,

@@ -5,7 +5,8 @@ import "server-only";
  */
 import type { EventsQuery, Member } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
-import { favouritesOwner } from "@/lib/server/ledger/favourites";
+import { viewerAudiences } from "@/lib/server/ledger/notices";
+import { noticeViewer } from "@/lib/server/notices";
 import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { stillActsAs } from "@/lib/server/team/caller";
 import { EventHub } from "./hub";
@@ -30,7 +31,7 @@ export function stopEventHub(): Promise<void> {
 
 /**
  * A page's live event stream. Every member sees the whole team's renders and uploads, so the stream
- * carries everything but other members' favourites; spend and team changes are only nudges, read again through routes that check
+ * carries everything but other members' favourites and the notices the member may not read; spend and team changes are only nudges, read again through routes that check
  * who may see what. With sign-in on, a stream whose session ends (or whose API token is revoked or
  * expires) is told so and closed.
  */
@@ -40,7 +41,7 @@ export async function openLiveEvents(request: Request, member: Member | null, qu
   return eventStreamResponse({
     hub: await getEventHub(),
     lastSeen,
-    owner: favouritesOwner(member),
+    audiences: viewerAudiences(noticeViewer(member)),
     signal: request.signal,
     stillSignedIn: async () => member === null || (await stillActsAs(request, member)),
   });

@@ -15,8 +15,11 @@ export interface StreamOptions {
   lastSeen: number | null;
   /** The request's abort signal: the browser closed the page or the connection dropped. */
   signal: AbortSignal;
-  /** Whose favourites this stream follows (favouritesOwner): only their own favourite events reach it. */
-  owner: string;
+  /**
+   * Whose stream it is (favouritesOwner, and ADMINS for an admin): events for an audience reach only
+   * its streams (a member's own favourites, the notices they may read).
+   */
+  audiences: readonly string[];
   /** Whether the session that opened the stream still holds. */
   stillSignedIn: () => Promise<boolean>;
   heartbeatMs?: number;
@@ -42,7 +45,7 @@ export function formatEvent(id: number | null, event: LiveEvent): string {
 const PING = formatEvent(null, { type: "ping" });
 
 export function eventStreamResponse(options: StreamOptions): Response {
-  const { hub, lastSeen, owner, signal, stillSignedIn, heartbeatMs = HEARTBEAT_MS } = options;
+  const { hub, lastSeen, audiences, signal, stillSignedIn, heartbeatMs = HEARTBEAT_MS } = options;
   const encoder = new TextEncoder();
   let end: () => void = () => {};
 
@@ -97,7 +100,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
         signal.addEventListener("abort", end, { once: true });
         write(`retry: ${RETRY_MS}\n\n`);
         try {
-          leave = await hub.subscribe(lastSeen, { send, close: end }, owner);
+          leave = await hub.subscribe(lastSeen, { send, close: end }, audiences);
         } catch (error) {
           return finish("drop", error);
         }

@@ -8,7 +8,7 @@ import type { Db } from "@/lib/server/db";
 import { signalChange } from "@/lib/server/db/change-signal";
 import type { Database } from "@/lib/server/db/schema";
 
-export type ChangeTopic = "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run";
+export type ChangeTopic = "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run" | "notice";
 
 export interface Change {
   seq: number;

@@ -98,14 +98,17 @@ export function monthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-/** Credits a member spent this month: charges less refunds of the renders they started. */
-export async function monthlySpend(db: Db, memberId: string, now = new Date()): Promise<number> {
-  const row = await db
+/**
+ * Credits spent this month: charges less refunds of the renders a member started, or (`memberId`
+ * null) of every render of the team, those made with sign-in off included.
+ */
+export async function monthlySpend(db: Db, memberId: string | null, now = new Date()): Promise<number> {
+  let query = db
     .selectFrom("renders")
     .select(sql<number>`coalesce(sum(credits_charged - credits_refunded), 0)`.as("spent"))
-    .where("member_id", "=", memberId)
-    .where("created_at", ">=", monthStart(now))
-    .executeTakeFirst();
+    .where("created_at", ">=", monthStart(now));
+  if (memberId !== null) query = query.where("member_id", "=", memberId);
+  const row = await query.executeTakeFirst();
   return Number(row?.spent ?? 0);
 }
 

@@ -12,7 +12,7 @@ import {
   type RenderRequest,
 } from "@/lib/contract";
 import { isRenderServiceError, mayHaveTakenEffect, type CreateRenderResponse } from "@/lib/render-api";
-import { invalidateAccount } from "@/lib/server/account";
+import { getAccount, invalidateAccount } from "@/lib/server/account";
 import { getDb, type Db } from "@/lib/server/db";
 import type { RenderRequestRow } from "@/lib/server/db/schema";
 import { newLedgerId } from "@/lib/server/ledger/ids";
@@ -28,7 +28,8 @@ import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { getScheduler } from "@/lib/server/scheduler";
-import { assertWithinCap } from "@/lib/server/team/caps";
+import { afterCharge } from "@/lib/server/notices";
+import { assertWithinLimits } from "@/lib/server/team/caps";
 import { estimateCost } from "./estimate";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -79,7 +80,7 @@ async function create(
     if (existing) return replay(db, existing, bodyHash);
   }
   await assertKnownReferences(db, request);
-  if (member) await assertWithinCap(db, member, (await estimateCost(request)).credits);
+  await assertWithinLimits(db, member, async () => (await estimateCost(request)).credits);
   return submit(db, request, bodyHash, idempotencyKey, member);
 }
 
@@ -156,6 +157,9 @@ async function submit(
     response,
   });
   invalidateAccount();
+  // The balance is read again at once, so the low-balance alert does not wait for a page to ask.
+  afterCharge(member);
+  void getAccount().catch(() => undefined);
   return { ...response, requestId: requestRow.id, renders: rows.map(toLedgerRender) };
 }
 

@@ -39,7 +39,7 @@ const DEFAULT_RETRY_AFTER_S = 5;
 const TICK_MS = 5_000;
 
 /** Refusals after which every later row would be refused too: the run stops instead. */
-const STOPPING_CODES = new Set(["member_cap_reached", "insufficient_credits"]);
+const STOPPING_CODES = new Set(["member_cap_reached", "team_budget_reached", "insufficient_credits"]);
 
 export interface RunRunnerDeps {
   db: Db;

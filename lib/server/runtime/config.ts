@@ -65,6 +65,8 @@ const envSchema = z.object({
   RATE_CARD: rateCardSchema.optional(),
   CONFIRM_ABOVE_CREDITS: positiveInt(500),
   LOW_BALANCE_CREDITS: positiveInt(200),
+  /** Where spend alerts are POSTed as JSON (Slack-compatible `text`); unset: notices only. */
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
@@ -98,6 +100,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   RATE_CARD: 'JSON like {"kling:1080p": 14} (credits per second or per image, 0 or more)',
   CONFIRM_ABOVE_CREDITS: "a whole number above 0",
   LOW_BALANCE_CREDITS: "a whole number above 0",
+  ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
   MEDIA_ORIGINS: "comma-separated http(s) origins such as https://cdn.example.com (no path)",
@@ -107,7 +110,7 @@ const EXPECTED: Record<keyof Settings, string> = {
 };
 
 /** Values never echoed back in an error: a log line must not carry a secret. */
-const SECRET = new Set<string>(["RENDER_API_KEY", "AUTH_SECRET"]);
+const SECRET = new Set<string>(["RENDER_API_KEY", "AUTH_SECRET", "ALERT_WEBHOOK_URL"]);
 
 /** Why the server cannot use its settings. `kind` tells a malformed value from a missing one. */
 export class ConfigError extends Error {

@@ -1,0 +1,13 @@
+import { API_ROUTES } from "@/lib/contract/api-routes";
+import { apiRoute, json } from "@/lib/server/http/route";
+import { dismiss } from "@/lib/server/notices";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute(
+  API_ROUTES["POST /api/notices/{id}/dismiss"],
+  async ({ params: { id }, member }) => {
+    await dismiss(member, id);
+    return json({ dismissed: true });
+  },
+);
