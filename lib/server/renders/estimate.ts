@@ -105,8 +105,7 @@ export async function overrideRate(
   creditsPerUnit: number | null,
   by: MadeBy,
 ): Promise<RateCard> {
-  const known =
-    allPriceKeys().some((k) => priceKeyId(k) === key) || (await learnedRate(await getDb(), key));
+  const known = allPriceKeys().some((k) => priceKeyId(k) === key) || (await learnedRate(await getDb(), key));
   if (!known) throw new AppError("not_found", `No price key ${key} on the rate card.`, { field: "key" });
   await setRateOverride(await getDb(), key, creditsPerUnit, by);
   return rateCard();
