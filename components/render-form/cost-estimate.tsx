@@ -14,8 +14,8 @@ import type { CostEstimate as Estimate } from "@/lib/contract";
 
 export function costText(estimate: Estimate | undefined, pending: boolean): string {
   if (!estimate) return pending ? "Estimating cost…" : "Cost shown after submit";
-  if (estimate.source === "plan") return "Included in plan";
-  if (estimate.credits === null) return "Cost shown after submit";
+  if (estimate.source === "plan") return "Included in your plan";
+  if (estimate.credits === null) return `Cost ${estimate.basis ?? "shown after submit"}`;
   return `≈ ${formatCredits(estimate.credits)}${estimate.basis ? `, ${estimate.basis}` : ""}`;
 }
 

@@ -4,6 +4,7 @@ import {
   allPriceKeys,
   creditsAtCardRate,
   creditsAtRate,
+  estimateAgainstCharge,
   learnRate,
   priceKeyId,
   priceKeyOf,
@@ -98,5 +99,19 @@ describe("card rates", () => {
     expect(creditsAtCardRate(0.1, 31)).toBe(4);
     expect(creditsAtCardRate(17.5, 5)).toBe(88);
     expect(creditsAtCardRate(14, 10)).toBe(140);
+  });
+});
+
+describe("estimate against charge", () => {
+  it("puts the number estimated beside the number charged", () => {
+    expect(estimateAgainstCharge({ credits: 40, source: "history" }, 42)).toBe(
+      "estimated ≈ 40 credits, charged 42 credits",
+    );
+    expect(estimateAgainstCharge({ credits: null, source: "none" }, 70)).toBe(
+      "cost unknown before it started, charged 70 credits",
+    );
+    expect(estimateAgainstCharge({ credits: 0, source: "plan" }, null)).toBe(
+      "estimated as included in the plan",
+    );
   });
 });

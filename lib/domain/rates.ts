@@ -121,3 +121,21 @@ export function learnRate(
 
 /** The learned rate in credits per unit, for people to read (the estimate uses the exact pair). */
 export const perUnit = (rate: Pick<LearnedRate, "credits" | "units">) => rate.credits / rate.units;
+
+/**
+ * A render's estimate beside its charge, for its page: "estimated ≈ 40 credits, charged 42 credits".
+ * `charged` is null while the charge is not known (the create has not answered).
+ */
+export function estimateAgainstCharge(
+  estimate: { credits: number | null; source: string },
+  charged: number | null,
+): string {
+  const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
+  const estimated =
+    estimate.source === "plan"
+      ? "estimated as included in the plan"
+      : estimate.credits === null
+        ? "cost unknown before it started"
+        : `estimated ≈ ${credits(estimate.credits)}`;
+  return charged === null ? estimated : `${estimated}, charged ${credits(charged)}`;
+}
