@@ -185,7 +185,7 @@ test.describe("render form", () => {
     await form.setDuration(8);
     await form.resolution.selectOption("4k");
     await form.generateAudio.click();
-    await expect(form.cost).toContainText(/≈ [\d,]+ credits, from \d+ earlier veo-3\.1 4k render/);
+    await expect(form.cost).toContainText(/≈ [\d,]+ credits, learned from \d+ renders?/);
 
     await form.start.click();
     const dialog = page.getByRole("dialog", { name: "Start this render?" });

@@ -16,8 +16,10 @@ import type { RateCardRow } from "@/lib/contract";
 import { findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import { formatNumber } from "@/lib/domain/format";
 
-const CELL = "px-3 py-2 text-right tabular-nums";
+const CELL = "px-3 py-2 text-right whitespace-nowrap tabular-nums";
 const HEAD = "px-3 py-2 font-medium";
+/** The first column stays in view while a phone scrolls the others. */
+const STICKY = "sticky left-0 w-36 bg-white sm:w-auto dark:bg-zinc-900";
 
 /** The row in words: "Kling 1080p, with audio". */
 function rowName(row: RateCardRow): string {
@@ -49,12 +51,12 @@ export function RateCardEditor() {
       </PageIntro>
       {card.data ? (
         <Panel className="overflow-x-auto">
-          <table className="w-full min-w-max text-sm">
+          <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Rate card</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
               <tr>
-                <th scope="col" className={`${HEAD} text-left`}>
-                  Model, resolution and setting
+                <th scope="col" className={`${HEAD} ${STICKY} text-left`}>
+                  Render
                 </th>
                 <th scope="col" className={`${HEAD} text-right`}>
                   Learned
@@ -106,7 +108,7 @@ function RateRow({ row }: { row: RateCardRow }) {
   };
   return (
     <tr>
-      <th scope="row" className="px-3 py-2 text-left font-normal">
+      <th scope="row" className={`px-3 py-2 text-left font-normal ${STICKY}`}>
         {name}
       </th>
       <td className={CELL}>
@@ -120,17 +122,19 @@ function RateRow({ row }: { row: RateCardRow }) {
       <td className={CELL}>{perUnit(row.card, row)}</td>
       <td className="px-3 py-2">
         <form onSubmit={submit} className="flex items-center gap-2">
-          <input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            aria-label={`Override for ${name}`}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="none"
-            className={`${CONTROL_CLASSES} h-8 w-24 px-2`}
-          />
+          <span className="w-24 shrink-0">
+            <input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              aria-label={`Override for ${name}`}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="none"
+              className={`${CONTROL_CLASSES} h-8 px-2`}
+            />
+          </span>
           <Button type="submit" size="sm" disabled={save.isPending} aria-label={`Save override for ${name}`}>
             Save
           </Button>
@@ -158,7 +162,7 @@ function RateRow({ row }: { row: RateCardRow }) {
                 ? "learned"
                 : row.kind === "image"
                   ? "included in your plan"
-                  : "unknown until the first render"}
+                  : "unknown"}
         </span>
       </td>
     </tr>

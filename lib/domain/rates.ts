@@ -13,6 +13,7 @@ import {
   findVideoModel,
   type RenderKind,
 } from "./catalogue";
+import { formatCredits } from "./format";
 import type { RenderRequest } from "./render-request";
 
 /** One price: a model, a resolution (null: the service's default) and the setting that changes it. */
@@ -130,12 +131,11 @@ export function estimateAgainstCharge(
   estimate: { credits: number | null; source: string },
   charged: number | null,
 ): string {
-  const credits = (n: number) => `${n} ${n === 1 ? "credit" : "credits"}`;
   const estimated =
     estimate.source === "plan"
       ? "estimated as included in the plan"
       : estimate.credits === null
         ? "cost unknown before it started"
-        : `estimated ≈ ${credits(estimate.credits)}`;
-  return charged === null ? estimated : `${estimated}, charged ${credits(charged)}`;
+        : `estimated ≈ ${formatCredits(estimate.credits)}`;
+  return charged === null ? estimated : `${estimated}, charged ${formatCredits(charged)}`;
 }
