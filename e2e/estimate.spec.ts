@@ -130,7 +130,7 @@ test("a video of unknown cost asks too, and its page then shows the charge besid
 
   await page.goto(`/renders/${render!.id}`);
   await expect(
-    page.getByText(`cost unknown before it started, charged ${formatCredits(render!.creditsCharged)}`),
+    page.getByText(`Cost unknown before it started, charged ${formatCredits(render!.creditsCharged)}`),
   ).toBeVisible();
   // That charge taught the key its rate.
   expect(await estimateOf(request, choice)).toMatchObject({ source: "history", renders: 1 });

@@ -105,13 +105,13 @@ describe("card rates", () => {
 describe("estimate against charge", () => {
   it("puts the number estimated beside the number charged", () => {
     expect(estimateAgainstCharge({ credits: 40, source: "history" }, 42)).toBe(
-      "estimated ≈ 40 credits, charged 42 credits",
+      "Estimated ≈ 40 credits, charged 42 credits",
     );
     expect(estimateAgainstCharge({ credits: null, source: "none" }, 70)).toBe(
-      "cost unknown before it started, charged 70 credits",
+      "Cost unknown before it started, charged 70 credits",
     );
     expect(estimateAgainstCharge({ credits: 0, source: "plan" }, null)).toBe(
-      "estimated as included in the plan",
+      "Estimated as included in the plan",
     );
   });
 });

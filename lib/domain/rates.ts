@@ -124,7 +124,7 @@ export function learnRate(
 export const perUnit = (rate: Pick<LearnedRate, "credits" | "units">) => rate.credits / rate.units;
 
 /**
- * A render's estimate beside its charge, for its page: "estimated ≈ 40 credits, charged 42 credits".
+ * A render's estimate beside its charge, for its page: "Estimated ≈ 40 credits, charged 42 credits".
  * `charged` is null while the charge is not known (the create has not answered).
  */
 export function estimateAgainstCharge(
@@ -133,9 +133,9 @@ export function estimateAgainstCharge(
 ): string {
   const estimated =
     estimate.source === "plan"
-      ? "estimated as included in the plan"
+      ? "Estimated as included in the plan"
       : estimate.credits === null
-        ? "cost unknown before it started"
-        : `estimated ≈ ${formatCredits(estimate.credits)}`;
+        ? "Cost unknown before it started"
+        : `Estimated ≈ ${formatCredits(estimate.credits)}`;
   return charged === null ? estimated : `${estimated}, charged ${formatCredits(charged)}`;
 }
