@@ -12,7 +12,7 @@ import { priceKeyId, priceKeyOf } from "@/lib/domain/rates";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { BenchResult } from "./report";
 import { freshDatabase, PORTS, startApp, startSimulator, TMP } from "./servers";
-import { mean, round } from "./stats";
+import { mean, median, percentile, round, timed } from "./stats";
 
 /** Each key's durations, in the order rendered: its first teaches the rate, the others are priced by it. */
 const VIDEOS: readonly { model: string; resolution: string; durations: readonly number[] }[] = [
@@ -70,11 +70,13 @@ export async function runEstimate(): Promise<BenchResult> {
   try {
     const seen = new Set<string>();
     const errors: number[] = [];
+    const estimateMs: number[] = [];
     let unknownFirst = 0;
     let estimateDisagrees = 0;
     const requests = workload();
     for (const request of requests) {
-      const asked = await estimateOf(app.url, request);
+      const { value: asked, ms } = await timed(() => estimateOf(app.url, request));
+      estimateMs.push(ms);
       const created = await create(app.url, request);
       const key = priceKeyId(priceKeyOf(request));
       // What the ledger kept: the estimate made at create, beside the charge.
@@ -100,6 +102,8 @@ export async function runEstimate(): Promise<BenchResult> {
         meanAbsErrorCredits,
         maxAbsErrorCredits,
         estimateDisagrees,
+        estimateMedianMs: round(median(estimateMs), 1),
+        estimateP95Ms: round(percentile(estimateMs, 95), 1),
       },
       rows: [
         {
@@ -119,6 +123,12 @@ export async function runEstimate(): Promise<BenchResult> {
         {
           figure: "renders estimated / unknown (a key's first video)",
           dashboard: `${errors.length} / ${unknownFirst}`,
+          baseline: null,
+          ratio: null,
+        },
+        {
+          figure: "GET /api/estimate median / p95 ms (one learned_rates read)",
+          dashboard: `${round(median(estimateMs), 1)} / ${round(percentile(estimateMs, 95), 1)}`,
           baseline: null,
           ratio: null,
         },
