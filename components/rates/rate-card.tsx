@@ -21,6 +21,14 @@ const HEAD = "px-3 py-2 font-medium";
 /** The first column stays in view while a phone scrolls the others. */
 const STICKY = "sticky left-0 w-36 bg-white sm:w-auto dark:bg-zinc-900";
 
+const COLUMNS = [
+  ["Render", "text-left"],
+  ["Learned", "text-right"],
+  ["RATE_CARD", "text-right"],
+  ["Override", "text-left"],
+  ["Estimates use", "text-right"],
+] as const;
+
 /** The row in words: "Kling 1080p, with audio". */
 function rowName(row: RateCardRow): string {
   const model = (row.kind === "video" ? findVideoModel(row.model) : findImageModel(row.model))?.label;
@@ -55,21 +63,11 @@ export function RateCardEditor() {
             <caption className="sr-only">Rate card</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
               <tr>
-                <th scope="col" className={`${HEAD} ${STICKY} text-left`}>
-                  Render
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Learned
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  RATE_CARD
-                </th>
-                <th scope="col" className={`${HEAD} text-left`}>
-                  Override
-                </th>
-                <th scope="col" className={`${HEAD} text-right`}>
-                  Estimates use
-                </th>
+                {COLUMNS.map(([name, align], i) => (
+                  <th key={name} scope="col" className={`${HEAD} ${align} ${i === 0 ? STICKY : ""}`}>
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/60">
