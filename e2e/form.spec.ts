@@ -132,9 +132,9 @@ test.describe("render form", () => {
     await expect(dialog).toBeHidden();
     await expect(form.library).toBeFocused();
 
-    // Ctrl+Enter from any field starts the render.
+    // Ctrl+Enter from any field starts the render (after Enter on the cost question, when asked).
     await form.prompt.focus();
-    await page.keyboard.press("Control+Enter");
+    await form.startAcceptingCost(() => page.keyboard.press("Control+Enter"));
     await expect(page.getByText("Video started")).toBeVisible();
     await expect(gallery.card(prompt)).toContainText("Ready", { timeout: 30_000 });
   });

@@ -57,23 +57,24 @@ export class RenderFormPage {
   }
 
   /**
-   * Starts the render as a person who accepts its cost: submit either sends it at once or first
-   * asks (a high or unknown estimate), and whichever it does, the render is sent.
+   * Starts the render as a person who accepts its cost: submit (Start render, or `submit`) either
+   * sends it at once or first asks (a high or unknown estimate), and then Enter on the dialog's
+   * confirming button sends it.
    */
-  async startAcceptingCost(): Promise<void> {
+  async startAcceptingCost(submit: () => Promise<void> = () => this.start.click()): Promise<void> {
     const sent = this.page
       .waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/renders")
       .then(
         () => false,
         () => false,
       );
-    await this.start.click();
+    await submit();
     const asked = this.costDialog.waitFor().then(
       () => true,
       () => false,
     );
     if (await Promise.race([asked, sent]))
-      await this.costDialog.getByRole("button", { name: /^(Spend ≈|Start, cost unknown)/ }).click();
+      await this.costDialog.getByRole("button", { name: /^(Spend ≈|Start, cost unknown)/ }).press("Enter");
   }
 
   async goto(query = ""): Promise<void> {
