@@ -10,8 +10,6 @@ import { formatCredits } from "@/lib/domain/format";
 export interface ConfirmCostDialogProps {
   /** The render's estimated credits; null when its cost is unknown. */
   credits: number | null;
-  /** Where the estimate comes from, in words ("learned from 3 renders"). */
-  basis: string | null;
   threshold: number;
   onConfirm: () => void;
   onCancel: () => void;
@@ -19,7 +17,6 @@ export interface ConfirmCostDialogProps {
 
 export default function ConfirmCostDialog({
   credits,
-  basis,
   threshold,
   onConfirm,
   onCancel,
@@ -32,7 +29,7 @@ export default function ConfirmCostDialog({
         <DialogDescription className="mt-2">
           {credits === null
             ? `Its cost is unknown: no render of this kind has been charged yet, and the rate card has no rate for it. ${charged}`
-            : `It is estimated at ≈ ${formatCredits(credits)}${basis ? ` (${basis})` : ""}, above the ${formatCredits(threshold)} your team asks to confirm. ${charged}`}
+            : `It is estimated at ≈ ${formatCredits(credits)}, above the ${formatCredits(threshold)} your team asks to confirm. ${charged}`}
         </DialogDescription>
         <div className="mt-5 flex justify-end gap-2">
           <DialogClose asChild>

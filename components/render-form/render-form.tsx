@@ -75,7 +75,6 @@ interface AwaitingConfirmation {
   request: RenderRequest;
   /** null: the cost is unknown. */
   credits: number | null;
-  basis: string | null;
 }
 
 export function RenderForm({ settings }: RenderFormProps) {
@@ -199,7 +198,7 @@ export function RenderForm({ settings }: RenderFormProps) {
       .fetchQuery(estimateQueryOptions(estimateParams(getValues())))
       .catch(() => undefined);
     if (estimate && (estimate.credits ?? Infinity) > settings.confirmAboveCredits) {
-      setAwaiting({ request, credits: estimate.credits, basis: estimate.basis });
+      setAwaiting({ request, credits: estimate.credits });
       return;
     }
     submitter.submit(request);
@@ -299,7 +298,6 @@ export function RenderForm({ settings }: RenderFormProps) {
         <Suspense>
           <ConfirmCostDialog
             credits={awaiting.credits}
-            basis={awaiting.basis}
             threshold={settings.confirmAboveCredits}
             onCancel={() => setAwaiting(null)}
             onConfirm={() => {

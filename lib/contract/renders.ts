@@ -168,11 +168,10 @@ export const costEstimateSchema = z.object({
   credits: z.nullable(z.number().check(z.int())),
   source: estimateSourceSchema,
   /**
-   * Where the number comes from, in words: "from the rate card", "learned from 3 renders",
-   * "included in your plan", "unknown until the first render of this kind". (Null only from servers
-   * that predate the words.)
+   * Where the number comes from, in words: "from the rate card, 14 credits per s", "learned from 3
+   * renders", "included in your plan", "unknown until the first render of this kind".
    */
-  basis: z.nullable(z.string()),
+  basis: z.string(),
   /** How many charges taught the rate (`history`); null for the other sources. */
   renders: z.nullable(z.number().check(z.int())),
 });
