@@ -68,7 +68,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers>
           <HydrationBoundary state={dehydrate(queryClient)}>
             {!session.authEnabled && <SignInOffBanner />}
-            <AppHeader apiTokens={session.authEnabled}>
+            <AppHeader
+              apiTokens={session.authEnabled}
+              rates={!session.authEnabled || session.member?.role === "admin"}
+            >
               <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
               <MemberMenu />

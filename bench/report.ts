@@ -30,7 +30,16 @@ export interface BenchResult {
   notes: string[];
 }
 
-export const BENCHMARKS = ["polls", "live", "proxy", "upload", "pageWeight", "history", "zip"] as const;
+export const BENCHMARKS = [
+  "polls",
+  "live",
+  "proxy",
+  "upload",
+  "pageWeight",
+  "history",
+  "zip",
+  "estimate",
+] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
 const TITLES: Record<BenchmarkName, string> = {
@@ -41,6 +50,7 @@ const TITLES: Record<BenchmarkName, string> = {
   pageWeight: "5. Page weight",
   history: "6. History scale",
   zip: "7. Zip downloads",
+  estimate: "8. Estimates against charges",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

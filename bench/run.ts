@@ -4,6 +4,7 @@
  * each table and writes bench/results.json and bench/results.md. Every figure sits beside a
  * baseline measured in the same run, so the ratios hold on a busy machine.
  */
+import { runEstimate } from "./estimate";
 import { runHistory } from "./history";
 import { runLive } from "./live";
 import { runPageWeight } from "./page-weight";
@@ -22,6 +23,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   pageWeight: runPageWeight,
   history: runHistory,
   zip: runZip,
+  estimate: runEstimate,
 };
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */

@@ -112,7 +112,7 @@ test.describe("caps and who ran what", () => {
     await form.goto();
     await form.chooseKind("Video");
     await form.prompt.fill(uniquePrompt("Capped: a lighthouse"));
-    await form.start.click();
+    await form.startAcceptingCost();
     await expect(
       form.form.getByRole("status").filter({ hasText: "would pass your monthly cap" }),
     ).toContainText("Ask a team admin to raise it.");

@@ -132,9 +132,9 @@ test.describe("render form", () => {
     await expect(dialog).toBeHidden();
     await expect(form.library).toBeFocused();
 
-    // Ctrl+Enter from any field starts the render.
+    // Ctrl+Enter from any field starts the render (after Enter on the cost question, when asked).
     await form.prompt.focus();
-    await page.keyboard.press("Control+Enter");
+    await form.startAcceptingCost(() => page.keyboard.press("Control+Enter"));
     await expect(page.getByText("Video started")).toBeVisible();
     await expect(gallery.card(prompt)).toContainText("Ready", { timeout: 30_000 });
   });
@@ -185,11 +185,11 @@ test.describe("render form", () => {
     await form.setDuration(8);
     await form.resolution.selectOption("4k");
     await form.generateAudio.click();
-    await expect(form.cost).toContainText(/≈ [\d,]+ credits, from \d+ earlier veo-3\.1 4k render/);
+    await expect(form.cost).toContainText(/≈ [\d,]+ credits, learned from \d+ renders?/);
 
     await form.start.click();
     const dialog = page.getByRole("dialog", { name: "Start this render?" });
-    await expect(dialog).toContainText(/above the 500 credits your team asks to confirm/);
+    await expect(dialog).toContainText(/above the 100 credits your team asks to confirm/);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     expect(await api.search(prompt)).toEqual([]);

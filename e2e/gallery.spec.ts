@@ -30,7 +30,7 @@ async function startFromForm(
     await form.setDuration(options.durationSeconds);
   }
   await form.prompt.fill(prompt);
-  await form.start.click();
+  await form.startAcceptingCost();
 }
 
 test.describe("gallery", () => {

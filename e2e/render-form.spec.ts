@@ -90,7 +90,7 @@ test.describe("render form: duration and references", () => {
     await form.durationSlider.fill(String(chosen));
     await expect(form.duration).toHaveValue(String(chosen));
     await expect(form.duration).not.toHaveAttribute("aria-invalid", "true");
-    await form.start.click();
+    await form.startAcceptingCost();
     await expect(page.getByText("Video started")).toBeVisible();
     const render = await startedRender(api, prompt);
     expect(render.params.durationSeconds).toBe(chosen);
@@ -128,7 +128,7 @@ test.describe("render form: duration and references", () => {
       .screenshot({ path: "/tmp/render-form-ignored-1440.png" });
 
     await form.model.selectOption("seedance-fast");
-    await form.start.click();
+    await form.startAcceptingCost();
     await expect(page.getByText("Video started")).toBeVisible();
     const render = await startedRender(api, prompt);
     expect(render.params.referenceVideoUrls ?? []).toEqual([]);

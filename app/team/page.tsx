@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { connection } from "next/server";
+import { AdminsOnly } from "@/components/layout/admins-only";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { TeamAdmin } from "@/components/team/team-admin";
-import { buttonClasses } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { authEnabled, requirePageMember } from "@/lib/server/pages/session";
 
@@ -13,7 +12,12 @@ export const metadata: Metadata = { title: `Team · ${PRODUCT_NAME}` };
 export default async function TeamPage() {
   await connection();
   const member = await requirePageMember("/team");
-  if (member && member.role !== "admin") return <AdminsOnly />;
+  if (member && member.role !== "admin")
+    return (
+      <AdminsOnly>
+        Only a team admin can see members and set credit caps. Ask an admin if your cap needs changing.
+      </AdminsOnly>
+    );
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <h1 className="text-lg font-semibold tracking-tight">Team</h1>
@@ -24,21 +28,6 @@ export default async function TeamPage() {
         </Notice>
       )}
       <TeamAdmin />
-    </div>
-  );
-}
-
-function AdminsOnly() {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center">
-      <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-400">403</p>
-      <h1 className="text-xl font-semibold">Admins only</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Only a team admin can see members and set credit caps. Ask an admin if your cap needs changing.
-      </p>
-      <Link href="/" className={buttonClasses({ variant: "primary" })}>
-        Back to all renders
-      </Link>
     </div>
   );
 }

@@ -28,6 +28,7 @@ function render(
     expectedSeconds: 30,
     member: null,
     archivedAt: null,
+    estimate: null,
   };
 }
 

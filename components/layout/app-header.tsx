@@ -1,7 +1,7 @@
 /**
  * The top bar on every page: the product name (home link), the links to the team's boards, batch
- * runs, usage and (with sign-in on) the member's API tokens and, beside them, the account and the
- * member.
+ * runs, usage, (for admins) the rate card and (with sign-in on) the member's API tokens and, beside
+ * them, the account and the member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -12,14 +12,24 @@ const NAV_LINK =
   "text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white";
 
 /**
- * `apiTokens`: link the API tokens page (sign-in is on). Rendered here, on the server, so the links
- * add nothing to a page's JavaScript.
+ * `apiTokens`: link the API tokens page (sign-in is on); `rates`: link the rate card (an admin, or
+ * everyone while sign-in is off). Rendered here, on the server, so the links add nothing to a page's
+ * JavaScript.
  */
-export function AppHeader({ children, apiTokens = false }: { children?: ReactNode; apiTokens?: boolean }) {
+export function AppHeader({
+  children,
+  apiTokens = false,
+  rates = false,
+}: {
+  children?: ReactNode;
+  apiTokens?: boolean;
+  rates?: boolean;
+}) {
   const nav = [
     { href: "/boards", label: "Boards" },
     { href: "/runs", label: "Batch runs" },
     { href: "/usage", label: "Usage" },
+    ...(rates ? [{ href: "/rates", label: "Rates" }] : []),
     ...(apiTokens ? [{ href: "/tokens", label: "API tokens" }] : []),
   ];
   return (

@@ -8,6 +8,7 @@ import { useMemo, type ReactNode } from "react";
 import { useRender } from "@/lib/client/queries/renders";
 import { useWatchRender } from "@/lib/client/queries/watch";
 import { endedWithoutOutput, isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { estimateAgainstCharge } from "@/lib/domain/rates";
 import { BackLink } from "@/components/ui/back-link";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,9 @@ import { requestParams } from "./describe-params";
 import { DetailActions } from "./detail-actions";
 import { RenderParameters } from "./render-parameters";
 import { RenderTimeline } from "./render-timeline";
+
+/** While the create has not answered (or never did), the charge is not known. */
+const CHARGE_UNKNOWN = new Set(["submitting", "unknown"]);
 
 export function RenderDetail({ id }: { id: string }) {
   const query = useRender(id);
@@ -83,6 +87,14 @@ export function RenderDetail({ id }: { id: string }) {
           <Block title="Credits and progress">
             <div className="flex flex-col gap-1.5 [&_p]:text-sm">
               <RenderFacts render={render} />
+              {render.estimate && (
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {estimateAgainstCharge(
+                    render.estimate,
+                    CHARGE_UNKNOWN.has(render.status) ? null : render.creditsCharged,
+                  )}
+                </p>
+              )}
             </div>
           </Block>
           <Block title="Timeline">

@@ -14,9 +14,9 @@ import type { CostEstimate as Estimate } from "@/lib/contract";
 
 export function costText(estimate: Estimate | undefined, pending: boolean): string {
   if (!estimate) return pending ? "Estimating cost…" : "Cost shown after submit";
-  if (estimate.source === "plan") return "Included in plan";
-  if (estimate.credits === null) return "Cost shown after submit";
-  return `≈ ${formatCredits(estimate.credits)}${estimate.basis ? `, ${estimate.basis}` : ""}`;
+  if (estimate.credits === null) return `Cost ${estimate.basis}`;
+  if (estimate.source === "plan") return "Included in your plan";
+  return `≈ ${formatCredits(estimate.credits)}, ${estimate.basis}`;
 }
 
 /**

@@ -73,7 +73,8 @@ interface PresetDialog {
 
 interface AwaitingConfirmation {
   request: RenderRequest;
-  credits: number;
+  /** null: the cost is unknown. */
+  credits: number | null;
 }
 
 export function RenderForm({ settings }: RenderFormProps) {
@@ -191,14 +192,13 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   const onValid = async (request: RenderRequest) => {
     if (blocked) return;
-    // Ask before an expensive render. The estimate is usually cached already; if it cannot be had,
-    // the render goes ahead (the server never charges past the balance).
+    // Ask before an expensive render, or one of unknown cost. The estimate is usually cached
+    // already; if it cannot be had, the render goes ahead (the server never charges past the balance).
     const estimate = await queryClient
       .fetchQuery(estimateQueryOptions(estimateParams(getValues())))
       .catch(() => undefined);
-    const credits = estimate?.credits ?? null;
-    if (credits !== null && credits > settings.confirmAboveCredits) {
-      setAwaiting({ request, credits });
+    if (estimate && (estimate.credits ?? Infinity) > settings.confirmAboveCredits) {
+      setAwaiting({ request, credits: estimate.credits });
       return;
     }
     submitter.submit(request);

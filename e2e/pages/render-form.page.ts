@@ -30,6 +30,8 @@ export class RenderFormPage {
   readonly start: Locator;
   readonly cost: Locator;
   readonly countdown: Locator;
+  /** Asks before a render estimated above the team's threshold, or of unknown cost. */
+  readonly costDialog: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole("form", { name: "New render" });
@@ -51,6 +53,28 @@ export class RenderFormPage {
     this.start = this.form.getByRole("button", { name: "Start render", exact: true });
     this.cost = this.form.getByRole("status", { name: "Estimated cost" });
     this.countdown = this.form.getByText(/try again in \d+ s/);
+    this.costDialog = page.getByRole("dialog", { name: "Start this render?" });
+  }
+
+  /**
+   * Starts the render as a person who accepts its cost: submit (Start render, or `submit`) either
+   * sends it at once or first asks (a high or unknown estimate), and then Enter on the dialog's
+   * confirming button sends it.
+   */
+  async startAcceptingCost(submit: () => Promise<void> = () => this.start.click()): Promise<void> {
+    const sent = this.page
+      .waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/renders")
+      .then(
+        () => false,
+        () => false,
+      );
+    await submit();
+    const asked = this.costDialog.waitFor().then(
+      () => true,
+      () => false,
+    );
+    if (await Promise.race([asked, sent]))
+      await this.costDialog.getByRole("button", { name: /^(Spend ≈|Start, cost unknown)/ }).press("Enter");
   }
 
   async goto(query = ""): Promise<void> {

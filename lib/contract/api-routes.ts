@@ -92,6 +92,7 @@ import {
   teamSettingsPatchSchema,
 } from "./team";
 import { ledgerUploadSchema, uploadListQuerySchema, uploadListSchema } from "./uploads";
+import { rateCardSchema, rateOverrideSchema } from "./rates";
 
 export const API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type ApiMethod = (typeof API_METHODS)[number];
@@ -390,6 +391,22 @@ export const API_ROUTES = {
     documented: { query: estimateQueryFieldsSchema },
     success: { status: 200, description: "The estimate.", schema: costEstimateSchema },
     errors: UPSTREAM,
+  },
+  "GET /api/rates": {
+    summary: "The rate card: every price key's learned, card and override rates",
+    description:
+      "A rate is credits per output second (video) or per image. Estimates use the override, else the env `RATE_CARD`, else the learned rate.",
+    tag: "Rates",
+    access: "admin",
+    success: { status: 200, description: "The rate card.", schema: rateCardSchema },
+  },
+  "POST /api/rates": {
+    summary: "Set or clear the override rate of one price key",
+    tag: "Rates",
+    access: "admin",
+    body: rateOverrideSchema,
+    success: { status: 200, description: "The rate card as it now is.", schema: rateCardSchema },
+    errors: ["not_found"],
   },
   "GET /api/renders": {
     summary: "List renders, filtered and sorted",

@@ -23,3 +23,4 @@ export * from "./usage";
 export * from "./tokens";
 export * from "./runs";
 export * from "./notices";
+export * from "./rates";

@@ -23,6 +23,14 @@ export const chainProgressSchema = z.object(chainRecordSchema.shape);
 export type ChainProgress = z.infer<typeof chainProgressSchema>;
 
 /**
+ * Where an estimate comes from: an admin's override or the env card (`rate-card`), the rates learned
+ * from the service's charges (`history`), the plan including the render (`plan`), or nowhere yet
+ * (`none`, credits null).
+ */
+export const estimateSourceSchema = z.enum(["rate-card", "history", "plan", "none"]);
+export type EstimateSource = z.infer<typeof estimateSourceSchema>;
+
+/**
  * A render as the ledger knows it: the service's record (spec §2.3, documented fields only) as last
  * polled, plus what the dashboard adds. `id` is the service's render id, or for
  * `submitting`/`unknown`/`rejected` rows the dashboard's request id; `status` is one of
@@ -52,6 +60,13 @@ export const ledgerRenderSchema = z.object({
   member: madeBySchema,
   /** When the render was archived (team-wide: hidden from the default gallery); null when it is not. */
   archivedAt: z.nullable(z.string()),
+  /**
+   * The estimate made when it was started, beside `creditsCharged` (on the first variant, as the
+   * charge is); null on renders started before estimates were kept, and on a batch's other variants.
+   */
+  estimate: z.nullable(
+    z.object({ credits: z.nullable(z.number().check(z.int())), source: estimateSourceSchema }),
+  ),
   /**
    * Whether the caller has starred it. Favourites are per member, so only answers to the caller
    * (lists, a render, a toggle) carry it; the live stream's shared record does not (docs/architecture.md).
@@ -149,10 +164,16 @@ export type CreateRenderResult = z.infer<typeof createRenderResultSchema>;
 
 /** `GET /api/estimate`: the cost of a render before it is started. */
 export const costEstimateSchema = z.object({
+  /** Whole credits, rounded up; null when the cost is unknown. */
   credits: z.nullable(z.number().check(z.int())),
-  source: z.enum(["rate-card", "history", "plan", "none"]),
-  /** Where the number comes from, in words; null when there is no estimate. */
-  basis: z.nullable(z.string()),
+  source: estimateSourceSchema,
+  /**
+   * Where the number comes from, in words: "from the rate card, 14 credits per s", "learned from 3
+   * renders", "included in your plan", "unknown until the first render of this kind".
+   */
+  basis: z.string(),
+  /** How many charges taught the rate (`history`); null for the other sources. */
+  renders: z.nullable(z.number().check(z.int())),
 });
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
 

@@ -50,7 +50,7 @@ export type RunEstimateRequest = z.infer<typeof runEstimateRequestSchema>;
 export const runEstimateSchema = z.object({
   /** The sum of the rows whose cost is known: with `unknownRows` > 0 the total is at least this. */
   credits: z.number().check(z.int()),
-  /** Rows with no estimate (no rate card, no earlier render of that model and resolution). */
+  /** Rows with no estimate (a video whose price key has no rate yet: see `GET /api/estimate`). */
   unknownRows: z.number().check(z.int()),
   /** Each row's estimate, in the rows' order; null when unknown. */
   rows: z.array(z.nullable(z.number().check(z.int()))),

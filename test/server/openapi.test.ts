@@ -18,6 +18,7 @@ import type {
   NoticeList,
   Usage,
   ApiTokenCreated,
+  RateCard,
   RunDetail,
 } from "@/lib/contract";
 import { openApiChecker } from "@/test/openapi-checker";
@@ -243,6 +244,12 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { monthlyCapCredits: 500 },
     });
     await call("Ada", "GET", "/api/team", "/api/team");
+    const card = await call<RateCard>("Ada", "GET", "/api/rates", "/api/rates");
+    expect(card.body.rows.length).toBeGreaterThan(0);
+    const overridden = await call<RateCard>("Ada", "POST", "/api/rates", "/api/rates", {
+      json: { key: card.body.rows[0]?.key, creditsPerUnit: null },
+    });
+    expect(overridden.status).toBe(200);
     const rows = [
       { kind: "image", prompt: "run row one" },
       { kind: "video", model: "kling", durationSeconds: 5, prompt: "run row two" },

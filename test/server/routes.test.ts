@@ -467,21 +467,28 @@ describe("account, estimate, health", () => {
     expect(after - before).toBe(1);
   });
 
-  test("the estimate learns from earlier charges of the same model and resolution", async () => {
+  test("the estimate learns a per-second rate from an earlier charge of the same model, resolution and audio setting", async () => {
     const response = await stack.callJson(
       "GET",
       "/api/estimate?kind=video&model=kling&resolution=1080p&durationSeconds=10",
     );
+    // The failing 5 s kling 1080p render above was charged 70 before its refund.
     expect(response.body).toEqual({
       credits: 140,
       source: "history",
-      basis: "from 1 earlier kling 1080p render",
+      basis: "learned from 1 render",
+      renders: 1,
     });
     const none = await stack.callJson(
       "GET",
       "/api/estimate?kind=video&model=veo-3.1&resolution=4k&durationSeconds=8",
     );
-    expect(none.body).toEqual({ credits: null, source: "none", basis: null });
+    expect(none.body).toEqual({
+      credits: null,
+      source: "none",
+      basis: "unknown until the first render of this kind",
+      renders: null,
+    });
   });
 
   test("GET /api/health reports the ledger, the scheduler and the service", async () => {

@@ -28,6 +28,7 @@ const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => 
   expectedSeconds: 30,
   member: { id: "mem_grace", name: "Grace" },
   archivedAt: null,
+  estimate: null,
   ...patch,
 });
 

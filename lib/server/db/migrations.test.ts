@@ -1,7 +1,8 @@
 /**
  * Migrations on a ledger made by the release before them (presets on one up to 003_change_log,
- * boards on one up to 006_presets, API tokens and batch runs on one up to 008_shares): what was there is still
- * there, and the new tables and their rules work.
+ * boards on one up to 006_presets, API tokens and batch runs on one up to 008_shares, learned rates
+ * on one up to 010_batch_runs): what was there is still there, and the new tables and their rules
+ * work.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -92,7 +93,7 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
   await db.insertInto("render_requests").values(request).execute();
   const before = await db.selectFrom("render_requests").selectAll().execute();
 
-  const applied = await migrate(db);
+  const applied = await migrate(db, "006_presets");
   expect(applied.map((r) => r.migrationName)).toContain("006_presets");
   expect(applied.every((r) => r.status === "Success")).toBe(true);
   expect(await db.selectFrom("render_requests").selectAll().execute()).toEqual(before);
@@ -284,6 +285,62 @@ test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row p
   await db.insertInto("run_rows").values(row).execute();
   await expect(db.insertInto("run_rows").values(row).execute()).rejects.toThrow();
   expect(await db.selectFrom("run_rows").selectAll().execute()).toEqual([{ ...row, attempt: 0 }]);
+});
+
+test("011_estimates keeps an earlier ledger's rows and learns the rates of its charges, oldest first", async () => {
+  const db = openLedger();
+  await migrate(db, "010_batch_runs");
+  const now = new Date().toISOString();
+  const kling = { kind: "video", prompt: "a harbour", model: "kling", resolution: "1080p" };
+  const requests = [
+    [{ ...kling, durationSeconds: 5, generateAudio: true }, 88, "created"],
+    [{ ...kling, durationSeconds: 10, generateAudio: true }, 175, "created"],
+    [{ ...kling, durationSeconds: 10 }, 140, "created"],
+    [{ ...kling, durationSeconds: 15 }, 0, "rejected"],
+    [{ kind: "image", prompt: "a fox", imageCount: 2 }, 0, "created"],
+  ] as const;
+  for (const [i, [params, credits, state]] of requests.entries())
+    await db
+      .insertInto("render_requests")
+      .values({
+        id: `req_${i}`,
+        idempotency_key: null,
+        body_hash: `hash_${i}`,
+        kind: params.kind,
+        model: "model" in params ? params.model : "seedream",
+        resolution: "resolution" in params ? params.resolution : null,
+        prompt: params.prompt,
+        params: JSON.stringify(params),
+        state,
+        response: null,
+        error: null,
+        batch_id: null,
+        credits_charged: credits,
+        created_at: now,
+        updated_at: now,
+        member_id: null,
+        member_name: null,
+      })
+      .execute();
+  const before = await db.selectFrom("render_requests").selectAll().execute();
+
+  const applied = await migrate(db, "011_estimates");
+  expect(applied.map((r) => r.migrationName)).toEqual(["011_estimates"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await db.selectFrom("render_requests").selectAll().execute()).toEqual(
+    before.map((row) => ({ ...row, estimate_credits: null, estimate_source: null })),
+  );
+  const learned = await db
+    .selectFrom("learned_rates")
+    .select(["key", "credits", "units", "renders"])
+    .orderBy("key")
+    .execute();
+  // The 10 s audio charge (no rounding in it) stands for its key over the 5 s one (rounded up).
+  expect(learned).toEqual([
+    { key: "kling:1080p:audio", credits: 175, units: 10, renders: 2 },
+    { key: "kling:1080p:silent", credits: 140, units: 10, renders: 1 },
+    { key: "seedream:default:default", credits: 0, units: 2, renders: 1 },
+  ]);
 });
 
 test("012_notices adds notices (one per crossing key), their dismissals and the webhook outbox", async () => {

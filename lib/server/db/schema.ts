@@ -43,6 +43,10 @@ export interface RenderRequestsTable extends MadeBy {
   credits_charged: number;
   created_at: string;
   updated_at: string;
+  /** The estimate made at create (null for requests made before estimates were kept, or none). */
+  estimate_credits: number | null;
+  /** Its source (CostEstimate's `source`); null for requests made before estimates were kept. */
+  estimate_source: string | null;
 }
 
 /** One row per render: a variant the service created, or the request's placeholder until it answers. */
@@ -62,6 +66,9 @@ export interface RendersTable extends MadeBy {
   error_message: string | null;
   credits_charged: number;
   credits_refunded: number;
+  /** The request's estimate, on the render that carries its charge (variant 0); else null. */
+  estimate_credits: number | null;
+  estimate_source: string | null;
   chain_ready: number | null;
   chain_total: number | null;
   /** The service's own timestamps, for learning completion times without clock skew. */
@@ -293,6 +300,26 @@ export interface AlertOutboxTable {
   last_error: string | null;
 }
 
+/** A price key's learned rate (lib/domain/rates.ts): `credits` for `units` stands for its price. */
+export interface LearnedRatesTable {
+  key: string;
+  kind: string;
+  model: string;
+  resolution: string | null;
+  setting: string | null;
+  credits: number;
+  units: number;
+  renders: number;
+  updated_at: string;
+}
+
+/** An admin's rate for a price key, credits per unit; it wins over the env card and learning. */
+export interface RateOverridesTable extends MadeBy {
+  key: string;
+  credits_per_unit: number;
+  updated_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -313,6 +340,8 @@ export interface Database {
   notices: NoticesTable;
   notice_dismissals: NoticeDismissalsTable;
   alert_outbox: AlertOutboxTable;
+  learned_rates: LearnedRatesTable;
+  rate_overrides: RateOverridesTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

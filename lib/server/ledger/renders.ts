@@ -7,6 +7,7 @@ import "server-only";
 import { sql } from "kysely";
 import {
   AppError,
+  type CostEstimate,
   type ErrorBody,
   type LedgerRender,
   type MadeBy,
@@ -22,6 +23,7 @@ import type { Db } from "@/lib/server/db";
 import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { withFavourites } from "./favourites";
+import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { promptMatches } from "./prompt-search";
 
@@ -69,6 +71,10 @@ export function toLedgerRender(row: RenderRow): LedgerRender {
     expectedSeconds: row.expected_seconds,
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
     archivedAt: row.archived_at,
+    estimate:
+      row.estimate_source === null
+        ? null
+        : { credits: row.estimate_credits, source: row.estimate_source as CostEstimate["source"] },
   };
 }
 
@@ -80,6 +86,8 @@ export interface BeginRequestInput {
   timingKey: string;
   expectedSeconds: number;
   madeBy: MadeBy;
+  /** The estimate made before the create, kept beside the charge (a seeded history may have none). */
+  estimate?: Pick<CostEstimate, "credits" | "source">;
 }
 
 /** Writes the creation intent: the request row and its placeholder render, status `submitting`. */
@@ -107,6 +115,8 @@ export async function beginRequest(db: Db, input: BeginRequestInput): Promise<Re
         updated_at: now,
         member_id: input.madeBy?.id ?? null,
         member_name: input.madeBy?.name ?? null,
+        estimate_credits: input.estimate?.credits ?? null,
+        estimate_source: input.estimate?.source ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -146,6 +156,9 @@ function renderRow(
     error_message: null,
     credits_charged: 0,
     credits_refunded: 0,
+    // Like the charge, the estimate is the whole request's, carried by its first render.
+    estimate_credits: v.variantIndex === 0 ? request.estimate_credits : null,
+    estimate_source: v.variantIndex === 0 ? request.estimate_source : null,
     chain_ready: null,
     chain_total: null,
     upstream_created_at: null,
@@ -213,6 +226,7 @@ export async function completeRequest(
     note("render", requestId);
     for (const row of rows) note("render", row.id);
     if (response.creditsCharged > 0) note("spend");
+    await learnFromCharge(tx, request, now);
     return rows;
   });
 }
@@ -420,20 +434,4 @@ export async function setArchived(db: Db, ids: readonly string[], archived: bool
       .execute();
     for (const { id } of changed) note("render", id);
   });
-}
-
-/** Recent charges for the same model and resolution, for the cost estimate. */
-export async function recentCharges(
-  db: Db,
-  model: string,
-  resolution: string | null,
-  limit = 20,
-): Promise<{ params: string; credits_charged: number }[]> {
-  let q = db
-    .selectFrom("render_requests")
-    .select(["params", "credits_charged"])
-    .where("state", "=", "created")
-    .where("model", "=", model);
-  q = resolution === null ? q.where("resolution", "is", null) : q.where("resolution", "=", resolution);
-  return q.orderBy("seq", "desc").limit(limit).execute();
 }

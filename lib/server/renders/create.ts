@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import {
   AppError,
   errorBodySchema,
+  type CostEstimate,
   type CreateRenderResult,
   type Member,
   type RenderRequest,
@@ -80,8 +81,9 @@ async function create(
     if (existing) return replay(db, existing, bodyHash);
   }
   await assertKnownReferences(db, request);
-  await assertWithinLimits(db, member, async () => (await estimateCost(request)).credits);
-  return submit(db, request, bodyHash, idempotencyKey, member);
+  const estimate = await estimateCost(request);
+  await assertWithinLimits(db, member, estimate.credits);
+  return submit(db, request, bodyHash, idempotencyKey, member, estimate);
 }
 
 const idempotencyConflict = () =>
@@ -124,6 +126,7 @@ async function submit(
   bodyHash: string,
   idempotencyKey: string | null,
   member: Member | null,
+  estimate: CostEstimate,
 ): Promise<CreateRenderResult> {
   const scheduler = await getScheduler();
   let requestRow: RenderRequestRow;
@@ -135,6 +138,7 @@ async function submit(
       request,
       ...scheduler.expect(request),
       madeBy: member && { id: member.id, name: member.name },
+      estimate,
     });
   } catch (error) {
     // Another process won the race for this key (unique index): answer as it does.

@@ -1,50 +1,112 @@
 import "server-only";
 /**
- * Cost before submit. The spec publishes no prices, so the estimate comes from an admin's rate card
- * when one is configured, else from what the service actually charged this team for the same model
- * and resolution, else it says plainly that the cost will be known after submit.
+ * Cost before submit, and the rate card behind it. The spec publishes no prices, so a render's price
+ * key (lib/domain/rates.ts) is priced by, in order: the admin's override, the env `RATE_CARD`, the
+ * rate learned from the service's charges; an image render with none of them is included in the plan
+ * (spec §1.5), and a video render with none is unknown until the first of its kind is charged.
  */
-import type { CostEstimate } from "@/lib/contract";
-import { effectiveDuration, findVideoModel } from "@/lib/domain/catalogue";
-import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
-import { serverConfig } from "@/lib/server/runtime/config";
+import { AppError, type CostEstimate, type MadeBy, type RateCard, type RateCardRow } from "@/lib/contract";
+import {
+  allPriceKeys,
+  creditsAtCardRate,
+  creditsAtRate,
+  perUnit,
+  priceKeyId,
+  pricedRequest,
+  unitName,
+  type PriceKey,
+} from "@/lib/domain/rates";
+import type { RenderRequest } from "@/lib/domain/render-request";
 import { getDb } from "@/lib/server/db";
-import { recentCharges } from "@/lib/server/ledger/renders";
+import {
+  allLearnedRates,
+  allRateOverrides,
+  learnedRate,
+  rateOverride,
+  setRateOverride,
+} from "@/lib/server/ledger/rates";
+import { serverConfig } from "@/lib/server/runtime/config";
 
-/** Units a charge scales with: output seconds for video, variants for images. */
-function units(request: RenderRequest): number {
-  if (request.kind === "image") return request.imageCount ?? 1;
-  const rule = findVideoModel(requestedModel(request))?.duration;
-  return rule ? effectiveDuration(rule, request.durationSeconds ?? rule.min) : (request.durationSeconds ?? 1);
+const PLAN: CostEstimate = { credits: 0, source: "plan", basis: "included in your plan", renders: null };
+const UNKNOWN: CostEstimate = {
+  credits: null,
+  source: "none",
+  basis: "unknown until the first render of this kind",
+  renders: null,
+};
+
+/**
+ * The env card's rate for a key: under its full id (`kling:1080p:audio`), else under
+ * `model:resolution`, which prices every setting of that model and resolution alike.
+ */
+function envCardRate(key: PriceKey): number | undefined {
+  const card = serverConfig().RATE_CARD;
+  if (!card) return undefined;
+  return card[priceKeyId(key)] ?? card[`${key.model}:${key.resolution ?? "default"}`];
 }
 
-const unitName = (request: RenderRequest) => (request.kind === "image" ? "image" : "s");
+const renderCount = (n: number) => `${n} ${n === 1 ? "render" : "renders"}`;
 
 export async function estimateCost(request: RenderRequest): Promise<CostEstimate> {
-  const model = requestedModel(request);
-  const resolution = requestedResolution(request);
-  const label = [model, resolution].filter(Boolean).join(" ");
-  const amount = units(request);
-
-  const rate = serverConfig().RATE_CARD?.[`${model}:${resolution ?? ""}`];
-  if (rate !== undefined) {
-    return {
-      credits: Math.round(rate * amount),
-      source: "rate-card",
-      basis: `rate card: ${rate} credits per ${unitName(request)} for ${label}`,
-    };
+  const db = await getDb();
+  const { id, key, units } = pricedRequest(request);
+  const cardRate = (await rateOverride(db, id))?.creditsPerUnit ?? envCardRate(key);
+  if (cardRate !== undefined) {
+    const credits = creditsAtCardRate(cardRate, units);
+    const basis = `from the rate card, ${cardRate} credits per ${unitName(key.kind)}`;
+    return { credits, source: "rate-card", basis, renders: null };
   }
+  const learned = await learnedRate(db, id);
+  if (!learned) return key.kind === "image" ? PLAN : UNKNOWN;
+  if (learned.credits === 0) return PLAN;
+  const basis = `learned from ${renderCount(learned.renders)}`;
+  return { credits: creditsAtRate(learned, units), source: "history", basis, renders: learned.renders };
+}
 
-  const history = await recentCharges(await getDb(), model, resolution);
-  if (history.length === 0) return { credits: null, source: "none", basis: null };
-  const perUnit = history.map((h) => h.credits_charged / units(JSON.parse(h.params) as RenderRequest));
-  const mean = perUnit.reduce((sum, value) => sum + value, 0) / perUnit.length;
-  if (mean === 0)
-    return { credits: 0, source: "plan", basis: `earlier ${label} renders were included in the plan` };
-  const renders = history.length === 1 ? "render" : "renders";
-  return {
-    credits: Math.round(mean * amount),
-    source: "history",
-    basis: `from ${history.length} earlier ${label} ${renders}`,
-  };
+/** Rates for people to read: a few decimals are plenty, and 17.5 should not show as 17.500000001. */
+const readable = (rate: number) => Math.round(rate * 1000) / 1000;
+
+/**
+ * The rate card: every price key the catalogue offers, then any the ledger learned that it no longer
+ * offers (a retired model's history stays visible), each with what is known of its rate.
+ */
+export async function rateCard(): Promise<RateCard> {
+  const db = await getDb();
+  const [learned, overrides] = await Promise.all([allLearnedRates(db), allRateOverrides(db)]);
+  const learnedByKey = new Map(learned.map((rate) => [rate.key, rate]));
+  const overrideByKey = new Map(overrides.map((o) => [o.key, o]));
+  const keys = allPriceKeys();
+  const offered = new Set(keys.map(priceKeyId));
+  for (const rate of learned) if (!offered.has(rate.key)) keys.push(rate.priceKey);
+  const rows = keys.map((key): RateCardRow => {
+    const id = priceKeyId(key);
+    const rate = learnedByKey.get(id);
+    const override = overrideByKey.get(id);
+    const card = envCardRate(key) ?? null;
+    const learnedRate = rate ? readable(perUnit(rate)) : null;
+    return {
+      key: id,
+      ...key,
+      unit: unitName(key.kind),
+      learned: learnedRate,
+      learnedFrom: rate?.renders ?? 0,
+      card,
+      override: override?.creditsPerUnit ?? null,
+      overrideBy: override?.setBy ?? null,
+      effective: override?.creditsPerUnit ?? card ?? learnedRate,
+    };
+  });
+  return { rows };
+}
+
+/** Sets (or clears, null) a key's override; a key the card does not list is not found. */
+export async function overrideRate(
+  key: string,
+  creditsPerUnit: number | null,
+  by: MadeBy,
+): Promise<RateCard> {
+  const known = allPriceKeys().some((k) => priceKeyId(k) === key) || (await learnedRate(await getDb(), key));
+  if (!known) throw new AppError("not_found", `No price key ${key} on the rate card.`, { field: "key" });
+  await setRateOverride(await getDb(), key, creditsPerUnit, by);
+  return rateCard();
 }

@@ -63,7 +63,7 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt(UPLOAD_LIMITS.defaultMaxBytes),
   ACCOUNT_CACHE_SECONDS: z.coerce.number().nonnegative().default(10),
   RATE_CARD: rateCardSchema.optional(),
-  CONFIRM_ABOVE_CREDITS: positiveInt(500),
+  CONFIRM_ABOVE_CREDITS: positiveInt(100),
   LOW_BALANCE_CREDITS: positiveInt(200),
   /** Where spend alerts are POSTed as JSON (Slack-compatible `text`); unset: notices only. */
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -40,17 +40,15 @@ export async function spendLimits(db: Db, member: Member | null, now = new Date(
 }
 
 /**
- * Refuses a render whose estimated cost (`estimate`: null when unknown; asked only when a limit
- * applies) would pass the member's cap or the team's budget; the first limit it would pass is
- * named, with its numbers.
+ * Refuses a render whose estimated cost (`credits`: null when unknown) would pass the member's cap
+ * or the team's budget; the first limit it would pass is named, with its numbers.
  */
 export async function assertWithinLimits(
   db: Db,
   member: Member | null,
-  estimate: () => Promise<number | null>,
+  credits: number | null,
 ): Promise<void> {
   const limits = await spendLimits(db, member);
-  const credits = limits.length > 0 ? await estimate() : null;
   for (const { kind, limit, spent } of limits) {
     if (!wouldPassLimit(spent, limit, credits)) continue;
     const cost = credits === null ? "" : ` (about ${formatNumber(credits)} credits)`;
