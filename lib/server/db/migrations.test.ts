@@ -3,13 +3,10 @@
  * boards on one up to 006_presets, API tokens and batch runs on one up to 008_shares): what was there is still
  * there, and the new tables and their rules work.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
-import { Kysely, Migrator, type Insertable } from "kysely";
+import { Migrator, type Insertable, type Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { LibsqlDialect } from "./libsql-dialect";
+import { newLedgerUrl } from "@/test/server-stack";
+import { connect } from "./index";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 
@@ -18,9 +15,9 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.destroy();
 });
 
-function openLedger(): Kysely<Database> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "ledger-migrate-")), "dashboard.db");
-  const db = new Kysely<Database>({ dialect: new LibsqlDialect(createClient({ url: `file:${file}` })) });
+/** An empty ledger of the project's database (SQLite, or PostgreSQL in the `postgres` project). */
+async function openLedger(): Promise<Kysely<Database>> {
+  const db = await connect(await newLedgerUrl());
   opened.push(db);
   return db;
 }
@@ -67,7 +64,7 @@ async function migrate(db: Kysely<Database>, to?: string) {
 }
 
 test("006_presets keeps an earlier ledger's rows and adds presets with case-insensitive unique names", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "003_change_log");
   const now = new Date().toISOString();
   const request = {
@@ -101,7 +98,7 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
 });
 
 test("007_boards keeps an earlier ledger's rows and adds boards, with unique names and one place per render", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "006_presets");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
@@ -141,7 +138,7 @@ test("007_boards keeps an earlier ledger's rows and adds boards, with unique nam
 });
 
 test("008_shares keeps an earlier ledger's rows and adds share links with unique token hashes", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "006_presets");
   const now = new Date().toISOString();
   await db
@@ -194,7 +191,7 @@ test("008_shares keeps an earlier ledger's rows and adds share links with unique
 });
 
 test("009_api_tokens keeps an earlier ledger's rows and adds API tokens with unique token hashes", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "008_shares");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
@@ -243,7 +240,7 @@ test("009_api_tokens keeps an earlier ledger's rows and adds API tokens with uni
 });
 
 test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row per index", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "008_shares");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
