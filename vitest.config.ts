@@ -12,7 +12,6 @@ const POSTGRES_TESTS = [
   "test/server/scheduler-load.test.ts",
   "test/server/auth.test.ts",
   "test/server/find.test.ts",
-  "test/server/events.test.ts",
   "test/server/usage.test.ts",
   "lib/server/db/migrations.test.ts",
   "test/server/db-migrate.test.ts",
