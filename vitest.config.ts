@@ -14,6 +14,7 @@ const POSTGRES_TESTS = [
   "test/server/find.test.ts",
   "test/server/usage.test.ts",
   "lib/server/db/migrations.test.ts",
+  "lib/server/db/dialect.test.ts",
   "test/server/db-migrate.test.ts",
 ];
 

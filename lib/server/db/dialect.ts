@@ -3,7 +3,8 @@
  * outside the migrations is here or in lib/server/ledger/prompt-search.ts; queries elsewhere use
  * Kysely's builder, which writes each dialect's SQL itself.
  */
-import { PostgresAdapter, sql, type QueryExecutorProvider } from "kysely";
+import { sql, type QueryExecutorProvider } from "kysely";
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -12,11 +13,20 @@ export const dialectOfUrl = (url: string): DialectName =>
   /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
 
 /**
- * Which database a handle, or a transaction or migration of it, talks to. Kysely keeps the dialect
- * only in its executor's adapter, which transactions share with the handle they came from.
+ * Each open handle's dialect, by its adapter, which the handle's transactions share. Kysely keeps the
+ * dialect nowhere else, and an `instanceof PostgresAdapter` fails when Next's bundles each carry a
+ * copy of Kysely (a handle opened in one, queried from another): the record is process-wide.
  */
+const dialects = () => processSingleton("ledger-dialects", () => new WeakMap<object, DialectName>());
+
+/** Records the dialect of a handle just opened (lib/server/db `connect`). */
+export function registerDialect(db: QueryExecutorProvider, name: DialectName): void {
+  dialects().set(db.getExecutor().adapter, name);
+}
+
+/** Which database a handle, or a transaction or migration of it, talks to (SQLite unless registered). */
 export const dialectOf = (db: QueryExecutorProvider): DialectName =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+  dialects().get(db.getExecutor().adapter) ?? "sqlite";
 
 /** The key of PostgreSQL's advisory lock around migrations (any constant, the same in every process). */
 export const MIGRATION_LOCK_KEY = 4_815_162_342;

@@ -10,7 +10,7 @@ import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from "kyse
 import pg from "pg";
 import { settings } from "@/lib/server/runtime/config";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
-import { dialectOfUrl, MIGRATION_LOCK_KEY } from "./dialect";
+import { dialectOfUrl, MIGRATION_LOCK_KEY, registerDialect } from "./dialect";
 import { LibsqlDialect } from "./libsql-dialect";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
@@ -44,7 +44,10 @@ async function openDb(url: string): Promise<Db> {
 
 /** A handle on the database at `url`, not migrated (getDb migrates; tests migrate step by step). */
 export async function connect(url: string): Promise<Db> {
-  return dialectOfUrl(url) === "postgres" ? openPostgres(url) : openSqlite(url);
+  const dialect = dialectOfUrl(url);
+  const db = dialect === "postgres" ? openPostgres(url) : await openSqlite(url);
+  registerDialect(db, dialect);
+  return db;
 }
 
 async function openSqlite(url: string): Promise<Db> {
