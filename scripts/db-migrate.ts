@@ -19,6 +19,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`Migrating the ledger failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

@@ -70,8 +70,15 @@ const postgresTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** A server that does not answer fails a request (and the health check) instead of holding it. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, types: postgresTypes });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: postgresTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection the server drops is replaced on next use; unhandled, the error would end the process.
   pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -85,7 +92,7 @@ function openPostgres(url: string): Db {
  */
 export async function migrate(db: Db, url: string): Promise<MigrationResultSet> {
   if (dialectOfUrl(url) === "sqlite") return migrateToLatest(db);
-  const lock = new pg.Client({ connectionString: url });
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
