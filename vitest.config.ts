@@ -1,7 +1,28 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
 import path from "node:path";
 
-export default defineConfig({
+/**
+ * The integration tests that run a second time on PostgreSQL (the `postgres` project): the ledger's
+ * queries, the scheduler, sign-in and uploads. Each ledger is a database of its own on one real
+ * server started for the run (test/postgres-setup.ts).
+ */
+const POSTGRES_TESTS = [
+  "test/server/routes.test.ts",
+  "test/server/resilience.test.ts",
+  "test/server/scheduler-load.test.ts",
+  "test/server/auth.test.ts",
+  "test/server/find.test.ts",
+  "test/server/usage.test.ts",
+  "lib/server/db/migrations.test.ts",
+  "lib/server/db/dialect.test.ts",
+  "test/server/db-migrate.test.ts",
+  "test/server/rates.test.ts",
+  "test/server/alerts.test.ts",
+  "test/server/team-settings.test.ts",
+];
+
+const shared = {
+  // Projects name their own files: `extends` would add the top level's include to theirs.
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname),
@@ -12,7 +33,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
     // Loaded through Vite, not Node, so the alias above reaches the zip writer's own imports.
@@ -20,5 +40,23 @@ export default defineConfig({
     // A ceiling for integration tests against real servers on a shared machine, not a speed target.
     testTimeout: 60_000,
     hookTimeout: 30_000,
+  },
+} satisfies ViteUserConfig;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { ...shared, test: { ...shared.test, name: "sqlite", include: ["**/*.test.ts"] } },
+      {
+        ...shared,
+        test: {
+          ...shared.test,
+          name: "postgres",
+          include: POSTGRES_TESTS,
+          env: { LEDGER_DATABASE: "postgres" },
+          globalSetup: ["test/postgres-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,13 +1,15 @@
 /**
- * A whole dashboard server for tests: the real simulator over HTTP, a fresh SQLite ledger file and
- * the real route handlers, called with real Requests. `restart()` stops the scheduler and closes the
- * database as a process exit would, then serves again from the same ledger.
+ * A whole dashboard server for tests: the real simulator over HTTP, a fresh ledger (an SQLite file,
+ * or in the `postgres` Vitest project a new database on the run's PostgreSQL server) and the real
+ * route handlers, called with real Requests. `restart()` stops the scheduler and closes the database
+ * as a process exit would, then serves again from the same ledger.
  */
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { vi } from "vitest";
+import { inject, vi } from "vitest";
 import { startSimulator, type FaultConfig } from "@/simulator/server";
+import { createDatabase } from "./postgres-server";
 
 export const TEAM_KEY = "rs_live_demo_team_1";
 
@@ -69,6 +71,15 @@ export interface CallInit {
   signal?: AbortSignal;
 }
 
+/** Which database the tests' ledgers are: set per Vitest project (vitest.config.ts). */
+export const LEDGER_DATABASE = process.env.LEDGER_DATABASE === "postgres" ? "postgres" : "sqlite";
+
+/** A fresh, empty ledger's DATABASE_URL. */
+export async function newLedgerUrl(): Promise<string> {
+  if (LEDGER_DATABASE === "postgres") return createDatabase(inject("postgresUrl"));
+  return `file:${path.join(mkdtempSync(path.join(tmpdir(), "ledger-")), "dashboard.db")}`;
+}
+
 export async function startStack(options: StackOptions = {}) {
   // Settings and the client are read once per module instance: a new stack gets fresh instances.
   vi.resetModules();
@@ -77,8 +88,7 @@ export async function startStack(options: StackOptions = {}) {
     timeScale: options.timeScale ?? 0.01,
     faults: options.faults,
   });
-  const dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
-  const databaseUrl = `file:${path.join(dir, "dashboard.db")}`;
+  const databaseUrl = await newLedgerUrl();
   Object.assign(process.env, {
     RENDER_API_BASE_URL: simulator.url,
     RENDER_API_KEY: options.apiKey ?? TEAM_KEY,

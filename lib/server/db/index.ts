@@ -1,14 +1,17 @@
 import "server-only";
 /**
- * The ledger's database handle: one per process and URL, migrated before first use.
+ * The ledger's database handle: one per process and URL, migrated before first use. A
+ * `postgres://` URL opens PostgreSQL through a `pg` pool; `file:…` opens SQLite through libsql.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { LibsqlDialect } from "./libsql-dialect";
-import { Kysely, Migrator } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from "kysely";
+import pg from "pg";
 import { settings } from "@/lib/server/runtime/config";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
+import { dialectOfUrl, MIGRATION_LOCK_KEY, registerDialect } from "./dialect";
+import { LibsqlDialect } from "./libsql-dialect";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 
@@ -29,22 +32,83 @@ export function getDb(url: string = settings().DATABASE_URL): Promise<Db> {
 }
 
 async function openDb(url: string): Promise<Db> {
-  if (url.startsWith("file:")) {
-    const file = url.slice("file:".length).split("?")[0] ?? "";
-    // The location is runtime configuration, not a project file: keep it out of build tracing.
-    if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
+  const db = await connect(url);
+  try {
+    await migrate(db, url);
+  } catch (error) {
+    await db.destroy();
+    throw error;
   }
+  return db;
+}
+
+/** A handle on the database at `url`, not migrated (getDb migrates; tests migrate step by step). */
+export async function connect(url: string): Promise<Db> {
+  const dialect = dialectOfUrl(url);
+  const db = dialect === "postgres" ? openPostgres(url) : await openSqlite(url);
+  registerDialect(db, dialect);
+  return db;
+}
+
+async function openSqlite(url: string): Promise<Db> {
+  const file = url.startsWith("file:") ? (url.slice("file:".length).split("?")[0] ?? "") : "";
+  // The location is runtime configuration, not a project file: keep it out of build tracing.
+  if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
   const client = createClient({ url });
   // WAL lets readers (the gallery) proceed while the scheduler writes; busy_timeout rides out brief locks.
   await client.execute("PRAGMA journal_mode = WAL");
   await client.execute("PRAGMA busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new LibsqlDialect(client) });
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) {
-    throw new Error(`Ledger migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  return new Kysely<Database>({ dialect: new LibsqlDialect(client) });
+}
+
+/** PostgreSQL's 64-bit integers (counts, sums, millisecond times) come back as numbers, as SQLite's do. */
+const NUMERIC_TYPES = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const postgresTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    NUMERIC_TYPES.has(oid) && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A server that does not answer fails a request (and the health check) instead of holding it. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: postgresTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection the server drops is replaced on next use; unhandled, the error would end the process.
+  pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Brings the ledger to the latest migration. On PostgreSQL, every process starting at once waits
+ * for one advisory lock held on a connection of its own (released with it, should the process die),
+ * so exactly one runs the migrations and the others then find nothing left to do. SQLite's file lock
+ * already admits one writer at a time.
+ */
+export async function migrate(db: Db, url: string): Promise<MigrationResultSet> {
+  if (dialectOfUrl(url) === "sqlite") return migrateToLatest(db);
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    return await migrateToLatest(db);
+  } finally {
+    await lock.end();
   }
-  return db;
+}
+
+async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const outcome = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  const failed = outcome.results?.find((r) => r.status === "Error");
+  if (outcome.error || failed) {
+    throw new Error(`Ledger migration ${failed?.migrationName ?? ""} failed: ${String(outcome.error)}`);
+  }
+  return outcome;
 }
 
 /** Closes a database opened by getDb (tests, shutdown). */

@@ -4,13 +4,10 @@
  * on one up to 010_batch_runs): what was there is still there, and the new tables and their rules
  * work.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
-import { Kysely, Migrator, type Insertable } from "kysely";
+import { Migrator, type Insertable, type Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { LibsqlDialect } from "./libsql-dialect";
+import { newLedgerUrl } from "@/test/server-stack";
+import { connect } from "./index";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 
@@ -19,9 +16,9 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.destroy();
 });
 
-function openLedger(): Kysely<Database> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "ledger-migrate-")), "dashboard.db");
-  const db = new Kysely<Database>({ dialect: new LibsqlDialect(createClient({ url: `file:${file}` })) });
+/** An empty ledger of the project's database (SQLite, or PostgreSQL in the `postgres` project). */
+async function openLedger(): Promise<Kysely<Database>> {
+  const db = await connect(await newLedgerUrl());
   opened.push(db);
   return db;
 }
@@ -68,7 +65,7 @@ async function migrate(db: Kysely<Database>, to?: string) {
 }
 
 test("006_presets keeps an earlier ledger's rows and adds presets with case-insensitive unique names", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "003_change_log");
   const now = new Date().toISOString();
   const request = {
@@ -102,7 +99,7 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
 });
 
 test("007_boards keeps an earlier ledger's rows and adds boards, with unique names and one place per render", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "006_presets");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
@@ -142,7 +139,7 @@ test("007_boards keeps an earlier ledger's rows and adds boards, with unique nam
 });
 
 test("008_shares keeps an earlier ledger's rows and adds share links with unique token hashes", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "006_presets");
   const now = new Date().toISOString();
   await db
@@ -195,7 +192,7 @@ test("008_shares keeps an earlier ledger's rows and adds share links with unique
 });
 
 test("009_api_tokens keeps an earlier ledger's rows and adds API tokens with unique token hashes", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "008_shares");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
@@ -244,7 +241,7 @@ test("009_api_tokens keeps an earlier ledger's rows and adds API tokens with uni
 });
 
 test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row per index", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "008_shares");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
@@ -288,7 +285,7 @@ test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row p
 });
 
 test("011_estimates keeps an earlier ledger's rows and learns the rates of its charges, oldest first", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "010_batch_runs");
   const now = new Date().toISOString();
   const kling = { kind: "video", prompt: "a harbour", model: "kling", resolution: "1080p" };
@@ -344,7 +341,7 @@ test("011_estimates keeps an earlier ledger's rows and learns the rates of its c
 });
 
 test("012_notices adds notices (one per crossing key), their dismissals and the webhook outbox", async () => {
-  const db = openLedger();
+  const db = await openLedger();
   await migrate(db, "010_batch_runs");
   const applied = await migrate(db);
   expect(applied.map((r) => r.migrationName)).toContain("012_notices");

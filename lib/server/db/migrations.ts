@@ -1,24 +1,38 @@
 /**
- * Schema migrations, written with Kysely's schema builder so the ledger can move to PostgreSQL
- * with a new dialect and no new SQL.
+ * Schema migrations, one set for both databases, written with Kysely's schema builder so each
+ * dialect writes its own SQL; where the two differ (column types, the prompt search's index) the
+ * migration says so per dialect.
  */
 import { sql, type ColumnDataType, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { learnRate, pricedRequest, type LearnedRate, type PriceKey } from "@/lib/domain/rates";
 import { renderRequestSchema } from "@/lib/domain/render-request";
 import type { Database } from "./schema";
+import { dialectOf } from "./dialect";
 
 const MODIFIERS = /^(primary key|autoincrement|not null|unique|default -?\d+)(\s+|$)/;
 
 /**
+ * Each column type on PostgreSQL: SQLite's `integer` holds 64 bits (millisecond times among them) and
+ * its `real` is a double, so PostgreSQL gets `bigint` and `double precision`.
+ */
+const POSTGRES_TYPES: Record<string, ColumnDataType> = {
+  text: "text",
+  integer: "bigint",
+  real: "double precision",
+};
+
+/**
  * Creates tables, in order, each from one line per column: `name type [primary key] [autoincrement] [not null]
  * [unique] [default <number>]`, built with Kysely's schema builder (so each dialect writes its own
- * SQL). Anything else on a line is an error, never silently dropped.
+ * SQL). Anything else on a line is an error, never silently dropped. An autoincrement column is an
+ * identity column on PostgreSQL.
  */
 async function createTables(db: Kysely<unknown>, tables: Record<string, string>): Promise<void> {
   for (const [table, columns] of Object.entries(tables)) await createTable(db, table, columns);
 }
 
 async function createTable(db: Kysely<unknown>, table: string, columns: string): Promise<void> {
+  const postgres = dialectOf(db) === "postgres";
   let builder = db.schema.createTable(table);
   for (const line of columns
     .split("\n")
@@ -33,10 +47,12 @@ async function createTable(db: Kysely<unknown>, table: string, columns: string):
       modifiers.push(match[1]);
       left = left.slice(match[0].length);
     }
-    builder = builder.addColumn(name, type as ColumnDataType, (column) =>
+    const dataType = postgres ? (POSTGRES_TYPES[type] ?? "text") : (type as ColumnDataType);
+    builder = builder.addColumn(name, dataType, (column) =>
       modifiers.reduce((c, modifier) => {
         if (modifier === "primary key") return c.primaryKey();
-        if (modifier === "autoincrement") return c.autoIncrement();
+        if (modifier === "autoincrement")
+          return postgres ? c.generatedByDefaultAsIdentity() : c.autoIncrement();
         if (modifier === "not null") return c.notNull();
         if (modifier === "unique") return c.unique();
         return c.defaultTo(Number(modifier.slice("default ".length)));
@@ -57,6 +73,39 @@ async function createIndexes(db: Kysely<unknown>, indexes: Record<string, string
       .columns(columns.split(",").map((column) => column.trim()))
       .execute();
   }
+}
+
+async function createSqlitePromptIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`create virtual table render_requests_fts using fts5(
+    prompt, content='render_requests', content_rowid='seq',
+    tokenize='trigram remove_diacritics 1')`.execute(db);
+  await sql`insert into render_requests_fts(render_requests_fts) values ('rebuild')`.execute(db);
+  await sql`create trigger render_requests_fts_insert after insert on render_requests begin
+    insert into render_requests_fts(rowid, prompt) values (new.seq, new.prompt);
+  end`.execute(db);
+  await sql`create trigger render_requests_fts_delete after delete on render_requests begin
+    insert into render_requests_fts(render_requests_fts, rowid, prompt) values ('delete', old.seq, old.prompt);
+  end`.execute(db);
+  await sql`create trigger render_requests_fts_update after update of prompt on render_requests begin
+    insert into render_requests_fts(render_requests_fts, rowid, prompt) values ('delete', old.seq, old.prompt);
+    insert into render_requests_fts(rowid, prompt) values (new.seq, new.prompt);
+  end`.execute(db);
+}
+
+/**
+ * `prompt_search_text(prompt)`: the text lower-cased and without accents, which the index holds and
+ * the search compares. Both extensions ship with PostgreSQL (contrib) and are trusted, so the
+ * database's owner may create them. A standard SQL body (PostgreSQL 14 and later) binds unaccent and
+ * its dictionary when the function is made, so the index reads the same under any search_path.
+ */
+async function createPostgresPromptIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create extension if not exists unaccent`.execute(db);
+  await sql`create function prompt_search_text(prompt text) returns text
+    language sql immutable strict parallel safe
+    return lower(unaccent('unaccent'::regdictionary, prompt))`.execute(db);
+  await sql`create index render_requests_prompt_search on render_requests
+    using gin (prompt_search_text(prompt) gin_trgm_ops)`.execute(db);
 }
 
 const migrations: Record<string, Migration> = {
@@ -201,28 +250,16 @@ const migrations: Record<string, Migration> = {
     },
   },
   /**
-   * The prompt search's index (docs/architecture.md, "Finding renders"): an FTS5 table over
-   * `render_requests.prompt` (a batch's variants share their request's prompt, and its `seq` is a
-   * stable rowid), filled from the rows already there and kept in step by triggers. SQLite's own
-   * syntax: a PostgreSQL ledger needs its own index here and its own condition in
-   * lib/server/ledger/prompt-search.ts.
+   * The prompt search's index (docs/architecture.md, "Finding renders"), over
+   * `render_requests.prompt` (a batch's variants share their request's prompt, and its `seq` is
+   * stable), with its query in lib/server/ledger/prompt-search.ts. SQLite: an FTS5 trigram table
+   * filled from the rows already there and kept in step by triggers. PostgreSQL: a pg_trgm GIN index
+   * on the prompt lower-cased and without accents, which the index keeps in step itself.
    */
   "005_prompt_search": {
     async up(db: Kysely<unknown>) {
-      await sql`create virtual table render_requests_fts using fts5(
-        prompt, content='render_requests', content_rowid='seq',
-        tokenize='trigram remove_diacritics 1')`.execute(db);
-      await sql`insert into render_requests_fts(render_requests_fts) values ('rebuild')`.execute(db);
-      await sql`create trigger render_requests_fts_insert after insert on render_requests begin
-        insert into render_requests_fts(rowid, prompt) values (new.seq, new.prompt);
-      end`.execute(db);
-      await sql`create trigger render_requests_fts_delete after delete on render_requests begin
-        insert into render_requests_fts(render_requests_fts, rowid, prompt) values ('delete', old.seq, old.prompt);
-      end`.execute(db);
-      await sql`create trigger render_requests_fts_update after update of prompt on render_requests begin
-        insert into render_requests_fts(render_requests_fts, rowid, prompt) values ('delete', old.seq, old.prompt);
-        insert into render_requests_fts(rowid, prompt) values (new.seq, new.prompt);
-      end`.execute(db);
+      if (dialectOf(db) === "postgres") await createPostgresPromptIndex(db);
+      else await createSqlitePromptIndex(db);
       // The date filter's range, and the oldest-first order (the newest-first index runs the other way).
       await createIndexes(db, {
         renders_created: "renders (created_at)",

@@ -6,6 +6,7 @@ import "server-only";
 import type { Transaction } from "kysely";
 import type { Db } from "@/lib/server/db";
 import { signalChange } from "@/lib/server/db/change-signal";
+import { serializeChangeLog } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";
 
 export type ChangeTopic = "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run" | "notice";
@@ -31,6 +32,7 @@ export async function withChanges<T>(
   const result = await db.transaction().execute(async (tx) => {
     const value = await write(tx, (topic, subject = "") => notes.push({ topic, subject }));
     if (notes.length > 0) {
+      await serializeChangeLog(tx);
       const at = Date.now();
       await tx
         .insertInto("changes")

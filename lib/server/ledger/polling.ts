@@ -176,7 +176,12 @@ export async function watchRender(db: Db, id: string, untilMs: number, soonestMs
     .updateTable("renders")
     .set((eb) => ({
       watched_until: untilMs,
-      next_poll_at: sql<number>`min(${eb.ref("next_poll_at")}, ${soonestMs})`,
+      next_poll_at: eb
+        .case()
+        .when("next_poll_at", ">", soonestMs)
+        .then(soonestMs)
+        .else(eb.ref("next_poll_at"))
+        .end(),
     }))
     .where("id", "=", id)
     .where("next_poll_at", "is not", null)

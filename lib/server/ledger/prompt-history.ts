@@ -19,7 +19,7 @@ export async function recentPrompts(
     .selectFrom("render_requests")
     .select((eb) => ["prompt", eb.fn.max("seq").as("last_seq"), eb.fn.max("created_at").as("last_at")]);
   if (memberId !== null) query = query.where("member_id", "=", memberId);
-  const text = promptMatches(words, { seq: "render_requests.seq", prompt: "render_requests.prompt" });
+  const text = promptMatches(db, words, { seq: "render_requests.seq", prompt: "render_requests.prompt" });
   if (text) query = query.where(text);
   const rows = await query.groupBy("prompt").orderBy("last_seq", "desc").limit(limit).execute();
   return rows.map((row) => ({ prompt: row.prompt, lastUsedAt: String(row.last_at) }));

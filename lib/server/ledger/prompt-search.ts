@@ -4,10 +4,12 @@
  * `render_requests.prompt` finds every term of three characters or more anywhere in a prompt (so a
  * word's beginning finds it, and a CJK word inside a longer run of text too), any case, accents
  * ignored; terms of one or two characters, which a trigram index cannot look up, are matched with
- * LIKE on the rows the other terms leave. A PostgreSQL ledger replaces this function and that
- * migration (pg_trgm or a `tsvector` column); the terms come from lib/domain/prompt-search.ts either way.
+ * LIKE on the rows the other terms leave. PostgreSQL's pg_trgm index over the prompt lower-cased and
+ * without accents finds the same terms the same way, and takes the short ones too (by a scan). The
+ * terms come from lib/domain/prompt-search.ts either way.
  */
-import { sql, type RawBuilder } from "kysely";
+import { sql, type QueryExecutorProvider, type RawBuilder } from "kysely";
+import { dialectOf } from "@/lib/server/db/dialect";
 
 /** The shortest term the trigram index can look up. */
 const INDEXED_LENGTH = 3;
@@ -38,10 +40,23 @@ const RENDER_PROMPT: PromptColumns = { seq: "renders.request_seq", prompt: "rend
  * The gallery's search and the prompt field's suggestions both match this way.
  */
 export function promptMatches(
+  db: QueryExecutorProvider,
   terms: readonly string[],
   columns: PromptColumns = RENDER_PROMPT,
 ): RawBuilder<boolean> | null {
   if (terms.length === 0) return null;
+  return dialectOf(db) === "postgres" ? postgresMatches(terms, columns) : sqliteMatches(terms, columns);
+}
+
+function postgresMatches(terms: readonly string[], columns: PromptColumns): RawBuilder<boolean> {
+  const conditions = terms.map(
+    (term) =>
+      sql<boolean>`prompt_search_text(prompt) like prompt_search_text(${likePattern(term)}) escape '\\'`,
+  );
+  return sql<boolean>`${sql.ref(columns.seq)} in (select seq from render_requests where ${sql.join(conditions, sql` and `)})`;
+}
+
+function sqliteMatches(terms: readonly string[], columns: PromptColumns): RawBuilder<boolean> {
   const conditions: RawBuilder<boolean>[] = [];
   const query = ftsQuery(terms);
   if (query !== null)

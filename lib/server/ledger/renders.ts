@@ -400,7 +400,7 @@ export async function listRenders(
   if (from) q = q.where("renders.created_at", ">=", from);
   const to = query.to && rangeEnd(query.to);
   if (to) q = q.where("renders.created_at", "<=", to);
-  const text = promptMatches(searchTerms(query.q));
+  const text = promptMatches(db, searchTerms(query.q));
   if (text) q = q.where(text);
   if (query.cursor) {
     const [, ...position] = decodeCursor(query.cursor, isCursorOf(sort));

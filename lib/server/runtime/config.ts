@@ -92,7 +92,8 @@ export type ServerConfig = Settings & { RENDER_API_BASE_URL: string; RENDER_API_
 const EXPECTED: Record<keyof Settings, string> = {
   RENDER_API_BASE_URL: "the service's http(s) base address, e.g. https://render.example.com",
   RENDER_API_KEY: "the team's API key",
-  DATABASE_URL: "a libsql URL such as file:./data/dashboard.db",
+  DATABASE_URL:
+    "file:./data/dashboard.db (SQLite) or postgres://user:password@host:5432/dashboard (PostgreSQL)",
   RENDER_POLL_BUDGET_PER_MIN: "a whole number above 0",
   RENDER_API_TIMEOUT_MS: "a whole number of milliseconds above 0",
   UPLOAD_MAX_BYTES: "a whole number of bytes above 0",

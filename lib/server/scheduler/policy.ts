@@ -37,6 +37,7 @@ function probeDelayMs(expectedSeconds: number): number {
   return clamp(expectedSeconds * 50, 1_000, 10_000);
 }
 
+/** When to poll next, in whole milliseconds (the ledger stores them as integers). */
 export function nextPollAt(state: PollState): number {
   const { createdAtMs, nowMs, estimate, unchangedPolls, chain, watched } = state;
   let at: number;
@@ -55,7 +56,7 @@ export function nextPollAt(state: PollState): number {
       at = nowMs + clamp(step * BACKOFF ** unchangedPolls, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
     }
   }
-  return watched ? Math.min(at, nowMs + WATCHED_INTERVAL_MS) : at;
+  return Math.ceil(watched ? Math.min(at, nowMs + WATCHED_INTERVAL_MS) : at);
 }
 
 /** Retry delay after a failed poll (5xx, network): doubling, capped. */

@@ -300,7 +300,7 @@ export class PollScheduler {
     // Decided by HTTP status, which the spec fixes; the service's error codes are not all documented.
     if (status === 429) {
       const retryAfter = isRenderServiceError(error) ? error.retryAfterSeconds : undefined;
-      this.pausedUntil = Math.max(this.pausedUntil, now + (retryAfter ?? 5) * 1000);
+      this.pausedUntil = Math.max(this.pausedUntil, now + Math.ceil((retryAfter ?? 5) * 1000));
       this.log(
         `rate limited by the service: pausing all polls until ${new Date(this.pausedUntil).toISOString()}`,
       );

@@ -1,0 +1,44 @@
+/**
+ * The ledger's two databases, and the few things each says its own way. Everything dialect-specific
+ * outside the migrations is here or in lib/server/ledger/prompt-search.ts; queries elsewhere use
+ * Kysely's builder, which writes each dialect's SQL itself.
+ */
+import { sql, type QueryExecutorProvider } from "kysely";
+import { processSingleton } from "@/lib/server/runtime/process-singleton";
+
+export type DialectName = "sqlite" | "postgres";
+
+/** `postgres://` or `postgresql://` selects PostgreSQL; anything else (`file:…`) is SQLite. */
+export const dialectOfUrl = (url: string): DialectName =>
+  /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
+
+/**
+ * Each open handle's dialect, by its adapter, which the handle's transactions share. Kysely keeps the
+ * dialect nowhere else, and an `instanceof PostgresAdapter` fails when Next's bundles each carry a
+ * copy of Kysely (a handle opened in one, queried from another): the record is process-wide.
+ */
+const dialects = () => processSingleton("ledger-dialects", () => new WeakMap<object, DialectName>());
+
+/** Records the dialect of a handle just opened (lib/server/db `connect`). */
+export function registerDialect(db: QueryExecutorProvider, name: DialectName): void {
+  dialects().set(db.getExecutor().adapter, name);
+}
+
+/** Which database a handle, or a transaction or migration of it, talks to (SQLite unless registered). */
+export const dialectOf = (db: QueryExecutorProvider): DialectName =>
+  dialects().get(db.getExecutor().adapter) ?? "sqlite";
+
+/** The key of PostgreSQL's advisory lock around migrations (any constant, the same in every process). */
+export const MIGRATION_LOCK_KEY = 4_815_162_342;
+/** The key of the transaction lock that keeps change-log rows committing in sequence order. */
+const CHANGE_LOG_LOCK_KEY = 4_815_162_343;
+
+/**
+ * Makes the change-log writes of concurrent transactions commit one after another, so a reader
+ * that has seen sequence number n never later finds a row below n. SQLite has one writer at a time
+ * already; PostgreSQL hands out identity values before commit, so it takes a transaction-scoped lock.
+ */
+export async function serializeChangeLog(tx: QueryExecutorProvider): Promise<void> {
+  if (dialectOf(tx) === "postgres")
+    await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK_KEY})`.execute(tx);
+}
