@@ -1,20 +1,12 @@
 /**
  * The container image, as far as it can be tried without building one: the production build's
  * standalone output is laid out as the Dockerfile's last stage copies it, started with that stage's
- * environment and command as an unprivileged user, and must report healthy (by the image's own
- * HEALTHCHECK), carry a render through the simulator, and stop cleanly on SIGTERM.
+ * environment and command as an unprivileged user against a real PostgreSQL server (as compose runs
+ * it), and must report healthy (by the image's own HEALTHCHECK), carry a render through the
+ * simulator, and stop cleanly on SIGTERM.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import {
-  chmodSync,
-  chownSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -23,6 +15,7 @@ import { readRunnerStage } from "./dockerfile";
 import { SIMULATOR_URL } from "./fixtures";
 import { E2E_PORTS } from "./ports";
 import { waitUntilUp } from "./processes";
+import { createDatabase, startPostgres, type PostgresServer } from "@/test/postgres-server";
 
 /** `nobody`: when the suite runs as root, the server is started as this user instead. */
 const UNPRIVILEGED = 65534;
@@ -30,7 +23,12 @@ const app = `http://127.0.0.1:${E2E_PORTS.container}`;
 
 let root: string;
 let server: ChildProcess | undefined;
+let postgres: PostgresServer | undefined;
 
+test.beforeAll(async () => {
+  postgres = await startPostgres();
+});
+test.afterAll(() => postgres?.stop());
 test.afterEach(() => {
   server?.kill("SIGKILL");
   if (root) rmSync(root, { recursive: true, force: true });
@@ -48,19 +46,16 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
     expect(statSync(copy.from, { throwIfNoEntry: false }), `${copy.from} (run the build first)`).toBeTruthy();
     cpSync(copy.from, path.resolve(workdir, copy.to), { recursive: true });
   }
-  const dataDir = path.join(root, "data");
-  mkdirSync(dataDir);
   const asRoot = process.getuid?.() === 0;
   const user = asRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {};
-  if (asRoot) chownSync(dataDir, UNPRIVILEGED, UNPRIVILEGED);
   const env = {
     PATH: process.env.PATH ?? "",
     NODE_ENV: "production" as const,
     ...stage.env,
-    // What `docker run -e` / compose would set: the port on loopback, the ledger, the service.
+    // What compose sets (compose.yaml): the port, here on loopback; the ledger; the service.
     PORT: String(E2E_PORTS.container),
     HOSTNAME: "127.0.0.1",
-    DATABASE_URL: `file:${path.join(dataDir, "dashboard.db")}`,
+    DATABASE_URL: await createDatabase(postgres?.url ?? ""),
     RENDER_API_BASE_URL: SIMULATOR_URL,
     RENDER_API_KEY: "rs_live_demo_team_1",
   };
