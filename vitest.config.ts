@@ -16,6 +16,7 @@ const POSTGRES_TESTS = [
   "lib/server/db/migrations.test.ts",
   "lib/server/db/dialect.test.ts",
   "test/server/db-migrate.test.ts",
+  "test/server/db-backup.test.ts",
   "test/server/rates.test.ts",
   "test/server/alerts.test.ts",
   "test/server/team-settings.test.ts",
