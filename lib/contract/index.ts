@@ -22,3 +22,4 @@ export * from "./boards";
 export * from "./usage";
 export * from "./tokens";
 export * from "./runs";
+export * from "./approvals";

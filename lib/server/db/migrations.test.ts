@@ -285,3 +285,52 @@ test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row p
   await expect(db.insertInto("run_rows").values(row).execute()).rejects.toThrow();
   expect(await db.selectFrom("run_rows").selectAll().execute()).toEqual([{ ...row, attempt: 0 }]);
 });
+
+test("013_approvals keeps an earlier ledger's requests and adds one approval per request", async () => {
+  const db = openLedger();
+  await migrate(db, "010_batch_runs");
+  const now = new Date().toISOString();
+  await db
+    .insertInto("render_requests")
+    .values({
+      id: "req_before",
+      idempotency_key: null,
+      body_hash: "hash",
+      kind: "video",
+      model: "kling",
+      resolution: "720p",
+      prompt: "a kite made before approvals",
+      params: "{}",
+      state: "created",
+      response: null,
+      error: null,
+      batch_id: null,
+      credits_charged: 40,
+      created_at: now,
+      updated_at: now,
+      member_id: "mem_g",
+      member_name: "Grace",
+    })
+    .execute();
+  const before = await db.selectFrom("render_requests").selectAll().execute();
+
+  const applied = await migrate(db, "013_approvals");
+  expect(applied.map((r) => r.migrationName)).toEqual(["013_approvals"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+  expect(await db.selectFrom("render_requests").selectAll().execute()).toEqual(before);
+
+  const approval = {
+    request_id: "req_before",
+    estimate_credits: null,
+    estimate_basis: null,
+    decision: null,
+    note: null,
+    decided_by_id: null,
+    decided_by_name: null,
+    decided_at: null,
+    created_at: now,
+  };
+  await db.insertInto("approvals").values(approval).execute();
+  await expect(db.insertInto("approvals").values(approval).execute()).rejects.toThrow();
+  expect(await db.selectFrom("approvals").selectAll().execute()).toEqual([approval]);
+});
