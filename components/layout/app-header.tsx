@@ -1,7 +1,7 @@
 /**
  * The top bar on every page: the product name (home link), the links to the team's boards, batch
- * runs, usage and (with sign-in on) the member's API tokens and, beside them, the account and the
- * member.
+ * runs, usage, (with sign-in on) the member's API tokens and, for an admin, the approvals queue with
+ * how many renders wait, and beside them the account and the member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -12,15 +12,25 @@ const NAV_LINK =
   "text-sm font-medium text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white";
 
 /**
- * `apiTokens`: link the API tokens page (sign-in is on). Rendered here, on the server, so the links
- * add nothing to a page's JavaScript.
+ * `apiTokens`: link the API tokens page (sign-in is on). `approvals`: for an admin, how many renders
+ * wait for approval (as of this page load; the queue's own page is live), null for anyone else.
+ * Rendered here, on the server, so the links add nothing to a page's JavaScript.
  */
-export function AppHeader({ children, apiTokens = false }: { children?: ReactNode; apiTokens?: boolean }) {
-  const nav = [
+export function AppHeader({
+  children,
+  apiTokens = false,
+  approvals = null,
+}: {
+  children?: ReactNode;
+  apiTokens?: boolean;
+  approvals?: number | null;
+}) {
+  const nav: { href: string; label: string; count?: number }[] = [
     { href: "/boards", label: "Boards" },
     { href: "/runs", label: "Batch runs" },
     { href: "/usage", label: "Usage" },
     ...(apiTokens ? [{ href: "/tokens", label: "API tokens" }] : []),
+    ...(approvals === null ? [] : [{ href: "/approvals", label: "Approvals", count: approvals }]),
   ];
   return (
     <header className="border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/70">
@@ -30,9 +40,15 @@ export function AppHeader({ children, apiTokens = false }: { children?: ReactNod
           {PRODUCT_NAME}
         </Link>
         <nav aria-label="Main" className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          {nav.map(({ href, label }) => (
+          {nav.map(({ href, label, count }) => (
             <Link key={href} href={href} className={NAV_LINK}>
               {label}
+              {count !== undefined && count > 0 && (
+                <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-500/15 dark:text-amber-300">
+                  {count}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              )}
             </Link>
           ))}
         </nav>

@@ -21,7 +21,7 @@ import {
   type UnsettledSubmission,
 } from "@/lib/client/form";
 import { useCreateRender } from "@/lib/client/queries/create-render";
-import type { CreateRenderResult } from "@/lib/contract";
+import type { CreateRenderAnswer, CreateRenderResult } from "@/lib/contract";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { browserStorage, thisTab, withSubmissionLock } from "./submission-browser";
 
@@ -43,6 +43,13 @@ function startedToast(result: CreateRenderResult) {
     result.creditsCharged > 0 ? `${formatCredits(result.creditsCharged)} charged` : "Included in plan";
   notify.success(`${what} started`, {
     description: `${result.renderModel} · ${cost}. Follow it in the gallery.`,
+  });
+}
+
+/** Held for an admin's approval: nothing was sent, nothing charged. */
+function awaitingToast(estimate: number | null) {
+  notify.info("Waiting for an admin's approval", {
+    description: `${estimate === null ? "Its cost is unknown" : `Estimated ${formatCredits(estimate)}`}. It starts once approved; nothing is charged until then.`,
   });
 }
 
@@ -78,8 +85,8 @@ function keyFor(unsettled: UnsettledSubmission | null, body: string, submittedAt
 
 export function useSubmitRender(
   form: UseFormReturn<RenderFormValues, unknown, RenderRequest>,
-  /** Runs once the service has the render (a replay of an earlier start included). */
-  onStarted: (result: CreateRenderResult) => void,
+  /** Runs once the service has the render, or it waits for approval (a replay of either included). */
+  onStarted: (result: CreateRenderAnswer) => void,
 ): RenderSubmitter {
   const createRender = useCreateRender();
   const unsettled = useRef<UnsettledSubmission | null>(null);
@@ -99,6 +106,7 @@ export function useSubmitRender(
           unsettled.current = null;
           const earlier = settleSubmission(browserStorage, { key, requestId: result.requestId });
           if (earlier) replayToast(earlier);
+          else if ("state" in result) awaitingToast(result.estimateCredits);
           else startedToast(result);
           onStarted(result);
         },
