@@ -53,12 +53,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: ["auth.spec.ts", "live-updates.spec.ts", "usage.spec.ts"],
+      testIgnore: ["auth.spec.ts", "live-updates.spec.ts", "usage.spec.ts", "approvals.spec.ts"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
     {
       name: "sign-in",
-      testMatch: ["auth.spec.ts", "live-updates.spec.ts", "usage.spec.ts"],
+      testMatch: ["auth.spec.ts", "live-updates.spec.ts", "usage.spec.ts", "approvals.spec.ts"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
