@@ -59,6 +59,28 @@ const presetRow = (id: string, now: string) => ({
   updated_at: now,
 });
 
+/** A create request as render_requests holds it, made by Ada: an image unless `fields` say otherwise. */
+const requestRow = (now: string, fields: Partial<Insertable<Database["render_requests"]>>) => ({
+  id: "req_before",
+  idempotency_key: null,
+  body_hash: "hash",
+  kind: "image",
+  model: "nano-banana",
+  resolution: null,
+  prompt: "a request",
+  params: "{}",
+  state: "created",
+  response: null,
+  error: null,
+  batch_id: null,
+  credits_charged: 0,
+  created_at: now,
+  updated_at: now,
+  member_id: "mem_a",
+  member_name: "Ada",
+  ...fields,
+});
+
 async function migrate(db: Kysely<Database>, to?: string) {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
@@ -70,26 +92,10 @@ test("006_presets keeps an earlier ledger's rows and adds presets with case-inse
   const db = openLedger();
   await migrate(db, "003_change_log");
   const now = new Date().toISOString();
-  const request = {
-    id: "req_before",
-    idempotency_key: null,
-    body_hash: "hash",
-    kind: "image",
-    model: "nano-banana",
-    resolution: null,
-    prompt: "a fox made before presets",
-    params: "{}",
-    state: "created",
-    response: null,
-    error: null,
-    batch_id: null,
-    credits_charged: 3,
-    created_at: now,
-    updated_at: now,
-    member_id: "mem_a",
-    member_name: "Ada",
-  };
-  await db.insertInto("render_requests").values(request).execute();
+  await db
+    .insertInto("render_requests")
+    .values(requestRow(now, { prompt: "a fox made before presets", credits_charged: 3 }))
+    .execute();
   const before = await db.selectFrom("render_requests").selectAll().execute();
 
   const applied = await migrate(db);
@@ -292,25 +298,15 @@ test("013_approvals keeps an earlier ledger's requests and adds one approval per
   const now = new Date().toISOString();
   await db
     .insertInto("render_requests")
-    .values({
-      id: "req_before",
-      idempotency_key: null,
-      body_hash: "hash",
-      kind: "video",
-      model: "kling",
-      resolution: "720p",
-      prompt: "a kite made before approvals",
-      params: "{}",
-      state: "created",
-      response: null,
-      error: null,
-      batch_id: null,
-      credits_charged: 40,
-      created_at: now,
-      updated_at: now,
-      member_id: "mem_g",
-      member_name: "Grace",
-    })
+    .values(
+      requestRow(now, {
+        kind: "video",
+        model: "kling",
+        resolution: "720p",
+        prompt: "a kite made before approvals",
+        credits_charged: 40,
+      }),
+    )
     .execute();
   const before = await db.selectFrom("render_requests").selectAll().execute();
 
