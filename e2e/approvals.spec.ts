@@ -4,8 +4,8 @@
  * another computer, approves it on /approvals; Grace's card becomes the render without a reload, and
  * the service saw exactly one create.
  */
-import type { Page, TestInfo } from "@playwright/test";
-import { SIMULATOR_URL, expect, test, uniquePrompt } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { SIMULATOR_URL, expect, screenshots, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
 import { signedInPage } from "./pages/sign-in.page";
@@ -13,19 +13,6 @@ import { signedInPage } from "./pages/sign-in.page";
 const creates = async (page: Page) =>
   ((await (await page.request.get(`${SIMULATOR_URL}/__sim/stats`)).json()) as { creates: { total: number } })
     .creates.total;
-
-/** The page at a phone's size and a desktop's, saved with the test's results. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ["phone", { width: 390, height: 844 }],
-    ["desktop", { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = testInfo.outputPath(`${name}-${label}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name} (${label})`, { path, contentType: "image/png" });
-  }
-}
 
 test("a render over the threshold waits, an admin in another browser approves it, and it is created once", async ({
   browser,
@@ -64,8 +51,9 @@ test("a render over the threshold waits, an admin in another browser approves it
     await expect(card).toContainText(
       /(Estimated [\d,]+ credits?|Cost unknown): waiting for an admin's approval/,
     );
-    await expect(grace.getByText("Waiting for an admin's approval")).toBeVisible();
+    await expect(grace.getByText("Waiting for an admin's approval", { exact: true })).toBeVisible();
     expect(await creates(grace)).toBe(before);
+    await screenshots(grace, testInfo, "awaiting-card");
 
     await admin.goto("/");
     await admin

@@ -52,19 +52,18 @@ function ApprovalCard({ approval }: { approval: Approval }) {
   const who = approval.member?.name ?? "Someone";
   const rows = describeParams(requestParams(approval));
 
+  // Told through the promise, not the mutation's per-call callbacks: a decision takes the card out
+  // of the queue, and an unmounted card's callbacks never run.
   const send = (decision: "approve" | "decline") =>
-    decide.mutate(
-      { id: approval.id, decision, note: note.trim() || undefined },
-      {
-        onSuccess: () =>
-          decision === "approve"
-            ? notify.success(`Approved: ${who}'s render started`)
-            : notify.info(`Declined ${who}'s render`, { description: "They see the decision on its card." }),
-        onError: (error) =>
-          notify.error(decision === "approve" ? "Not approved" : "Not declined", {
-            description: error.message,
-          }),
-      },
+    decide.mutateAsync({ id: approval.id, decision, note: note.trim() || undefined }).then(
+      () =>
+        decision === "approve"
+          ? notify.success(`Approved: ${who}'s render started`)
+          : notify.info(`Declined ${who}'s render`, { description: "They see the decision on its card." }),
+      (error: Error) =>
+        notify.error(decision === "approve" ? "Not approved" : "Not declined", {
+          description: error.message,
+        }),
     );
 
   return (
@@ -103,10 +102,10 @@ function ApprovalCard({ approval }: { approval: Approval }) {
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" disabled={decide.isPending} onClick={() => send("decline")}>
+        <Button variant="secondary" disabled={decide.isPending} onClick={() => void send("decline")}>
           Decline
         </Button>
-        <Button variant="primary" disabled={decide.isPending} onClick={() => send("approve")}>
+        <Button variant="primary" disabled={decide.isPending} onClick={() => void send("approve")}>
           Approve · {estimateText(approval)}
         </Button>
       </div>

@@ -43,8 +43,9 @@ export function AppHeader({
           {nav.map(({ href, label, count }) => (
             <Link key={href} href={href} className={NAV_LINK}>
               {label}
+              {count !== undefined && count > 0 && " "}
               {count !== undefined && count > 0 && (
-                <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-500/15 dark:text-amber-300">
+                <span className="ml-0.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-500/15 dark:text-amber-300">
                   {count}
                   <span className="sr-only"> waiting</span>
                 </span>

@@ -42,11 +42,10 @@ export function useDecideApproval() {
         ? apiFetch(path, (c) => c.approvalStartedSchema, request)
         : apiFetch(path, (c) => c.approvalSchema, request);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.renders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.account }),
-      ]),
+    // Not awaited: the decision is told at once while the reads run.
+    onSettled: () => {
+      for (const queryKey of [approvalKeys.all, queryKeys.renders.all, queryKeys.account])
+        void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
