@@ -5,6 +5,7 @@
  * the service saw exactly one create.
  */
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { SIMULATOR_URL, expect, screenshots, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
@@ -64,6 +65,7 @@ test("a render over the threshold waits, an admin in another browser approves it
     const item = admin.getByRole("article").filter({ hasText: prompt });
     await expect(item).toContainText("Grace");
     await expect(item).toContainText("Kling");
+    await expect(seriousViolations(admin)).resolves.toEqual([]);
     await screenshots(admin, testInfo, "approvals-queue");
     await item.getByRole("button", { name: /^Approve/ }).click();
     await expect(admin.getByText("Approved: Grace's render started")).toBeVisible();

@@ -12,6 +12,7 @@ import type {
   AwaitingApprovalResult,
   CreateRenderResult,
   LedgerRender,
+  RunDetail,
 } from "@/lib/contract";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 
@@ -253,4 +254,27 @@ test("a render of unknown cost waits only when the team asks for it", async () =
 test("an unknown id is 404 and a malformed one 422", async () => {
   expect((await decide("Ada", "req_nosuchrequest", "approve")).status).toBe(404);
   expect((await decide("Ada", "not-a-request", "decline")).status).toBe(422);
+});
+
+test("a batch run's rows over the threshold wait on their own cards, and the run goes on", async () => {
+  const before = await creates();
+  const rows = [kling("approvals: run row one"), kling("approvals: run row two")];
+  const run = await stack.callJson<RunDetail>("POST", "/api/runs", {
+    ...as("Grace"),
+    json: { name: "Held rows", rows },
+  });
+  expect(run.status).toBe(201);
+  const sent = await waitFor(async () => {
+    const detail = (await stack.callJson<RunDetail>("GET", `/api/runs/${run.body.id}`, as("Grace"))).body;
+    return detail.rows.every((row) => row.state === "created") ? detail : undefined;
+  }, 20_000);
+  expect(await creates()).toBe(before);
+  const requestIds = sent.rows.map((row) => row.requestId ?? "");
+  for (const id of requestIds) expect((await renderOf(id)).status).toBe("awaiting_approval");
+
+  const [first, second] = requestIds as [string, string];
+  expect((await decide("Ada", first, "approve")).status).toBe(200);
+  expect((await decide("Ada", second, "decline", "One is enough")).status).toBe(200);
+  expect(await creates()).toBe(before + 1);
+  expect((await renderOf(second)).status).toBe("declined");
 });
