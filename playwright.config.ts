@@ -53,12 +53,24 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: ["alerts.spec.ts", "auth.spec.ts", "live-updates.spec.ts", "usage.spec.ts"],
+      testIgnore: [
+        "alerts.spec.ts",
+        "approvals.spec.ts",
+        "auth.spec.ts",
+        "live-updates.spec.ts",
+        "usage.spec.ts",
+      ],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
     {
       name: "sign-in",
-      testMatch: ["alerts.spec.ts", "auth.spec.ts", "live-updates.spec.ts", "usage.spec.ts"],
+      testMatch: [
+        "alerts.spec.ts",
+        "approvals.spec.ts",
+        "auth.spec.ts",
+        "live-updates.spec.ts",
+        "usage.spec.ts",
+      ],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },

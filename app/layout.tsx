@@ -8,6 +8,7 @@ import { LazyLiveUpdates } from "@/components/layout/lazy-live-updates";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
+import { headerApprovalCount } from "@/lib/server/pages/approvals";
 import { pageSessionInfo } from "@/lib/server/pages/session";
 import { publicSettings } from "@/lib/server/pages/settings";
 import { isSharedPage } from "@/lib/server/pages/share";
@@ -71,6 +72,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <AppHeader
               apiTokens={session.authEnabled}
               rates={!session.authEnabled || session.member?.role === "admin"}
+              approvals={await headerApprovalCount(session)}
             >
               <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />

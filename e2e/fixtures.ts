@@ -3,7 +3,7 @@
  * dashboard's own API (to set up renders where the test is not about the form) and of the
  * simulator's admin endpoints, plus the page objects.
  */
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderPage } from "./pages/render-page.page";
 import { E2E_PORTS } from "./ports";
@@ -12,6 +12,19 @@ import { E2E_PORTS } from "./ports";
 export const SIMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.simulator}`;
 /** The key the e2e app is started with (playwright.config.ts). */
 const E2E_API_KEY = "rs_live_demo_team_1";
+
+/** The page at a phone's size and a desktop's, saved with the test's results. */
+export async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const [label, size] of [
+    ["phone", { width: 390, height: 844 }],
+    ["desktop", { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    const path = testInfo.outputPath(`${name}-${label}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`${name} (${label})`, { path, contentType: "image/png" });
+  }
+}
 
 /** A prompt no other test uses, so a card can be found by its text. */
 export function uniquePrompt(label: string): string {

@@ -1,25 +1,11 @@
-import type { TestInfo } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { SIMULATOR_URL, expect, test, uniquePrompt } from "./fixtures";
+import { SIMULATOR_URL, expect, screenshots, test, uniquePrompt } from "./fixtures";
 import { PresetsPage } from "./pages/presets.page";
 import { RenderFormPage } from "./pages/render-form.page";
 
 const creates = async (request: import("@playwright/test").APIRequestContext) =>
   ((await (await request.get(`${SIMULATOR_URL}/__sim/stats`)).json()) as { creates: { total: number } })
     .creates.total;
-
-/** The page at a phone's size and a desktop's, saved with the test's results. */
-async function screenshots(page: import("@playwright/test").Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [
-    ["phone", { width: 390, height: 844 }],
-    ["desktop", { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = testInfo.outputPath(`${name}-${label}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name} (${label})`, { path, contentType: "image/png" });
-  }
-}
 
 test.describe("presets and prompt history", () => {
   test("a video preset saved with its prompt is applied from the picker, and nothing starts", async ({

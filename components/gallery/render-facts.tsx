@@ -1,6 +1,6 @@
 /**
  * The small print of a render: what it cost, what came back, how long it took, how far a stitched
- * render got, and why it failed. Shared by gallery cards and the render page. The live clock of an
+ * render got, and why it failed (or waits for approval). Shared by gallery cards and the render page. The live clock of an
  * unfinished render is the media placeholder's (RenderMedia), on both, so it is here once finished.
  */
 import type { LedgerRender } from "@/lib/contract";
@@ -29,7 +29,10 @@ export function RenderFacts({ render }: { render: LedgerRender }) {
       </p>
       {render.chain && <ChainProgress chain={render.chain} status={render.status} />}
       {render.errorMessage && (
-        <p className="line-clamp-3 text-xs text-red-700 dark:text-red-400" title={render.errorMessage}>
+        <p
+          className={`line-clamp-3 text-xs ${render.status === "awaiting_approval" ? "text-amber-800 dark:text-amber-300" : "text-red-700 dark:text-red-400"}`}
+          title={render.errorMessage}
+        >
           {render.errorMessage}
         </p>
       )}

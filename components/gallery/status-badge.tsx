@@ -7,6 +7,8 @@ const TONES: Record<string, string> = {
   failed: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
   rejected: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
   unknown: "bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-300",
+  awaiting_approval: "bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-300",
+  declined: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
   lost: "bg-zinc-200 text-zinc-700 dark:bg-zinc-700/50 dark:text-zinc-300",
   running: "bg-indigo-100 text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-300",
 };

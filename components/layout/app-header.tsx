@@ -1,7 +1,7 @@
 /**
  * The top bar on every page: the product name (home link), the links to the team's boards, batch
- * runs, usage, (for admins) the rate card and (with sign-in on) the member's API tokens and, beside
- * them, the account and the member.
+ * runs, usage, (for admins) the rate card, (with sign-in on) the member's API tokens and, for an
+ * admin, the approvals queue with how many renders wait, and beside them the account and the member.
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -13,24 +13,28 @@ const NAV_LINK =
 
 /**
  * `apiTokens`: link the API tokens page (sign-in is on); `rates`: link the rate card (an admin, or
- * everyone while sign-in is off). Rendered here, on the server, so the links add nothing to a page's
- * JavaScript.
+ * everyone while sign-in is off); `approvals`: for an admin, how many renders wait for approval (as
+ * of this page load; the queue's own page is live), null for anyone else. Rendered here, on the
+ * server, so the links add nothing to a page's JavaScript.
  */
 export function AppHeader({
   children,
   apiTokens = false,
   rates = false,
+  approvals = null,
 }: {
   children?: ReactNode;
   apiTokens?: boolean;
   rates?: boolean;
+  approvals?: number | null;
 }) {
-  const nav = [
+  const nav: { href: string; label: string; count?: number }[] = [
     { href: "/boards", label: "Boards" },
     { href: "/runs", label: "Batch runs" },
     { href: "/usage", label: "Usage" },
     ...(rates ? [{ href: "/rates", label: "Rates" }] : []),
     ...(apiTokens ? [{ href: "/tokens", label: "API tokens" }] : []),
+    ...(approvals === null ? [] : [{ href: "/approvals", label: "Approvals", count: approvals }]),
   ];
   return (
     <header className="border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/70">
@@ -40,9 +44,16 @@ export function AppHeader({
           {PRODUCT_NAME}
         </Link>
         <nav aria-label="Main" className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          {nav.map(({ href, label }) => (
+          {nav.map(({ href, label, count }) => (
             <Link key={href} href={href} className={NAV_LINK}>
               {label}
+              {count !== undefined && count > 0 && " "}
+              {count !== undefined && count > 0 && (
+                <span className="ml-0.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-500/15 dark:text-amber-300">
+                  {count}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              )}
             </Link>
           ))}
         </nav>

@@ -4,26 +4,29 @@
  * same request after no answer came, and shared with the same request from any tab within a few
  * seconds), and each kind of failure routed to where the user sees it.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { notify } from "@/components/ui/notify";
 import { useCountdown } from "@/components/ui/use-countdown";
-import { formatCredits } from "@/lib/domain/format";
 import {
   claimSubmissionKey,
-  describeSubmitFailure,
   idempotencyKeyFor,
   retryKeepsKey,
   settleSubmission,
-  type RecentSubmission,
   type RenderFormValues,
-  type SubmitFailure,
   type UnsettledSubmission,
 } from "@/lib/client/form";
+import type { SubmitFailure } from "@/lib/client/form/submit-failure";
 import { useCreateRender } from "@/lib/client/queries/create-render";
-import type { CreateRenderResult } from "@/lib/contract";
+import type { CreateRenderAnswer } from "@/lib/contract";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { browserStorage, thisTab, withSubmissionLock } from "./submission-browser";
+
+/**
+ * How failures are worded: fetched once the page is interactive, not with it, so that a failure
+ * because the connection dropped still finds it loaded.
+ */
+const loadSubmitFailure = () => import("@/lib/client/form/submit-failure");
 
 /** Failures shown as a message rather than on a field or as a countdown. */
 export type ShownFailure = Extract<SubmitFailure, { type: "admin" | "cap" | "unknown-outcome" | "other" }>;
@@ -34,28 +37,6 @@ export interface RenderSubmitter {
   failure: ShownFailure | null;
   /** Whole seconds until the service accepts creates again after a 429; 0 when not limited. */
   retryInSeconds: number;
-}
-
-function startedToast(result: CreateRenderResult) {
-  const count = result.ids.length;
-  const what = result.kind === "image" ? (count === 1 ? "Image" : `${count} images`) : "Video";
-  const cost =
-    result.creditsCharged > 0 ? `${formatCredits(result.creditsCharged)} charged` : "Included in plan";
-  notify.success(`${what} started`, {
-    description: `${result.renderModel} · ${cost}. Follow it in the gallery.`,
-  });
-}
-
-/** The same request answered with the render a moment ago: say so rather than "started" twice. */
-function replayToast(earlier: RecentSubmission) {
-  notify.info(
-    earlier.tab === thisTab()
-      ? "Already started a moment ago"
-      : "Already started a moment ago in another tab",
-    {
-      description: "The same request within a few seconds starts one render. Follow it in the gallery.",
-    },
-  );
 }
 
 /**
@@ -78,8 +59,8 @@ function keyFor(unsettled: UnsettledSubmission | null, body: string, submittedAt
 
 export function useSubmitRender(
   form: UseFormReturn<RenderFormValues, unknown, RenderRequest>,
-  /** Runs once the service has the render (a replay of an earlier start included). */
-  onStarted: (result: CreateRenderResult) => void,
+  /** Runs once the service has the render, or it waits for approval (a replay of either included). */
+  onStarted: (result: CreateRenderAnswer) => void,
 ): RenderSubmitter {
   const createRender = useCreateRender();
   const unsettled = useRef<UnsettledSubmission | null>(null);
@@ -87,6 +68,7 @@ export function useSubmitRender(
   const retry = useCountdown();
 
   const [waitingForLock, setWaitingForLock] = useState(false);
+  useEffect(() => void loadSubmitFailure(), []);
 
   const send = (request: RenderRequest, body: string, submittedAt: number) => {
     setWaitingForLock(false);
@@ -98,30 +80,35 @@ export function useSubmitRender(
         onSuccess: (result) => {
           unsettled.current = null;
           const earlier = settleSubmission(browserStorage, { key, requestId: result.requestId });
-          if (earlier) replayToast(earlier);
-          else startedToast(result);
+          // Loaded with the first answer, not with the page.
+          void import("./submitted-toast").then(({ submittedToast }) => submittedToast(result, earlier));
           onStarted(result);
         },
         onError: (error) => {
           if (!retryKeepsKey(error)) unsettled.current = null;
-          const shown = describeSubmitFailure(error);
-          switch (shown.type) {
-            case "field":
-              form.setError(shown.field, { type: "server", message: shown.message }, { shouldFocus: true });
-              return;
-            case "rate-limited":
-              retry.start(shown.retryAfterSeconds);
-              return;
-            case "other":
-              notify.error("The render was not started", { description: shown.message });
-              setFailure(shown);
-              return;
-            default:
-              setFailure(shown);
-          }
+          void loadSubmitFailure().then(({ describeSubmitFailure }) =>
+            showFailure(describeSubmitFailure(error)),
+          );
         },
       },
     );
+  };
+
+  const showFailure = (shown: SubmitFailure) => {
+    switch (shown.type) {
+      case "field":
+        form.setError(shown.field, { type: "server", message: shown.message }, { shouldFocus: true });
+        return;
+      case "rate-limited":
+        retry.start(shown.retryAfterSeconds);
+        return;
+      case "other":
+        notify.error("The render was not started", { description: shown.message });
+        setFailure(shown);
+        return;
+      default:
+        setFailure(shown);
+    }
   };
 
   const submit = (request: RenderRequest) => {

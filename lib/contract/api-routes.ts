@@ -15,6 +15,14 @@ import { UPLOAD_KINDS } from "@/lib/domain/uploads";
 import { teamNameSchema } from "./names";
 import { accountSchema } from "./account";
 import {
+  approvalDecisionBodySchema,
+  approvalIdParamsSchema,
+  approvalListSchema,
+  approvalSchema,
+  approvalStartedSchema,
+  createRenderAnswerSchema,
+} from "./approvals";
+import {
   boardCreateSchema,
   boardDeletedSchema,
   boardIdParamsSchema,
@@ -60,7 +68,6 @@ import {
   archiveRequestSchema,
   archiveResultSchema,
   costEstimateSchema,
-  createRenderResultSchema,
   estimateQuerySchema,
   favouriteStateSchema,
   ledgerRenderSchema,
@@ -258,6 +265,32 @@ export const API_ROUTES = {
     access: "admin",
     success: { status: 200, description: "The team's settings.", schema: teamSettingsSchema },
   },
+  "GET /api/approvals": {
+    summary: "Renders waiting for an admin's approval, oldest first",
+    tag: "Approvals",
+    access: "admin",
+    success: { status: 200, description: "The renders waiting.", schema: approvalListSchema },
+  },
+  "POST /api/approvals/{id}/approve": {
+    summary: "Approve a waiting render: it is sent to the service, once (spends credits)",
+    description:
+      "The member's cap is checked again first. Of two decisions at once exactly one goes through; the other answers 409 approval_decided.",
+    tag: "Approvals",
+    access: "admin",
+    params: approvalIdParamsSchema,
+    body: approvalDecisionBodySchema,
+    success: { status: 200, description: "Approved and started.", schema: approvalStartedSchema },
+    errors: ["not_found", "approval_decided", "insufficient_credits", "member_cap_reached", ...UPSTREAM],
+  },
+  "POST /api/approvals/{id}/decline": {
+    summary: "Decline a waiting render, with an optional note for the member; it is never sent",
+    tag: "Approvals",
+    access: "admin",
+    params: approvalIdParamsSchema,
+    body: approvalDecisionBodySchema,
+    success: { status: 200, description: "Declined.", schema: approvalSchema },
+    errors: ["not_found", "approval_decided"],
+  },
   "POST /api/team": {
     summary: "Change some of the team's spending rules",
     tag: "Team",
@@ -427,9 +460,15 @@ export const API_ROUTES = {
     access: "member",
     body: renderRequestSchema,
     headers: [IDEMPOTENCY_KEY],
-    success: { status: 202, description: "Accepted by the service.", schema: createRenderResultSchema },
+    success: {
+      status: 202,
+      description:
+        "Accepted by the service; or, for a member's render the team's approval rule holds, waiting for an admin (state awaiting_approval: nothing sent, nothing charged).",
+      schema: createRenderAnswerSchema,
+    },
     errors: [
       "idempotency_conflict",
+      "approval_decided",
       "insufficient_credits",
       "member_cap_reached",
       "team_budget_reached",

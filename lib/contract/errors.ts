@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   render_not_ready: 409,
   /** Cancelling a batch run that has already ended or been cancelled. */
   run_ended: 409,
+  /** Approving or declining a render another decision got to first (or replaying a declined one's key). */
+  approval_decided: 409,
   /** A zip would hold more renders than one zip may (ZIP_MAX_RENDERS): narrow the selection. */
   too_many_renders: 422,
   payload_too_large: 413,

@@ -24,3 +24,4 @@ export * from "./tokens";
 export * from "./runs";
 export * from "./notices";
 export * from "./rates";
+export * from "./approvals";

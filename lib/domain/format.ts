@@ -49,6 +49,8 @@ const STATUS_WORDS: Record<string, string> = {
   running: "Running",
   ready: "Ready",
   failed: "Failed",
+  awaiting_approval: "Awaiting approval",
+  declined: "Declined",
   submitting: "Submitting",
   unknown: "Outcome unknown",
   rejected: "Rejected",

@@ -14,6 +14,9 @@ describe("timingKind", () => {
     ["lost", "took"],
     // The create call's outcome is unknown: nothing is known to be running.
     ["unknown", "none"],
+    // Never sent: held for approval, or declined.
+    ["awaiting_approval", "none"],
+    ["declined", "none"],
   ])("%s → %s", (status, kind) => expect(timingKind(status)).toBe(kind));
 });
 

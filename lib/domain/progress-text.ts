@@ -8,12 +8,14 @@ import { isFinalLedgerStatus } from "./statuses";
 
 /**
  * Which timing a render shows: a live clock while it is unfinished, "Took 0:38" once final, and none
- * for an `unknown` outcome (no render is known to be running, so there is nothing to time).
+ * for an `unknown` outcome or one that was never sent (awaiting approval, declined): no render is
+ * known to be running, so there is nothing to time.
  */
 export function timingKind(status: string): "live" | "took" | "none" {
-  if (isFinalLedgerStatus(status)) return "took";
-  return status === "unknown" ? "none" : "live";
+  if (NOT_RUNNING.includes(status)) return "none";
+  return isFinalLedgerStatus(status) ? "took" : "live";
 }
+const NOT_RUNNING: readonly string[] = ["unknown", "awaiting_approval", "declined"];
 
 export interface LiveTiming {
   /** The visible text. */

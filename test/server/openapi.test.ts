@@ -6,6 +6,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type {
+  ApprovalList,
+  AwaitingApprovalResult,
   Board,
   BoardList,
   BoardRendersResult,
@@ -318,6 +320,43 @@ describe("a real run: every answer matches its documented schema", () => {
       (await call("Ada", "POST", "/api/notices/{id}/dismiss", `/api/notices/${notice.id}/dismiss`)).body,
     ).toEqual({ dismissed: true });
     await call("Ada", "POST", "/api/team", "/api/team", { json: { lowBalanceCredits: null } });
+    // Approvals: two renders held (202, awaiting approval), one approved, one declined, a late decision refused.
+    await call("Ada", "POST", "/api/team", "/api/team", {
+      json: { approvalAboveCredits: 0, approvalForUnknownCost: true },
+    });
+    const hold = async (prompt: string) => {
+      const held = await call<AwaitingApprovalResult>("Grace", "POST", "/api/renders", "/api/renders", {
+        json: { kind: "video", model: "kling", durationSeconds: 5, prompt },
+      });
+      expect(held.body.state).toBe("awaiting_approval");
+      return held.body.requestId;
+    };
+    const [toApprove, toDecline] = [await hold("held, then approved"), await hold("held, then declined")];
+    expect(
+      (await call<ApprovalList>("Ada", "GET", "/api/approvals", "/api/approvals")).body.items,
+    ).toHaveLength(2);
+    const approveTemplate = "/api/approvals/{id}/approve";
+    const declineTemplate = "/api/approvals/{id}/decline";
+    expect(
+      (await call("Ada", "POST", approveTemplate, `/api/approvals/${toApprove}/approve`, { json: {} }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call("Ada", "POST", declineTemplate, `/api/approvals/${toDecline}/decline`, {
+          json: { note: "Not this week" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call("Ada", "POST", approveTemplate, `/api/approvals/${toDecline}/approve`, { json: {} }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call("Grace", "POST", declineTemplate, `/api/approvals/${toApprove}/decline`, { json: {} }))
+        .status,
+    ).toBe(403);
+    await call("Ada", "POST", "/api/team", "/api/team", { json: { approvalAboveCredits: null } });
 
     const events = new AbortController();
     const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/contract/errors";
-import { describeSubmitFailure, idempotencyKeyFor, retryKeepsKey } from "./submission";
+import { describeSubmitFailure } from "./submit-failure";
+import { idempotencyKeyFor, retryKeepsKey } from "./submission";
 import { readableMessage } from "./values";
 
 describe("idempotencyKeyFor", () => {

@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import type { LedgerRender, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { noticeKeys } from "@/lib/client/queries/notices";
+import { approvalKeys } from "@/lib/client/queries/approvals";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { applyLiveEvents, mayBelong } from "./apply-events";
 
@@ -394,5 +395,18 @@ describe("mayBelong", () => {
     [{ from: "2026-11-01", to: "2026-11-30" }, true],
   ])("filters %j → %s", (filters, expected) => {
     expect(mayBelong(r, filters)).toBe(expected);
+  });
+});
+
+describe("approvals", () => {
+  test("a create's placeholder changing (held, approved, declined) re-reads the queue; a service render does not", () => {
+    const { client } = cacheWith([]);
+    client.setQueryData(approvalKeys.all, { items: [] });
+    const queue = () => client.getQueryState(approvalKeys.all)?.isInvalidated;
+    applyLiveEvents(client, [{ type: "render", render: render("a") }]);
+    expect(queue()).toBe(false);
+    const held = render("req_b", { requestId: "req_b", status: "awaiting_approval" });
+    applyLiveEvents(client, [{ type: "render", render: held }]);
+    expect(queue()).toBe(true);
   });
 });

@@ -9,6 +9,9 @@
  * it re-read; a `board` event (renders joined or left the board, or the board changed) re-reads the
  * boards and that board's lists. A ready render marks the boards lists stale: it may be a new cover.
  *
+ * The approvals queue (admins) is read again when a create's placeholder changes: that is a render
+ * held for approval, approved or declined; no event of its own is needed.
+ *
  * Runs work the same way: a render's record does not say which run made it, so a `run` event (a row
  * sent, created or refused, the run made or cancelled) re-reads the run and its lists, and a render
  * event whose create request is one of an open run's rows re-reads that run (its counts and credits).
@@ -25,6 +28,7 @@ import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { noticeKeys } from "@/lib/client/queries/notices";
+import { approvalKeys } from "@/lib/client/queries/approvals";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { archivedWanted } from "@/lib/domain/archive";
 import { mayMatchPrompt } from "@/lib/domain/prompt-search";
@@ -48,6 +52,8 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         // A render that is ready may be a board's new cover; which boards hold it, the record does not say.
         if (event.render.status === "ready") stale.add(queryKeys.boards.lists());
         rereadRunsOf(queryClient, event.render, reread);
+        // A create's placeholder changed: held for approval, approved or declined.
+        if (event.render.id === event.render.requestId) stale.add(approvalKeys.all);
         break;
       case "render-removed":
         dropRender(queryClient, event.id, created.get(event.id) ?? []);

@@ -1,11 +1,12 @@
 /**
  * Starting a render: `POST /api/renders` with an `Idempotency-Key`, so a retry of the same logical
- * submission after a network failure can never start (and charge) the render twice. On success or
- * failure the gallery and the balance are refetched.
+ * submission after a network failure can never start (and charge) the render twice. The answer is the
+ * render started, or held for an admin's approval. On success or failure the gallery and the balance
+ * are refetched.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { CreateRenderResult, RenderRequest } from "@/lib/contract";
+import type { CreateRenderAnswer, RenderRequest } from "@/lib/contract";
 import { queryKeys } from "./keys";
 import { useRefreshSpend } from "./session";
 
@@ -21,8 +22,8 @@ export interface CreateRenderVariables {
 export function createRender({
   request,
   idempotencyKey,
-}: CreateRenderVariables): Promise<CreateRenderResult> {
-  return apiFetch("/api/renders", (c) => c.createRenderResultSchema, {
+}: CreateRenderVariables): Promise<CreateRenderAnswer> {
+  return apiFetch("/api/renders", (c) => c.createRenderAnswerSchema, {
     method: "POST",
     body: request,
     headers: { "Idempotency-Key": idempotencyKey ?? crypto.randomUUID() },

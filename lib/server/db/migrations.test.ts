@@ -388,3 +388,26 @@ test("012_notices adds notices (one per crossing key), their dismissals and the 
   await expect(db.insertInto("alert_outbox").values(delivery).execute()).rejects.toThrow();
   expect(await db.selectFrom("alert_outbox").selectAll().execute()).toEqual([{ ...delivery, attempts: 0 }]);
 });
+
+test("013_approvals adds the approvals, one per create request", async () => {
+  const db = await openLedger();
+  await migrate(db, "012_notices");
+  const applied = await migrate(db, "013_approvals");
+  expect(applied.map((r) => r.migrationName)).toEqual(["013_approvals"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+
+  const approval = {
+    request_id: "req_held",
+    estimate_credits: null,
+    estimate_basis: null,
+    decision: null,
+    note: null,
+    decided_by_id: null,
+    decided_by_name: null,
+    decided_at: null,
+    created_at: new Date().toISOString(),
+  };
+  await db.insertInto("approvals").values(approval).execute();
+  await expect(db.insertInto("approvals").values(approval).execute()).rejects.toThrow();
+  expect(await db.selectFrom("approvals").selectAll().execute()).toEqual([approval]);
+});

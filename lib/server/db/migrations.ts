@@ -484,6 +484,25 @@ const migrations: Record<string, Migration> = {
       });
     },
   },
+  "013_approvals": {
+    async up(db: Kysely<unknown>) {
+      // One row per create request held for approval, kept once decided. decision: null while
+      // waiting, approved | declined. The queue reads render_requests by state (its index from 001).
+      await createTables(db, {
+        approvals: `
+          request_id        text     primary key
+          estimate_credits  integer
+          estimate_basis    text
+          decision          text
+          note              text
+          decided_by_id     text
+          decided_by_name   text
+          decided_at        text
+          created_at        text     not null
+        `,
+      });
+    },
+  },
 };
 
 /** Earlier charges teach the learned rates, oldest first, as they would have one by one. */

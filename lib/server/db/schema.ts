@@ -33,7 +33,7 @@ export interface RenderRequestsTable extends MadeBy {
   resolution: string | null;
   prompt: string;
   params: string;
-  /** submitting | created | unknown | rejected */
+  /** awaiting_approval | declined | submitting | created | unknown | rejected */
   state: string;
   /** The create response (JSON) once the service answered 202. */
   response: string | null;
@@ -320,6 +320,22 @@ export interface RateOverridesTable extends MadeBy {
   updated_at: string;
 }
 
+/** A create request held for an admin's approval (docs/architecture.md, "Approval before spending"). */
+export interface ApprovalsTable {
+  request_id: string;
+  /** The estimate when it was asked for; null: the cost was unknown. */
+  estimate_credits: number | null;
+  /** Where the estimate came from, as the estimate says it. */
+  estimate_basis: string | null;
+  /** null while waiting; approved | declined. */
+  decision: string | null;
+  note: string | null;
+  decided_by_id: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -342,6 +358,7 @@ export interface Database {
   alert_outbox: AlertOutboxTable;
   learned_rates: LearnedRatesTable;
   rate_overrides: RateOverridesTable;
+  approvals: ApprovalsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -355,3 +372,4 @@ export type RunRecord = Selectable<RunsTable>;
 export type RunRowRecord = Selectable<RunRowsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
+export type ApprovalRow = Selectable<ApprovalsTable>;

@@ -4,7 +4,7 @@ import "server-only";
  * and a placeholder render are written before the create call, so a crash or timeout mid-create
  * leaves an honest "outcome unknown" entry rather than nothing.
  */
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import {
   AppError,
   type CostEstimate,
@@ -20,8 +20,8 @@ import { searchTerms } from "@/lib/domain/prompt-search";
 import { rangeEnd, rangeStart, type RenderSort } from "@/lib/domain/render-order";
 import type { CreateRenderResponse } from "@/lib/render-api";
 import type { Db } from "@/lib/server/db";
-import type { RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
-import { withChanges } from "./changes";
+import type { Database, RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
+import { withChanges, type NoteChange } from "./changes";
 import { withFavourites } from "./favourites";
 import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
@@ -92,41 +92,56 @@ export interface BeginRequestInput {
 
 /** Writes the creation intent: the request row and its placeholder render, status `submitting`. */
 export async function beginRequest(db: Db, input: BeginRequestInput): Promise<RenderRequestRow> {
+  return withChanges(db, (tx, note) => insertRequest(tx, note, input, null));
+}
+
+/**
+ * Inserts a request row and its placeholder render (whose id is the request's): `submitting`, or
+ * with `held` the request `awaiting_approval`, its placeholder saying why (ledger/approvals.ts).
+ */
+export async function insertRequest(
+  tx: Transaction<Database>,
+  note: NoteChange,
+  input: BeginRequestInput,
+  held: { message: string } | null,
+): Promise<RenderRequestRow> {
   const now = new Date().toISOString();
   const { request } = input;
-  return withChanges(db, async (tx, note) => {
-    const inserted = await tx
-      .insertInto("render_requests")
-      .values({
-        id: input.id,
-        idempotency_key: input.idempotencyKey,
-        body_hash: input.bodyHash,
-        kind: request.kind,
-        model: requestedModel(request),
-        resolution: requestedResolution(request),
-        prompt: request.prompt,
-        params: JSON.stringify(request),
-        state: "submitting",
-        response: null,
-        error: null,
-        batch_id: null,
-        credits_charged: 0,
-        created_at: now,
-        updated_at: now,
-        member_id: input.madeBy?.id ?? null,
-        member_name: input.madeBy?.name ?? null,
-        estimate_credits: input.estimate?.credits ?? null,
-        estimate_source: input.estimate?.source ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto("renders")
-      .values(renderRow(inserted, { ...input, variantIndex: 0, status: "submitting", now }))
-      .execute();
-    note("render", input.id);
-    return inserted;
-  });
+  const state = held ? "awaiting_approval" : "submitting";
+  const inserted = await tx
+    .insertInto("render_requests")
+    .values({
+      id: input.id,
+      idempotency_key: input.idempotencyKey,
+      body_hash: input.bodyHash,
+      kind: request.kind,
+      model: requestedModel(request),
+      resolution: requestedResolution(request),
+      prompt: request.prompt,
+      params: JSON.stringify(request),
+      state,
+      response: null,
+      error: null,
+      batch_id: null,
+      credits_charged: 0,
+      created_at: now,
+      updated_at: now,
+      member_id: input.madeBy?.id ?? null,
+      member_name: input.madeBy?.name ?? null,
+      estimate_credits: input.estimate?.credits ?? null,
+      estimate_source: input.estimate?.source ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto("renders")
+    .values({
+      ...renderRow(inserted, { ...input, variantIndex: 0, status: state, now }),
+      error_message: held?.message ?? null,
+    })
+    .execute();
+  note("render", input.id);
+  return inserted;
 }
 
 function renderRow(

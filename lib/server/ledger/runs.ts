@@ -233,7 +233,16 @@ export async function countRunsInFlight(db: Db): Promise<number> {
       .selectFrom("renders")
       .innerJoin("run_rows", "run_rows.request_id", "renders.request_id")
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("renders.status", "not in", ["ready", "failed", "rejected", "lost", "unknown"])
+      // A render waiting for approval is not in flight: it would hold the run's place until decided.
+      .where("renders.status", "not in", [
+        "ready",
+        "failed",
+        "rejected",
+        "lost",
+        "unknown",
+        "awaiting_approval",
+        "declined",
+      ])
       .executeTakeFirst(),
     db
       .selectFrom("run_rows")

@@ -1,21 +1,28 @@
 import "server-only";
 /**
  * Creating a render: the one operation that spends credits, so it is written to the ledger before the
- * call, never retried once it may have reached the service, and deduplicated by Idempotency-Key.
+ * call, never retried once it may have reached the service, and deduplicated by Idempotency-Key. A
+ * member's render the team's approval rule holds is written as waiting instead, and sent later by
+ * the same `send` once an admin approves it (approvals.ts).
  */
 import { createHash } from "node:crypto";
 import {
   AppError,
   errorBodySchema,
+  type AwaitingApprovalResult,
   type CostEstimate,
+  type CreateRenderAnswer,
   type CreateRenderResult,
   type Member,
   type RenderRequest,
 } from "@/lib/contract";
+import { approvalReason } from "@/lib/domain/approvals";
+import { formatCredits } from "@/lib/domain/format";
 import { isRenderServiceError, mayHaveTakenEffect, type CreateRenderResponse } from "@/lib/render-api";
 import { getAccount, invalidateAccount } from "@/lib/server/account";
 import { getDb, type Db } from "@/lib/server/db";
 import type { RenderRequestRow } from "@/lib/server/db/schema";
+import { findApproval, holdForApproval } from "@/lib/server/ledger/approvals";
 import { newLedgerId } from "@/lib/server/ledger/ids";
 import {
   beginRequest,
@@ -24,6 +31,7 @@ import {
   rendersOfRequest,
   toLedgerRender,
 } from "@/lib/server/ledger/renders";
+import { getTeamSettings } from "@/lib/server/ledger/team-settings";
 import { knownUploadUrls } from "@/lib/server/ledger/uploads";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
@@ -38,16 +46,19 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 /** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
 interface CreateInFlight {
   bodyHash: string;
-  creation: Promise<CreateRenderResult>;
+  creation: Promise<CreateRenderAnswer>;
 }
 const inFlight = processSingleton("creates-in-flight", () => new Map<string, CreateInFlight>());
 
-/** Starts a render from a request the route has validated; see the module comment for the rules. */
+/**
+ * Starts a render from a request the route has validated, or holds it for an admin's approval (a
+ * member's, estimated above the team's threshold); see the module comment for the rules.
+ */
 export async function createRender(
   request: RenderRequest,
   idempotencyKey: string | null,
   member: Member | null,
-): Promise<CreateRenderResult> {
+): Promise<CreateRenderAnswer> {
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new AppError("invalid_request", "Idempotency-Key must be 1 to 200 printable characters.", {
       field: "Idempotency-Key",
@@ -80,11 +91,81 @@ async function create(
     const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
     if (existing) return replay(db, existing, bodyHash);
   }
-  await assertKnownReferences(db, request);
   const estimate = await estimateCost(request);
-  await assertWithinLimits(db, member, estimate.credits);
+  await assertMaySend(db, request, member, estimate);
+  if (member) {
+    const reason = approvalReason(await getTeamSettings(db), member.role, estimate.credits);
+    if (reason) return hold(db, { request, bodyHash, idempotencyKey, member }, estimate);
+  }
   return submit(db, request, bodyHash, idempotencyKey, member, estimate);
 }
+
+/**
+ * What every create passes before it is sent, a direct one and one approved later: its references
+ * are this dashboard's uploads, and its estimate fits the member's cap and the team's budget.
+ */
+export async function assertMaySend(
+  db: Db,
+  request: RenderRequest,
+  member: Member | null,
+  estimate: CostEstimate,
+): Promise<void> {
+  await assertKnownReferences(db, request);
+  await assertWithinLimits(db, member, estimate.credits);
+}
+
+interface Held {
+  request: RenderRequest;
+  bodyHash: string;
+  idempotencyKey: string | null;
+  member: Member;
+}
+
+/** Writes the request as waiting for an admin's approval: nothing is sent, nothing charged. */
+async function hold(db: Db, held: Held, estimate: CostEstimate): Promise<CreateRenderAnswer> {
+  const { request, member } = held;
+  const scheduler = await getScheduler();
+  const cost = estimate.credits === null ? "Cost unknown" : `Estimated ${formatCredits(estimate.credits)}`;
+  let requestRow: RenderRequestRow;
+  try {
+    requestRow = await holdForApproval(
+      db,
+      {
+        id: newLedgerId("req"),
+        idempotencyKey: held.idempotencyKey,
+        bodyHash: held.bodyHash,
+        request,
+        ...scheduler.expect(request),
+        madeBy: { id: member.id, name: member.name },
+        estimate,
+      },
+      { credits: estimate.credits, basis: estimate.basis },
+      `${cost}: waiting for an admin's approval. Nothing is charged until then.`,
+    );
+  } catch (error) {
+    const winner = await findByKey(db, held.idempotencyKey);
+    if (winner) return replay(db, winner, held.bodyHash);
+    throw error;
+  }
+  return awaiting(db, requestRow.id, estimate.credits);
+}
+
+async function awaiting(
+  db: Db,
+  requestId: string,
+  estimateCredits: number | null,
+): Promise<AwaitingApprovalResult> {
+  const renders = await rendersOfRequest(db, requestId);
+  return {
+    requestId,
+    state: "awaiting_approval" as const,
+    estimateCredits,
+    renders: renders.map(toLedgerRender),
+  };
+}
+
+const findByKey = (db: Db, key: string | null) =>
+  key === null ? Promise.resolve(undefined) : findRequestByIdempotencyKey(db, key);
 
 const idempotencyConflict = () =>
   new AppError(
@@ -127,7 +208,7 @@ async function submit(
   idempotencyKey: string | null,
   member: Member | null,
   estimate: CostEstimate,
-): Promise<CreateRenderResult> {
+): Promise<CreateRenderAnswer> {
   const scheduler = await getScheduler();
   let requestRow: RenderRequestRow;
   try {
@@ -142,12 +223,24 @@ async function submit(
     });
   } catch (error) {
     // Another process won the race for this key (unique index): answer as it does.
-    const winner =
-      idempotencyKey === null ? undefined : await findRequestByIdempotencyKey(db, idempotencyKey);
+    const winner = await findByKey(db, idempotencyKey);
     if (winner) return replay(db, winner, bodyHash);
     throw error;
   }
+  return send(db, requestRow, request, member);
+}
 
+/**
+ * Sends a create request the ledger holds as `submitting` (just written, or just approved): once,
+ * never retried once it may have reached the service.
+ */
+export async function send(
+  db: Db,
+  requestRow: RenderRequestRow,
+  request: RenderRequest,
+  member: Member | null,
+): Promise<CreateRenderResult> {
+  const scheduler = await getScheduler();
   let response: CreateRenderResponse;
   try {
     response = await renderService().createRender(request);
@@ -186,8 +279,12 @@ async function recordFailedCreate(db: Db, requestId: string, error: unknown): Pr
 }
 
 /** Answers a repeated Idempotency-Key as the first request was answered, without a second create. */
-async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderResult> {
+async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderAnswer> {
   if (existing.body_hash !== bodyHash) throw idempotencyConflict();
+  if (existing.state === "awaiting_approval") {
+    const approval = await findApproval(db, existing.id);
+    return awaiting(db, existing.id, approval?.estimateCredits ?? null);
+  }
   if (existing.state === "created" && existing.response) {
     const response = JSON.parse(existing.response) as CreateRenderResponse;
     const renders = await rendersOfRequest(db, existing.id);

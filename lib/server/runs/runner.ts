@@ -155,7 +155,9 @@ export class RunRunner {
       }
       return;
     }
-    if (sent.state === "created") {
+    // A row held for approval has its create request: it waits on its own card, approved or
+    // declined by itself, and the run goes on.
+    if (sent.state === "created" || sent.state === "awaiting_approval") {
       await setRowState(db, row, "sending", { state: "created", requestId: sent.id, error: null });
       return;
     }
