@@ -20,6 +20,7 @@ const POSTGRES_TESTS = [
   "test/server/rates.test.ts",
   "test/server/alerts.test.ts",
   "test/server/team-settings.test.ts",
+  "test/server/approvals.test.ts",
 ];
 
 const shared = {
