@@ -15,7 +15,7 @@ interface ComposeService {
   environment?: Record<string, string>;
 }
 const compose = parse(readFileSync("compose.yaml", "utf8")) as { services: Record<string, ComposeService> };
-const { dashboard, postgres } = compose.services;
+const { dashboard, postgres, tools } = compose.services;
 
 /** What an operator's `.env` would hold, so `${NAME:?…}` and `${NAME:-default}` can be filled in. */
 const OPERATOR_ENV: Record<string, string> = {
@@ -56,6 +56,10 @@ describe("compose.yaml", () => {
     expect(decodeURIComponent(url.username)).toBe(pg.POSTGRES_USER);
     expect(decodeURIComponent(url.password)).toBe(interpolate(pg.POSTGRES_PASSWORD ?? ""));
     expect(url.pathname.slice(1)).toBe(pg.POSTGRES_DB);
+  });
+
+  test("the operators' tools reach the same ledger as the dashboard", () => {
+    expect(tools?.environment?.DATABASE_URL).toBe(dashboard?.environment?.DATABASE_URL);
   });
 
   test("the proxy sends to the dashboard service on the port the image listens on", () => {
