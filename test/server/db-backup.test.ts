@@ -44,14 +44,17 @@ test("a backup taken while rows are written restores every row committed before 
   const before = Array.from({ length: 50 }, (_, i) => `backup_before_${i}`);
   for (const key of before) await db.insertInto("team_settings").values({ key, value: "1" }).execute();
 
-  // Writes go on during the backup, as a running dashboard's would.
+  // Writes go on during the backup, as a running dashboard's would. Each waits a turn of the event
+  // loop: SQLite's inserts can settle without one, and the backup's exit must get through.
   let writing = true;
   const writer = (async () => {
-    for (let i = 0; writing; i++)
+    for (let i = 0; writing; i++) {
       await db
         .insertInto("team_settings")
         .values({ key: `backup_during_${i}`, value: "1" })
         .execute();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   })();
   const file = path.join(mkdtempSync(path.join(tmpdir(), "ledger-backup-")), "dashboard.backup");
   const { stdout } = await backup(url, file);
