@@ -50,8 +50,12 @@ export async function connect(url: string): Promise<Db> {
   return db;
 }
 
+/** The ledger's file, or "" for a database with none (in memory). */
+const sqliteFile = (url: string) =>
+  url.startsWith("file:") ? (url.slice("file:".length).split("?")[0] ?? "").replace(/^:memory:$/, "") : "";
+
 async function openSqlite(url: string): Promise<Db> {
-  const file = url.startsWith("file:") ? (url.slice("file:".length).split("?")[0] ?? "") : "";
+  const file = sqliteFile(url);
   // The location is runtime configuration, not a project file: keep it out of build tracing.
   if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
   const client = createClient({ url });
@@ -87,11 +91,13 @@ function openPostgres(url: string): Db {
 /**
  * Brings the ledger to the latest migration. On PostgreSQL, every process starting at once waits
  * for one advisory lock held on a connection of its own (released with it, should the process die),
- * so exactly one runs the migrations and the others then find nothing left to do. SQLite's file lock
- * already admits one writer at a time.
+ * so exactly one runs the migrations and the others then find nothing left to do. On SQLite the
+ * same is done with a write transaction on a lock file beside the ledger: Kysely's own migration
+ * lock there holds within one process only, and two processes starting on a new ledger would both
+ * create its first tables.
  */
 export async function migrate(db: Db, url: string): Promise<MigrationResultSet> {
-  if (dialectOfUrl(url) === "sqlite") return migrateToLatest(db);
+  if (dialectOfUrl(url) === "sqlite") return withSqliteMigrationLock(url, () => migrateToLatest(db));
   const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await lock.connect();
   try {
@@ -99,6 +105,30 @@ export async function migrate(db: Db, url: string): Promise<MigrationResultSet> 
     return await migrateToLatest(db);
   } finally {
     await lock.end();
+  }
+}
+
+/** How long a starting process waits for another one's migrations before giving up. */
+const MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Runs `migrateLedger` while holding a write transaction on `<ledger>.migration-lock`, a small SQLite
+ * file of its own: a second process waits in its busy timeout until the first commits or dies.
+ */
+async function withSqliteMigrationLock<T>(url: string, migrateLedger: () => Promise<T>): Promise<T> {
+  const file = sqliteFile(url);
+  if (!file) return migrateLedger();
+  const lock = createClient({ url: `file:${file}.migration-lock` });
+  try {
+    await lock.execute(`PRAGMA busy_timeout = ${MIGRATION_WAIT_MS}`);
+    const held = await lock.transaction("write");
+    try {
+      return await migrateLedger();
+    } finally {
+      await held.rollback();
+    }
+  } finally {
+    lock.close();
   }
 }
 
