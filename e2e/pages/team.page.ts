@@ -25,7 +25,11 @@ export class TeamPage {
     await row.getByLabel(`Monthly cap for ${name}`).fill(cap);
     const save = row.getByRole("button", { name: "Save", exact: true });
     await save.click();
-    await expect(this.page.getByText(`Saved ${name}'s cap`).first()).toBeVisible();
+    const toast = this.page.locator("[data-sonner-toast]").filter({ hasText: `Saved ${name}'s cap` });
+    await expect(toast).toBeVisible();
+    // It sits over the lower rows' Save buttons: closed, as a user would before the next save.
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
     // Disabled again once the saved value has come back from the server (while saving it reads "Saving…").
     await expect(save).toBeDisabled();
   }
