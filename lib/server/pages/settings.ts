@@ -3,12 +3,12 @@ import "server-only";
 import type { PublicSettings } from "@/lib/contract";
 import { getDb } from "@/lib/server/db";
 import { getTeamSettings } from "@/lib/server/ledger/team-settings";
-import { uploadMaxBytes } from "@/lib/server/runtime/config";
+import { settings } from "@/lib/server/runtime/config";
 
 export async function publicSettings(): Promise<PublicSettings> {
   const team = await getTeamSettings(await getDb());
   return {
-    uploadMaxBytes: uploadMaxBytes(),
+    uploadMaxBytes: settings().UPLOAD_MAX_BYTES,
     confirmAboveCredits: team.confirmAboveCredits,
     lowBalanceCredits: team.lowBalanceCredits,
   };

@@ -178,11 +178,6 @@ export function serverConfig(): ServerConfig {
   return { ...all, RENDER_API_BASE_URL, RENDER_API_KEY };
 }
 
-/** Settings the environment alone decides (the team's own come from the ledger: pages/settings.ts). */
-export function uploadMaxBytes(): number {
-  return settings().UPLOAD_MAX_BYTES;
-}
-
 /** A setting a fresh install must still be given, as the setup page names it (never its value). */
 export interface MissingSetting {
   variable: string;
