@@ -27,7 +27,7 @@ export async function startServer(): Promise<void> {
     console.warn(`[config] Not configured: set ${missing.join(" and ")}, then restart.`);
     return;
   }
-  endStreamsOnShutdown();
+  shutDownOnSignal();
   const { getScheduler } = await import("@/lib/server/scheduler");
   try {
     await getScheduler();
@@ -50,15 +50,13 @@ export async function startServer(): Promise<void> {
   }
 }
 
-/**
- * On SIGTERM or SIGINT the server stops taking connections and waits for open ones to finish; a live
- * event stream never finishes on its own, so every stream is ended first (browsers reconnect to
- * whatever serves next, resuming from their last event id).
- */
-function endStreamsOnShutdown(): void {
+/** On SIGTERM or SIGINT the server stops gracefully (lib/server/http/shutdown.ts), beside Next's own stop. */
+function shutDownOnSignal(): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      void import("@/lib/server/events").then(({ stopEventHub }) => stopEventHub());
+      void import("@/lib/server/http/shutdown")
+        .then(({ shutDown }) => shutDown())
+        .catch((error: unknown) => console.error(`[server] shutdown: ${String(error)}`));
     });
   }
 }

@@ -108,6 +108,8 @@ async function seed(file: string, renders: number): Promise<void> {
       expectedSeconds: 30,
       // Made by no signed-in member, as on a dashboard without sign-in.
       madeBy: null,
+      // Completed at once below, so no process needs to own it.
+      owner: null,
     };
     const row = await beginRequest(db, intent);
     const ids = Array.from({ length: variants }, () => random.id("rnd"));

@@ -152,6 +152,9 @@ export async function startStack(options: StackOptions = {}) {
     await stopEventHub();
     await stopRunRunner();
     await stopScheduler();
+    // A restart is a new process: a new member of the deployment, with a new id.
+    const { leaveCluster } = await import("@/lib/server/cluster");
+    await leaveCluster();
     await closeDb(databaseUrl);
     invalidateAccount();
   }

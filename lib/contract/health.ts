@@ -18,8 +18,13 @@ export const healthSchema = z.object({
   status: healthStatusSchema,
   ok: z.boolean(),
   database: z.object({ ok: z.boolean() }),
+  /** This process's id in its deployment (several processes share one PostgreSQL ledger). */
+  instance: z.nullable(z.string()),
   scheduler: z.object({
+    /** Up in this process: polling, or standing by while another process leads. */
     running: z.boolean(),
+    /** This process is the deployment's leader, the one that polls the service. */
+    leader: z.boolean(),
     active: z.number().check(z.int()),
     pausedUntil: z.nullable(z.string()),
     pollsInLastMinute: z.number().check(z.int()),

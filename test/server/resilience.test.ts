@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { getClusterMember } from "@/lib/server/cluster";
 import { getDb } from "@/lib/server/db";
 import { beginRequest } from "@/lib/server/ledger/renders";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
@@ -75,6 +76,8 @@ describe("restart", () => {
       timingKey: "image:seedream:default",
       expectedSeconds: 30,
       madeBy: null,
+      // Begun by this process, which the restart then ends.
+      owner: (await getClusterMember()).id,
     });
     await stack.restart();
     const row = await stack.callJson<LedgerRender>("GET", "/api/renders/req_interrupted");

@@ -5,6 +5,7 @@
  */
 import { sql, type QueryExecutorProvider } from "kysely";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
+import { CHANGE_CHANNEL, changeOrigin } from "./change-signal";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -41,4 +42,14 @@ const CHANGE_LOG_LOCK_KEY = 4_815_162_343;
 export async function serializeChangeLog(tx: QueryExecutorProvider): Promise<void> {
   if (dialectOf(tx) === "postgres")
     await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK_KEY})`.execute(tx);
+}
+
+/**
+ * Tells the deployment's other processes that the ledger changed, when `tx` commits (PostgreSQL's
+ * `NOTIFY` waits for the commit; within one transaction, repeats are folded). SQLite serves one
+ * process, which its own in-process signal wakes.
+ */
+export async function announceChange(tx: QueryExecutorProvider): Promise<void> {
+  if (dialectOf(tx) === "postgres")
+    await sql`select pg_notify(${CHANGE_CHANNEL}, ${changeOrigin()})`.execute(tx);
 }

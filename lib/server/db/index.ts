@@ -77,12 +77,15 @@ const postgresTypes = {
 /** A server that does not answer fails a request (and the health check) instead of holding it. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** How every connection to PostgreSQL is made: the pool's, and the dedicated ones of lib/server/cluster. */
+export const postgresClientConfig = (url: string): pg.ClientConfig => ({
+  connectionString: url,
+  types: postgresTypes,
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+});
+
 function openPostgres(url: string): Db {
-  const pool = new pg.Pool({
-    connectionString: url,
-    types: postgresTypes,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
+  const pool = new pg.Pool(postgresClientConfig(url));
   // An idle connection the server drops is replaced on next use; unhandled, the error would end the process.
   pool.on("error", (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -98,7 +101,7 @@ function openPostgres(url: string): Db {
  */
 export async function migrate(db: Db, url: string): Promise<MigrationResultSet> {
   if (dialectOfUrl(url) === "sqlite") return withSqliteMigrationLock(url, () => migrateToLatest(db));
-  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const lock = new pg.Client(postgresClientConfig(url));
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

@@ -503,6 +503,18 @@ const migrations: Record<string, Migration> = {
       });
     },
   },
+  "014_replicas": {
+    async up(db: Kysely<unknown>) {
+      // owner: the id of the process sending a create (lib/server/cluster), so crash recovery marks
+      // only a dead process's creates. Earlier rows have none, and count as a dead process's.
+      await db.schema.alterTable("render_requests").addColumn("owner", "text").execute();
+      // A poll's render and when its answer came, so a new leader counts the old one's polls in
+      // the budget from when the service saw them; a poll without an answer counts until it
+      // would have timed out.
+      await db.schema.alterTable("poll_log").addColumn("render_id", "text").execute();
+      await db.schema.alterTable("poll_log").addColumn("answered_at", "integer").execute();
+    },
+  },
 };
 
 /** Earlier charges teach the learned rates, oldest first, as they would have one by one. */

@@ -47,6 +47,8 @@ export interface RenderRequestsTable extends MadeBy {
   estimate_credits: number | null;
   /** Its source (CostEstimate's `source`); null for requests made before estimates were kept. */
   estimate_source: string | null;
+  /** The process that sends it (lib/server/cluster's member id); null before a process takes it. */
+  owner: string | null;
 }
 
 /** One row per render: a variant the service created, or the request's placeholder until it answers. */
@@ -111,7 +113,11 @@ export interface TimingStatsTable {
 
 /** Upstream polls of the last minute, so a restart does not forget the spent budget. */
 export interface PollLogTable {
+  /** When the poll was sent (recorded before sending). */
   polled_at: number;
+  render_id: string | null;
+  /** When its answer (or failure) came; null while in flight, or for a poll whose sender died. */
+  answered_at: number | null;
 }
 
 /**

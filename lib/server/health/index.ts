@@ -3,11 +3,13 @@ import "server-only";
 import { sql } from "kysely";
 import type { Health, PublicHealth } from "@/lib/contract";
 import { getAccount } from "@/lib/server/account";
+import { getClusterMember } from "@/lib/server/cluster";
 import { getDb } from "@/lib/server/db";
 import { getScheduler, type SchedulerStatus } from "@/lib/server/scheduler";
 
 const STOPPED: SchedulerStatus = {
   running: false,
+  leader: false,
   active: 0,
   pausedUntil: null,
   pollsInLastMinute: 0,
@@ -30,6 +32,14 @@ async function schedulerStatus(database: boolean): Promise<SchedulerStatus> {
   } catch {
     // Not started (e.g. the service is not configured yet): not ready, but still an answer.
     return STOPPED;
+  }
+}
+
+async function memberId(): Promise<string | null> {
+  try {
+    return (await getClusterMember()).id;
+  } catch {
+    return null;
   }
 }
 
@@ -56,6 +66,7 @@ export async function checkHealth(): Promise<Health> {
   return {
     status: ok ? "ok" : "unavailable",
     ok,
+    instance: await memberId(),
     database: { ok: database },
     scheduler,
     upstream: { reachable, latencyMs: reachable ? Math.round(performance.now() - started) : null },

@@ -10,6 +10,7 @@ import { AppError, parseWith, type Member } from "@/lib/contract";
 // Refusals name the problem in zod's English words where a schema has no message of its own.
 import "@/lib/render-api/zod-messages";
 import { missingSettings } from "@/lib/server/runtime/config";
+import { inFlight } from "@/lib/server/runtime/requests-in-flight";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { withoutTokens } from "@/lib/server/team/api-tokens";
 import { resolveCaller } from "@/lib/server/team/caller";
@@ -56,26 +57,27 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
   handler: (caller: Caller<B, Q, P>) => Promise<Response>,
 ) {
   const rules = { access: spec.access ?? "member", sessionOnly: spec.sessionOnly };
-  return async (request: Request, context: RouteContext): Promise<Response> => {
-    try {
-      // Before anything else: without the service's address and key no route can do its work, and
-      // a 500 would hide what an admin must do.
-      if (missingSettings().length > 0) throw notConfigured();
-      const member = await resolveCaller(request, rules);
-      const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
-      const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
-      const body = spec.body
-        ? parseWith(
-            spec.body,
-            await readBody(request, spec.formBody ?? false, spec.maxBodyBytes ?? MAX_BODY_BYTES),
-            { fullPath: spec.fullFieldPath },
-          )
-        : (undefined as B);
-      return await handler({ request, member, body, query, params });
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return (request: Request, context: RouteContext): Promise<Response> =>
+    inFlight(async () => {
+      try {
+        // Before anything else: without the service's address and key no route can do its work, and
+        // a 500 would hide what an admin must do.
+        if (missingSettings().length > 0) throw notConfigured();
+        const member = await resolveCaller(request, rules);
+        const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
+        const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
+        const body = spec.body
+          ? parseWith(
+              spec.body,
+              await readBody(request, spec.formBody ?? false, spec.maxBodyBytes ?? MAX_BODY_BYTES),
+              { fullPath: spec.fullFieldPath },
+            )
+          : (undefined as B);
+        return await handler({ request, member, body, query, params });
+      } catch (error) {
+        return errorResponse(error);
+      }
+    });
 }
 
 const notConfigured = () =>

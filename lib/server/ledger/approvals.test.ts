@@ -31,6 +31,7 @@ const hold = (id: string, prompt: string, credits: number | null) =>
       timingKey: "kling",
       expectedSeconds: 60,
       madeBy: grace,
+      owner: null,
     },
     { credits, basis: credits === null ? null : "from 1 earlier kling 720p render" },
     "waiting for an admin's approval",

@@ -115,6 +115,8 @@ export interface Decision {
   note: string | null;
   /** A decline: the error a replay of the member's Idempotency-Key answers, and the card's words. */
   declined?: ErrorBody;
+  /** An approval: the process that sends it (lib/server/cluster). */
+  owner?: string;
 }
 
 /**
@@ -137,7 +139,7 @@ export async function decide(
         error: decision.declined ? JSON.stringify(decision.declined) : null,
         updated_at: now,
         // Sent now: the scheduler times the render, and the card its clock, from when it was sent.
-        ...(approved && { created_at: now }),
+        ...(approved && { created_at: now, owner: decision.owner ?? null }),
       })
       .where("id", "=", requestId)
       .where("state", "=", "awaiting_approval")

@@ -6,7 +6,7 @@ import "server-only";
 import type { Transaction } from "kysely";
 import type { Db } from "@/lib/server/db";
 import { signalChange } from "@/lib/server/db/change-signal";
-import { serializeChangeLog } from "@/lib/server/db/dialect";
+import { announceChange, serializeChangeLog } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";
 
 export type ChangeTopic = "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run" | "notice";
@@ -38,6 +38,7 @@ export async function withChanges<T>(
         .insertInto("changes")
         .values(notes.map((n) => ({ ...n, at })))
         .execute();
+      await announceChange(tx);
     }
     return value;
   });

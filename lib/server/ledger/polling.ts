@@ -213,14 +213,57 @@ export async function saveTimingStats(db: Db, changed: ReadonlyMap<string, Timin
   }
 }
 
-/** Polls sent after `sinceMs`, so a restarted scheduler knows what its window already spent. */
-export async function pollTimesSince(db: Db, sinceMs: number): Promise<number[]> {
-  const rows = await db.selectFrom("poll_log").select("polled_at").where("polled_at", ">", sinceMs).execute();
-  return rows.map((r) => r.polled_at);
+/** A poll as the log knows it: the render and when it was sent. */
+export interface LoggedPoll {
+  renderId: string;
+  at: number;
 }
 
-/** Records a poll, forgetting those at or before `forgetUntilMs` (outside any window still counted). */
-export async function logPoll(db: Db, nowMs: number, forgetUntilMs: number): Promise<void> {
-  await db.insertInto("poll_log").values({ polled_at: nowMs }).execute();
+/**
+ * When the service counted each poll still inside the budget's window (from `windowStart`), for a
+ * scheduler starting to lead: a poll's answer time, or for one never answered (its sender died or
+ * stopped) the latest it could have reached the service, `unansweredCountsForMs` after it was sent.
+ */
+export async function pollCountTimes(
+  db: Db,
+  windowStart: number,
+  unansweredCountsForMs: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("poll_log")
+    .select(["polled_at", "answered_at"])
+    .where("polled_at", ">", windowStart - unansweredCountsForMs)
+    .execute();
+  return rows
+    .map((r) => r.answered_at ?? r.polled_at + unansweredCountsForMs)
+    .filter((countedAt) => countedAt > windowStart);
+}
+
+/** Polls sent in the last minute (a standby's view of the leader's spending). */
+export async function pollsSentSince(db: Db, sinceMs: number): Promise<number> {
+  const row = await db
+    .selectFrom("poll_log")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("polled_at", ">", sinceMs)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Records a poll about to be sent, forgetting those sent at or before `forgetUntilMs`. */
+export async function logPoll(db: Db, poll: LoggedPoll, forgetUntilMs: number): Promise<void> {
+  await db
+    .insertInto("poll_log")
+    .values({ polled_at: poll.at, render_id: poll.renderId, answered_at: null })
+    .execute();
   await db.deleteFrom("poll_log").where("polled_at", "<=", forgetUntilMs).execute();
+}
+
+/** Records when a logged poll's answer (or failure) came. */
+export async function logPollAnswer(db: Db, poll: LoggedPoll, answeredAt: number): Promise<void> {
+  await db
+    .updateTable("poll_log")
+    .set({ answered_at: answeredAt })
+    .where("polled_at", "=", poll.at)
+    .where("render_id", "=", poll.renderId)
+    .execute();
 }

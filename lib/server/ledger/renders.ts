@@ -88,6 +88,8 @@ export interface BeginRequestInput {
   madeBy: MadeBy;
   /** The estimate made before the create, kept beside the charge (a seeded history may have none). */
   estimate?: Pick<CostEstimate, "credits" | "source">;
+  /** The process that sends it (lib/server/cluster); null for a request held for approval. */
+  owner: string | null;
 }
 
 /** Writes the creation intent: the request row and its placeholder render, status `submitting`. */
@@ -130,6 +132,7 @@ export async function insertRequest(
       member_name: input.madeBy?.name ?? null,
       estimate_credits: input.estimate?.credits ?? null,
       estimate_source: input.estimate?.source ?? null,
+      owner: held ? null : input.owner,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -281,13 +284,23 @@ export async function failRequest(
   });
 }
 
-/** After a restart, creates that were under way have an unknown outcome. */
-export async function markInterruptedRequests(db: Db): Promise<number> {
-  const interrupted = await db
+/**
+ * Creates whose process stopped while sending them have an unknown outcome. `aliveMembers` is read
+ * after the requests, so a process that began one is in it if it still lives; a request without an
+ * owner was begun before owners were recorded, by a process gone since.
+ */
+export async function markInterruptedRequests(
+  db: Db,
+  aliveMembers: () => Promise<ReadonlySet<string>>,
+): Promise<number> {
+  const submitting = await db
     .selectFrom("render_requests")
-    .select("id")
+    .select(["id", "owner"])
     .where("state", "=", "submitting")
     .execute();
+  if (submitting.length === 0) return 0;
+  const alive = await aliveMembers();
+  const interrupted = submitting.filter((r) => r.owner === null || !alive.has(r.owner));
   const error: ErrorBody = {
     error: {
       code: "upstream_timeout",

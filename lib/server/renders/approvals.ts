@@ -13,6 +13,7 @@ import {
   type Member,
   type RenderRequest,
 } from "@/lib/contract";
+import { getClusterMember } from "@/lib/server/cluster";
 import { getDb, type Db } from "@/lib/server/db";
 import { decide, findApproval, listWaiting, type Decision } from "@/lib/server/ledger/approvals";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";
@@ -45,7 +46,12 @@ export async function approveRender(
       `Not sent: this render would pass ${member.name}'s monthly cap. Raise the cap and approve it again, or decline it.`,
     );
   }
-  const claimed = await decide(db, id, { decision: "approved", by: madeBy(admin), note: noteOf(body) });
+  const claimed = await decide(db, id, {
+    decision: "approved",
+    by: madeBy(admin),
+    note: noteOf(body),
+    owner: (await getClusterMember()).id,
+  });
   if (!claimed) throw await alreadyDecided(db, id);
   const render = await send(db, claimed, request, member);
   return { approval: await decided(db, id), render };

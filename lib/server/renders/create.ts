@@ -20,6 +20,7 @@ import { approvalReason } from "@/lib/domain/approvals";
 import { formatCredits } from "@/lib/domain/format";
 import { isRenderServiceError, mayHaveTakenEffect, type CreateRenderResponse } from "@/lib/render-api";
 import { getAccount, invalidateAccount } from "@/lib/server/account";
+import { getClusterMember } from "@/lib/server/cluster";
 import { getDb, type Db } from "@/lib/server/db";
 import type { RenderRequestRow } from "@/lib/server/db/schema";
 import { findApproval, holdForApproval } from "@/lib/server/ledger/approvals";
@@ -138,6 +139,7 @@ async function hold(db: Db, held: Held, estimate: CostEstimate): Promise<CreateR
         ...scheduler.expect(request),
         madeBy: { id: member.id, name: member.name },
         estimate,
+        owner: null,
       },
       { credits: estimate.credits, basis: estimate.basis },
       `${cost}: waiting for an admin's approval. Nothing is charged until then.`,
@@ -220,6 +222,7 @@ async function submit(
       ...scheduler.expect(request),
       madeBy: member && { id: member.id, name: member.name },
       estimate,
+      owner: (await getClusterMember()).id,
     });
   } catch (error) {
     // Another process won the race for this key (unique index): answer as it does.
@@ -278,9 +281,22 @@ async function recordFailedCreate(db: Db, requestId: string, error: unknown): Pr
   return unknown;
 }
 
-/** Answers a repeated Idempotency-Key as the first request was answered, without a second create. */
-async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Promise<CreateRenderAnswer> {
-  if (existing.body_hash !== bodyHash) throw idempotencyConflict();
+/**
+ * How long a repeat waits for a create another process is still sending (this process's own wait
+ * on the first call's promise): past the service's timeout, by when the sender has its answer or
+ * crash recovery has marked it.
+ */
+const OTHER_PROCESS_CREATE_WAIT_MS = 45_000;
+const OTHER_PROCESS_CREATE_POLL_MS = 200;
+
+/**
+ * Answers a repeated Idempotency-Key as the first request was answered, without a second create. A
+ * first request still being sent (by another process: this one's are awaited in `createRender`) is
+ * waited for.
+ */
+async function replay(db: Db, first: RenderRequestRow, bodyHash: string): Promise<CreateRenderAnswer> {
+  if (first.body_hash !== bodyHash) throw idempotencyConflict();
+  const existing = await settled(db, first);
   if (existing.state === "awaiting_approval") {
     const approval = await findApproval(db, existing.id);
     return awaiting(db, existing.id, approval?.estimateCredits ?? null);
@@ -293,7 +309,7 @@ async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Pro
   if (existing.state === "submitting") {
     throw new AppError(
       "idempotency_conflict",
-      "A render with this Idempotency-Key is still being submitted.",
+      "A render with this Idempotency-Key is still being submitted. Try again in a minute.",
     );
   }
   const stored = errorBodySchema.safeParse(JSON.parse(existing.error ?? "null"));
@@ -301,4 +317,15 @@ async function replay(db: Db, existing: RenderRequestRow, bodyHash: string): Pro
     throw new AppError("upstream_error", "The earlier attempt with this Idempotency-Key failed.");
   const { code, message, field } = stored.data.error;
   throw new AppError(code, message, field === undefined ? {} : { field });
+}
+
+/** The request once it is no longer being sent, or as it stands after the wait. */
+async function settled(db: Db, request: RenderRequestRow): Promise<RenderRequestRow> {
+  const deadline = Date.now() + OTHER_PROCESS_CREATE_WAIT_MS;
+  let current = request;
+  while (current.state === "submitting" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_CREATE_POLL_MS));
+    current = (await findRequestByIdempotencyKey(db, current.idempotency_key ?? "")) ?? current;
+  }
+  return current;
 }

@@ -13,10 +13,10 @@ import {
   type RunEstimateRequest,
   type Run,
 } from "@/lib/contract";
+import { startDuty, stopDuty } from "@/lib/server/cluster";
 import { getDb } from "@/lib/server/db";
 import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/server/ledger/runs";
 import { estimateCost } from "@/lib/server/renders/estimate";
-import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { getScheduler } from "@/lib/server/scheduler";
 import { requireMakerOrAdmin } from "@/lib/server/team/makers";
 import { RunRunner } from "./runner";
@@ -25,19 +25,20 @@ export { RUN_IN_FLIGHT_MAX } from "./runner";
 
 const RUNNER = "run-runner";
 
-/** The process's runner, started after the scheduler (whose start marks interrupted creates unknown). */
+/**
+ * The process's runner, a duty of the leader added after the scheduler's (whose lead marks the
+ * creates of a stopped process unknown before the runner reads what became of its rows).
+ */
 export function getRunRunner(): Promise<RunRunner> {
-  return startedSingleton(RUNNER, async () => {
+  return startDuty(RUNNER, async () => {
     await getScheduler();
-    const runner = new RunRunner({ db: await getDb() });
-    await runner.start();
-    return runner;
+    return new RunRunner({ db: await getDb() });
   });
 }
 
 /** Stops the process's runner (shutdown, tests); the next getRunRunner() resumes from the ledger. */
 export function stopRunRunner(): Promise<void> {
-  return stopStartedSingleton<RunRunner>(RUNNER, (runner) => runner.stop());
+  return stopDuty(RUNNER);
 }
 
 const notFound = () => new AppError("not_found", "No run with this id in the dashboard's history.");

@@ -3,10 +3,12 @@ import "server-only";
  * The run runner: sends the rows of batch runs, one create at a time, through the same create path
  * as `POST /api/renders` (ledger first, caps, Idempotency-Key), each row under a key of its own, so a
  * row is created at most once however often the runner is stopped and started. Its state is the
- * ledger's: on start it reads what became of the rows that were being sent, then carries on.
+ * ledger's: on start it reads what became of the rows that were being sent, then carries on. Only
+ * the deployment's leader sends (lib/server/cluster); another process's runner only wakes it.
  */
 import { AppError, errorBodySchema, type Member } from "@/lib/contract";
 import type { RenderRequest } from "@/lib/domain/render-request";
+import type { LeaderDuty } from "@/lib/server/cluster";
 import type { Db } from "@/lib/server/db";
 import { onChange } from "@/lib/server/db/change-signal";
 import type { RunRowRecord } from "@/lib/server/db/schema";
@@ -46,7 +48,7 @@ export interface RunRunnerDeps {
   log?: (message: string) => void;
 }
 
-export class RunRunner {
+export class RunRunner implements LeaderDuty {
   private running = false;
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -58,7 +60,7 @@ export class RunRunner {
   constructor(private readonly deps: RunRunnerDeps) {}
 
   /** Settles the rows a stopped process was sending, then sends the rest. */
-  async start(): Promise<void> {
+  async lead(): Promise<void> {
     if (this.running) return;
     for (const row of await sendingRows(this.deps.db)) await this.settle(row);
     this.running = true;
@@ -70,7 +72,7 @@ export class RunRunner {
   }
 
   /** Stops sending; resolves once a create under way has been settled, so nothing outlives the stop. */
-  async stop(): Promise<void> {
+  async standDown(): Promise<void> {
     this.running = false;
     this.stopSignal?.();
     clearInterval(this.tick);

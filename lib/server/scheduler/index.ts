@@ -1,12 +1,13 @@
 import "server-only";
 /**
  * The process's one poll scheduler (a process singleton: two would spend the budget twice), and the
- * one way the rest of the server hands it a render to follow.
+ * one way the rest of the server hands it a render to follow. It polls while this process leads the
+ * deployment (lib/server/cluster), and records creates and watches in every process.
  */
 import { invalidateAccount } from "@/lib/server/account";
+import { getClusterMember, startDuty, stopDuty } from "@/lib/server/cluster";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db";
-import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { PollScheduler } from "./scheduler";
 
@@ -15,9 +16,10 @@ export type { PollScheduler, SchedulerStatus } from "./scheduler";
 const SCHEDULER = "poll-scheduler";
 
 export function getScheduler(): Promise<PollScheduler> {
-  return startedSingleton(SCHEDULER, async () => {
+  return startDuty(SCHEDULER, async () => {
     const scheduler = new PollScheduler({
       db: await getDb(),
+      member: await getClusterMember(),
       client: renderService(),
       budgetPerMinute: serverConfig().RENDER_POLL_BUDGET_PER_MIN,
       onRefund: invalidateAccount,
@@ -29,5 +31,5 @@ export function getScheduler(): Promise<PollScheduler> {
 
 /** Stops the process's scheduler (shutdown); the next getScheduler() starts a fresh one from the ledger. */
 export function stopScheduler(): Promise<void> {
-  return stopStartedSingleton<PollScheduler>(SCHEDULER, (scheduler) => scheduler.stop());
+  return stopDuty(SCHEDULER);
 }

@@ -4,6 +4,10 @@ import "server-only";
  * account's poll budget for every user and tab at once, nearest-due first, and writes every change
  * to the ledger, which the browsers read instead. Its state lives in the ledger (next poll times,
  * learned timings, the last minute's polls), so a restart resumes where it stopped.
+ *
+ * Every process has one, to record creates and watches; only the deployment's leader polls
+ * (lib/server/cluster). Each poll is logged before it is sent, through the leader's own connection,
+ * so a new leader starts from the old one's spending and two processes never poll at once.
  */
 import {
   isRenderServiceError,
@@ -20,7 +24,10 @@ import {
   type CompletionEstimate,
   type TimingStat,
 } from "@/lib/domain/timing";
+import { NotLeaderError, type ClusterMember, type LeaderDuty } from "@/lib/server/cluster";
 import type { Db } from "@/lib/server/db";
+import { onChange } from "@/lib/server/db/change-signal";
+import { announceChange } from "@/lib/server/db/dialect";
 import type { RenderRow } from "@/lib/server/db/schema";
 import {
   countActiveRenders,
@@ -28,13 +35,16 @@ import {
   earliestPollAt,
   loadTimingStats,
   logPoll,
+  logPollAnswer,
   markFinished,
   markInProgress,
   markLost,
   nextDueRender,
-  pollTimesSince,
+  pollCountTimes,
+  pollsSentSince,
   saveTimingStats,
   watchRender,
+  type LoggedPoll,
   type PollObservation,
 } from "@/lib/server/ledger/polling";
 import { completeRequest, markInterruptedRequests } from "@/lib/server/ledger/renders";
@@ -44,6 +54,8 @@ import { WATCHED_INTERVAL_MS, errorRetryAt, nextPollAt } from "./policy";
 
 export interface SchedulerDeps {
   db: Db;
+  /** This process's place in the deployment: polls are sent only while it leads. */
+  member: Pick<ClusterMember, "leading" | "asLeader" | "aliveMembers">;
   client: Pick<RenderServiceClient, "getRender">;
   budgetPerMinute: number;
   /** Called when a render's refund lands, so the cached balance is refetched. */
@@ -68,7 +80,10 @@ export interface AcceptedCreate {
 }
 
 export interface SchedulerStatus {
+  /** Up in this process, polling or standing by. */
   running: boolean;
+  /** This process polls for the deployment. */
+  leader: boolean;
   active: number;
   pausedUntil: string | null;
   pollsInLastMinute: number;
@@ -85,13 +100,26 @@ const KEY_REJECTED_PAUSE_MS = 30_000;
 const NOT_FOUND_POLLS_TO_LOSE = 2;
 /** Timers are capped so a clock jump or a missed wake-up costs at most this long. */
 const MAX_SLEEP_MS = 30_000;
+/**
+ * How long after it was sent a poll without a recorded answer may still have reached the service:
+ * the client's timeout, and a margin. A new leader counts such a poll in the budget until then.
+ */
+const UNANSWERED_POLL_COUNTS_FOR_MS = 35_000;
+/** How often the leader looks for creates left under way by a process that died. */
+const SWEEP_EVERY_MS = 10_000;
+/** A standby reloads the learned timings this often, for the first poll times it plans. */
+const STANDBY_STATS_EVERY_MS = 60_000;
 
-export class PollScheduler {
+export class PollScheduler implements LeaderDuty {
   private budget: PollBudget;
   private stats = new Map<string, TimingStat>();
+  private statsLoadedAt = 0;
   private readonly inFlight = new Set<string>();
+  private readonly polls = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
+  private sweeper: NodeJS.Timeout | undefined;
+  private stopChangeSignal: (() => void) | undefined;
   private pausedUntil = 0;
   private running = false;
 
@@ -99,23 +127,56 @@ export class PollScheduler {
     this.budget = new PollBudget(deps.budgetPerMinute);
   }
 
+  /** Readies the scheduler to record creates; polling starts when this process leads (`lead`). */
   async start(): Promise<void> {
+    await this.loadStats();
+  }
+
+  /**
+   * Starts polling for the deployment: the budget's window from the poll log (every process's polls),
+   * creates a dead process left under way marked unknown, then the due renders.
+   */
+  async lead(): Promise<void> {
     if (this.running) return;
     const { db } = this.deps;
-    this.budget = new PollBudget(this.deps.budgetPerMinute, await pollTimesSince(db, Date.now() - WINDOW_MS));
-    this.stats = await loadTimingStats(db);
-    const interrupted = await markInterruptedRequests(db);
-    if (interrupted > 0)
-      this.log(`${interrupted} render request(s) interrupted by a restart: outcome unknown`);
+    const now = Date.now();
+    const spent = await pollCountTimes(db, now - WINDOW_MS, UNANSWERED_POLL_COUNTS_FOR_MS);
+    this.budget = new PollBudget(this.deps.budgetPerMinute, spent);
+    await this.loadStats();
+    await this.sweepInterrupted();
     this.running = true;
+    // Creates and watches written by other processes reach the leader as change nudges.
+    this.stopChangeSignal = onChange(() => this.wake());
+    this.sweeper = setInterval(() => void this.sweepInterrupted(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
     this.wake();
   }
 
-  stop(): void {
+  /** Stops polling; resolves once the polls in flight are recorded. */
+  async standDown(): Promise<void> {
     this.running = false;
+    this.stopChangeSignal?.();
+    this.stopChangeSignal = undefined;
+    clearInterval(this.sweeper);
     clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
+    await Promise.all(this.polls);
+  }
+
+  private async loadStats(): Promise<void> {
+    this.stats = await loadTimingStats(this.deps.db);
+    this.statsLoadedAt = Date.now();
+  }
+
+  private async sweepInterrupted(): Promise<void> {
+    try {
+      const interrupted = await markInterruptedRequests(this.deps.db, () => this.deps.member.aliveMembers());
+      if (interrupted > 0)
+        this.log(`${interrupted} render request(s) interrupted by a stopped process: outcome unknown`);
+    } catch (error) {
+      this.log(`could not look for interrupted creates: ${String(error)}`);
+    }
   }
 
   /** Re-plans now: after a create, or anything else that may have made a poll due. */
@@ -148,6 +209,11 @@ export class PollScheduler {
   }
 
   private estimate(request: RenderRequest): CompletionEstimate {
+    // A standby learns nothing itself: the leader's timings reach it through the ledger.
+    if (!this.running && Date.now() - this.statsLoadedAt > STANDBY_STATS_EVERY_MS) {
+      this.statsLoadedAt = Date.now();
+      void this.loadStats().catch((error: unknown) => this.log(`could not reload timings: ${String(error)}`));
+    }
     return estimateCompletion(request, this.stats);
   }
 
@@ -158,17 +224,20 @@ export class PollScheduler {
   async watch(id: string): Promise<number | null> {
     const now = Date.now();
     const watched = await watchRender(this.deps.db, id, now + WATCH_MS, now + WATCHED_INTERVAL_MS);
-    this.wake();
+    if (this.running) this.wake();
+    else if (watched) await announceChange(this.deps.db);
     return watched ? now + WATCH_MS : null;
   }
 
   async status(): Promise<SchedulerStatus> {
     const now = Date.now();
+    const { db } = this.deps;
     return {
-      running: this.running,
-      active: await countActiveRenders(this.deps.db),
+      running: true,
+      leader: this.running,
+      active: await countActiveRenders(db),
       pausedUntil: this.pausedUntil > now ? new Date(this.pausedUntil).toISOString() : null,
-      pollsInLastMinute: this.budget.used(now),
+      pollsInLastMinute: this.running ? this.budget.used(now) : await pollsSentSince(db, now - WINDOW_MS),
       budgetPerMinute: this.budget.perMinute,
     };
   }
@@ -211,30 +280,43 @@ export class PollScheduler {
         return;
       }
       if (!this.budget.canSpend(now)) return this.armAt(this.budget.nextSlotAt(now));
+      const poll: LoggedPoll = { renderId: due.id, at: now };
+      try {
+        await this.deps.member.asLeader((leaderDb) => logPoll(leaderDb, poll, now - WINDOW_MS));
+      } catch (error) {
+        // Leadership lost between two polls: the stand-down under way stops this loop.
+        if (error instanceof NotLeaderError) return;
+        throw error;
+      }
       this.budget.spend();
       this.inFlight.add(due.id);
-      await logPoll(db, now, now - WINDOW_MS);
-      void this.poll(due)
+      const polled = this.poll(due, poll)
         .catch((error: unknown) => this.log(`poll of ${due.id} failed to record: ${String(error)}`))
         .finally(() => {
           this.inFlight.delete(due.id);
+          this.polls.delete(polled);
           void this.step();
         });
+      this.polls.add(polled);
     }
   }
 
-  private async poll(row: RenderRow): Promise<void> {
-    let record: RenderRecord;
+  private async poll(row: RenderRow, logged: LoggedPoll): Promise<void> {
+    let outcome: { record: RenderRecord } | { error: unknown };
     try {
       // No client retries: every attempt spends the budget, so backing off is this scheduler's call.
-      record = await this.deps.client.getRender(row.id, { retries: 0 });
+      outcome = { record: await this.deps.client.getRender(row.id, { retries: 0 }) };
     } catch (error) {
-      return this.recordPollError(row, error);
-    } finally {
-      // The service has counted this poll by now, whatever the outcome (see PollBudget).
-      this.budget.settle(Date.now());
+      outcome = { error };
     }
-    await this.recordPoll(row, record);
+    // The service has counted this poll by now, whatever the outcome (see PollBudget).
+    const answeredAt = Date.now();
+    this.budget.settle(answeredAt);
+    await logPollAnswer(this.deps.db, logged, answeredAt).catch((error: unknown) =>
+      this.log(`could not log the answer time of a poll: ${String(error)}`),
+    );
+    if ("error" in outcome) return this.recordPollError(row, outcome.error);
+    await this.recordPoll(row, outcome.record);
   }
 
   private async recordPoll(row: RenderRow, record: RenderRecord): Promise<void> {
