@@ -411,3 +411,16 @@ test("013_approvals adds the approvals, one per create request", async () => {
   await expect(db.insertInto("approvals").values(approval).execute()).rejects.toThrow();
   expect(await db.selectFrom("approvals").selectAll().execute()).toEqual([approval]);
 });
+
+test("015_sign_in_failures adds the failure counts, millisecond times whole and a key's repeats kept", async () => {
+  const db = await openLedger();
+  await migrate(db, "013_approvals");
+  const applied = await migrate(db, "015_sign_in_failures");
+  expect(applied.at(-1)?.migrationName).toBe("015_sign_in_failures");
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+
+  // Two failures in the same millisecond are two failures; a time past 2^31 ms is kept whole.
+  const failure = { key: "email:ada@example.com", failed_at: Date.now() };
+  await db.insertInto("sign_in_failures").values([failure, failure]).execute();
+  expect(await db.selectFrom("sign_in_failures").selectAll().execute()).toEqual([failure, failure]);
+});

@@ -503,6 +503,22 @@ const migrations: Record<string, Migration> = {
       });
     },
   },
+  "015_sign_in_failures": {
+    async up(db: Kysely<unknown>) {
+      // One row per failed sign-in or wrong API token, per count it falls in (an email, an address),
+      // at its time in milliseconds: every dashboard process on the ledger reads the same counts.
+      await createTables(db, {
+        sign_in_failures: `
+          key        text     not null
+          failed_at  integer  not null
+        `,
+      });
+      await createIndexes(db, {
+        sign_in_failures_key: "sign_in_failures (key, failed_at)",
+        sign_in_failures_time: "sign_in_failures (failed_at)",
+      });
+    },
+  },
 };
 
 /** Earlier charges teach the learned rates, oldest first, as they would have one by one. */
