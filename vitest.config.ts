@@ -21,6 +21,7 @@ const POSTGRES_TESTS = [
   "test/server/alerts.test.ts",
   "test/server/team-settings.test.ts",
   "test/server/approvals.test.ts",
+  "lib/server/team/throttle.test.ts",
 ];
 
 const shared = {
