@@ -9,10 +9,10 @@ import { newLedgerUrl } from "@/test/server-stack";
 import {
   SIGN_IN_THROTTLE,
   clearSignInFailures,
-  recordSignInFailure,
-  recordWrongToken,
-  signInWaitSeconds,
-  tokenWaitSeconds,
+  countFailure,
+  signInCounts,
+  tokenCounts,
+  waitSeconds,
 } from "./throttle";
 
 const { windowMs, perEmail, perAddress } = SIGN_IN_THROTTLE;
@@ -30,6 +30,15 @@ afterEach(async () => {
   await one.destroy();
   await two.destroy();
 });
+
+/** What the sign-in route and a bearer request ask and record, through either handle. */
+const signInWaitSeconds = (db: Db, address: string | null, email: string, now: number) =>
+  waitSeconds(db, signInCounts(address, email), now);
+const recordSignInFailure = (db: Db, address: string | null, email: string, now: number) =>
+  countFailure(db, signInCounts(address, email), now);
+const tokenWaitSeconds = (db: Db, address: string, now: number) => waitSeconds(db, tokenCounts(address), now);
+const recordWrongToken = (db: Db, address: string, now: number) =>
+  countFailure(db, tokenCounts(address), now);
 
 /** Seconds from `now` until a failure at `failedAt` leaves the window. */
 const secondsLeft = (failedAt: number, now: number) => Math.ceil((failedAt + windowMs - now) / 1000);

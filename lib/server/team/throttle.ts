@@ -12,6 +12,7 @@ import "server-only";
 import type { Db } from "@/lib/server/db";
 import { clearFailures, failuresAfter, recordFailure } from "@/lib/server/ledger/sign-in-failures";
 
+/** Failures allowed in any window, per email and per client address; the next waits. */
 export const SIGN_IN_THROTTLE = {
   windowMs: 15 * 60_000,
   perEmail: 5,
@@ -32,12 +33,17 @@ const addressKey = (address: string | null): Count => [
   SIGN_IN_THROTTLE.perAddress,
 ];
 
-const keys = (address: string | null, email: string): Count[] => [
+/** The counts a sign-in attempt falls in: its client address's and its email's. */
+export const signInCounts = (address: string | null, email: string): Count[] => [
   addressKey(address),
   [emailKey(email), SIGN_IN_THROTTLE.perEmail],
 ];
 
-async function waitSeconds(db: Db, counts: Count[], now: number): Promise<number> {
+/** The count a bearer request falls in: its client address's (a token names no email). */
+export const tokenCounts = (address: string | null): Count[] => [addressKey(address)];
+
+/** Seconds to wait before another attempt in these counts, or 0 when one is allowed now. */
+export async function waitSeconds(db: Db, counts: Count[], now = Date.now()): Promise<number> {
   const failures = await failuresAfter(
     db,
     counts.map(([key]) => key),
@@ -52,41 +58,14 @@ async function waitSeconds(db: Db, counts: Count[], now: number): Promise<number
   return wait;
 }
 
-const record = (db: Db, counts: Count[], now: number) =>
-  recordFailure(
+/** A failed sign-in, or a bearer token that is no token of the team's: one more in each count. */
+export function countFailure(db: Db, counts: Count[], now = Date.now()): Promise<void> {
+  return recordFailure(
     db,
     counts.map(([key]) => key),
     now,
     now - SIGN_IN_THROTTLE.windowMs,
   );
-
-/** Seconds to wait before another attempt, or 0 when one is allowed now. */
-export function signInWaitSeconds(
-  db: Db,
-  address: string | null,
-  email: string,
-  now = Date.now(),
-): Promise<number> {
-  return waitSeconds(db, keys(address, email), now);
-}
-
-/** Seconds a client address waits before a bearer request is looked at, or 0. */
-export function tokenWaitSeconds(db: Db, address: string | null, now = Date.now()): Promise<number> {
-  return waitSeconds(db, [addressKey(address)], now);
-}
-
-export function recordSignInFailure(
-  db: Db,
-  address: string | null,
-  email: string,
-  now = Date.now(),
-): Promise<void> {
-  return record(db, keys(address, email), now);
-}
-
-/** A bearer token that is no token of the team's: counted against its client address. */
-export function recordWrongToken(db: Db, address: string | null, now = Date.now()): Promise<void> {
-  return record(db, [addressKey(address)], now);
 }
 
 /** A successful sign-in clears its email's count; the address's count stays. */

@@ -8,7 +8,7 @@ import { settings } from "@/lib/server/runtime/config";
 import { clientAddress } from "@/lib/server/team/origin";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "@/lib/server/team/password";
 import { authEnabled, sessionCookieFor } from "@/lib/server/team/session";
-import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/server/team/throttle";
+import { clearSignInFailures, countFailure, signInCounts, waitSeconds } from "@/lib/server/team/throttle";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,8 @@ export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-in"], async ({ requ
   const { email, password } = body;
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
   const db = await getDb();
-  const wait = await signInWaitSeconds(db, address, email);
+  const counts = signInCounts(address, email);
+  const wait = await waitSeconds(db, counts);
   if (wait > 0) {
     throw new AppError("rate_limited", "Too many failed sign-ins. Wait before trying again.", {
       retryAfterSeconds: wait,
@@ -26,7 +27,7 @@ export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-in"], async ({ requ
   const row = await findMemberRowByEmail(db, email);
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
   if (!row || !valid) {
-    await recordSignInFailure(db, address, email);
+    await countFailure(db, counts);
     throw new AppError("unauthenticated", "Wrong email or password.");
   }
   await clearSignInFailures(db, email);
