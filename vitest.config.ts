@@ -21,7 +21,11 @@ const POSTGRES_TESTS = [
   "test/server/alerts.test.ts",
   "test/server/team-settings.test.ts",
   "test/server/approvals.test.ts",
+  "lib/server/team/throttle.test.ts",
 ];
+
+/** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */
+const POSTGRES_ONLY_TESTS = "**/*.postgres.test.ts";
 
 const shared = {
   // Projects name their own files: `extends` would add the top level's include to theirs.
@@ -48,13 +52,21 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      { ...shared, test: { ...shared.test, name: "sqlite", include: ["**/*.test.ts"] } },
+      {
+        ...shared,
+        test: {
+          ...shared.test,
+          name: "sqlite",
+          include: ["**/*.test.ts"],
+          exclude: [...shared.test.exclude, POSTGRES_ONLY_TESTS],
+        },
+      },
       {
         ...shared,
         test: {
           ...shared.test,
           name: "postgres",
-          include: POSTGRES_TESTS,
+          include: [...POSTGRES_TESTS, POSTGRES_ONLY_TESTS],
           env: { LEDGER_DATABASE: "postgres" },
           globalSetup: ["test/postgres-setup.ts"],
         },

@@ -80,7 +80,11 @@ describe("restart", () => {
       owner: (await getClusterMember()).id,
     });
     await stack.restart();
-    const row = await stack.callJson<LedgerRender>("GET", "/api/renders/req_interrupted");
+    // Marked by the new process once it leads: at once on SQLite, after its election on PostgreSQL.
+    const row = await waitFor(async () => {
+      const answer = await stack.callJson<LedgerRender>("GET", "/api/renders/req_interrupted");
+      return answer.body.status === "submitting" ? undefined : answer;
+    }, 15_000);
     expect(row.body).toMatchObject({
       id: "req_interrupted",
       status: "unknown",

@@ -411,3 +411,28 @@ test("013_approvals adds the approvals, one per create request", async () => {
   await expect(db.insertInto("approvals").values(approval).execute()).rejects.toThrow();
   expect(await db.selectFrom("approvals").selectAll().execute()).toEqual([approval]);
 });
+
+test("014_replicas adds each create's owner and each poll's render and answer time, millisecond times whole", async () => {
+  const db = await openLedger();
+  await migrate(db, "013_approvals");
+  const applied = await migrate(db, "014_replicas");
+  expect(applied.map((r) => r.migrationName)).toEqual(["014_replicas"]);
+
+  const poll = { polled_at: Date.now() - 500, render_id: "rnd_1", answered_at: Date.now() };
+  await db.insertInto("poll_log").values(poll).execute();
+  expect(await db.selectFrom("poll_log").selectAll().execute()).toEqual([poll]);
+  const columns = (await db.introspection.getTables()).find((t) => t.name === "render_requests")?.columns;
+  expect(columns?.find((c) => c.name === "owner")).toMatchObject({ isNullable: true });
+});
+
+test("015_sign_in_failures adds the failure counts, millisecond times whole and a key's repeats kept", async () => {
+  const db = await openLedger();
+  await migrate(db, "014_replicas");
+  const applied = await migrate(db, "015_sign_in_failures");
+  expect(applied.map((r) => r.migrationName)).toEqual(["015_sign_in_failures"]);
+
+  // Two failures in the same millisecond are two failures; a time past 2^31 ms is kept whole.
+  const failure = { key: "email:ada@example.com", failed_at: Date.now() };
+  await db.insertInto("sign_in_failures").values([failure, failure]).execute();
+  expect(await db.selectFrom("sign_in_failures").selectAll().execute()).toEqual([failure, failure]);
+});

@@ -32,34 +32,53 @@ async function createTables(db: Kysely<unknown>, tables: Record<string, string>)
 }
 
 async function createTable(db: Kysely<unknown>, table: string, columns: string): Promise<void> {
-  const postgres = dialectOf(db) === "postgres";
   let builder = db.schema.createTable(table);
-  for (const line of columns
+  for (const column of readColumns(db, table, columns)) builder = builder.addColumn(...column);
+  await builder.execute();
+}
+
+/** Adds columns to a table, each written as in `createTables`. */
+async function addColumns(db: Kysely<unknown>, table: string, columns: string): Promise<void> {
+  for (const column of readColumns(db, table, columns))
+    await db.schema
+      .alterTable(table)
+      .addColumn(...column)
+      .execute();
+}
+
+type ColumnBuild = Parameters<ReturnType<Kysely<unknown>["schema"]["createTable"]>["addColumn"]>;
+
+function readColumns(db: Kysely<unknown>, table: string, columns: string): ColumnBuild[] {
+  const postgres = dialectOf(db) === "postgres";
+  return columns
     .split("\n")
     .map((l) => l.trim())
-    .filter(Boolean)) {
-    const [, name = "", type = "", rest = ""] = /^(\w+)\s+(text|integer|real)\s*(.*)$/.exec(line) ?? [];
-    if (!name) throw new Error(`Migration of ${table}: cannot read column "${line}"`);
-    const modifiers: string[] = [];
-    for (let left = rest; left !== "";) {
-      const match = MODIFIERS.exec(left);
-      if (!match?.[1]) throw new Error(`Migration of ${table}: unknown "${left}" in column "${line}"`);
-      modifiers.push(match[1]);
-      left = left.slice(match[0].length);
-    }
-    const dataType = postgres ? (POSTGRES_TYPES[type] ?? "text") : (type as ColumnDataType);
-    builder = builder.addColumn(name, dataType, (column) =>
-      modifiers.reduce((c, modifier) => {
-        if (modifier === "primary key") return c.primaryKey();
-        if (modifier === "autoincrement")
-          return postgres ? c.generatedByDefaultAsIdentity() : c.autoIncrement();
-        if (modifier === "not null") return c.notNull();
-        if (modifier === "unique") return c.unique();
-        return c.defaultTo(Number(modifier.slice("default ".length)));
-      }, column),
-    );
-  }
-  await builder.execute();
+    .filter(Boolean)
+    .map((line) => {
+      const [, name = "", type = "", rest = ""] = /^(\w+)\s+(text|integer|real)\s*(.*)$/.exec(line) ?? [];
+      if (!name) throw new Error(`Migration of ${table}: cannot read column "${line}"`);
+      const modifiers: string[] = [];
+      for (let left = rest; left !== "";) {
+        const match = MODIFIERS.exec(left);
+        if (!match?.[1]) throw new Error(`Migration of ${table}: unknown "${left}" in column "${line}"`);
+        modifiers.push(match[1]);
+        left = left.slice(match[0].length);
+      }
+      const dataType = postgres ? (POSTGRES_TYPES[type] ?? "text") : (type as ColumnDataType);
+      return [
+        name,
+        dataType,
+        (column) =>
+          modifiers.reduce((c, modifier) => {
+            if (modifier === "primary key") return c.primaryKey();
+            if (modifier === "autoincrement")
+              return postgres ? c.generatedByDefaultAsIdentity() : c.autoIncrement();
+            if (modifier === "not null") return c.notNull();
+            if (modifier === "unique") return c.unique();
+            return c.defaultTo(Number(modifier.slice("default ".length)));
+          }, column),
+      ] satisfies ColumnBuild;
+    });
 }
 
 /** Creates indexes, each written `table (column, column desc)`. */
@@ -507,12 +526,34 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // owner: the id of the process sending a create (lib/server/cluster), so crash recovery marks
       // only a dead process's creates. Earlier rows have none, and count as a dead process's.
-      await db.schema.alterTable("render_requests").addColumn("owner", "text").execute();
+      await addColumns(db, "render_requests", "owner  text");
       // A poll's render and when its answer came, so a new leader counts the old one's polls in
       // the budget from when the service saw them; a poll without an answer counts until it
       // would have timed out.
-      await db.schema.alterTable("poll_log").addColumn("render_id", "text").execute();
-      await db.schema.alterTable("poll_log").addColumn("answered_at", "integer").execute();
+      await addColumns(
+        db,
+        "poll_log",
+        `
+          render_id    text
+          answered_at  integer
+        `,
+      );
+    },
+  },
+  "015_sign_in_failures": {
+    async up(db: Kysely<unknown>) {
+      // One row per failed sign-in or wrong API token, per count it falls in (an email, an address),
+      // at its time in milliseconds: every dashboard process on the ledger reads the same counts.
+      await createTables(db, {
+        sign_in_failures: `
+          key        text     not null
+          failed_at  integer  not null
+        `,
+      });
+      await createIndexes(db, {
+        sign_in_failures_key: "sign_in_failures (key, failed_at)",
+        sign_in_failures_time: "sign_in_failures (failed_at)",
+      });
     },
   },
 };

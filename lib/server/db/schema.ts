@@ -342,6 +342,14 @@ export interface ApprovalsTable {
   created_at: string;
 }
 
+/** A failed sign-in or wrong API token, once per count it falls in (docs/architecture.md, "The ledger"). */
+export interface SignInFailuresTable {
+  /** `email:<trimmed, lower-cased email>` or `addr:<client address, or "unknown">`. */
+  key: string;
+  /** Milliseconds since the epoch. */
+  failed_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -365,6 +373,7 @@ export interface Database {
   learned_rates: LearnedRatesTable;
   rate_overrides: RateOverridesTable;
   approvals: ApprovalsTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

@@ -8,11 +8,12 @@ import "server-only";
  * not read, and every caller acts as the team.
  */
 import { AppError, type Member, type Role } from "@/lib/contract";
+import { getDb } from "@/lib/server/db";
 import { settings } from "@/lib/server/runtime/config";
 import { checkApiToken, noteTokenUse, tokenRefused } from "./api-tokens";
 import { assertSameOrigin, clientAddress, isSafeMethod } from "./origin";
 import { authEnabled, memberFromCookies, requireMember, requireRole } from "./session";
-import { recordWrongToken, tokenWaitSeconds } from "./throttle";
+import { countFailure, tokenCounts, waitSeconds } from "./throttle";
 
 export type Access = Role | "public";
 
@@ -63,7 +64,8 @@ export async function resolveCaller(request: Request, rules: CallerRules): Promi
 
 async function memberFromBearer(request: Request, token: string) {
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
-  const wait = tokenWaitSeconds(address);
+  const db = await getDb();
+  const wait = await waitSeconds(db, tokenCounts(address));
   if (wait > 0) {
     throw new AppError("rate_limited", "Too many wrong API tokens or sign-ins. Wait before trying again.", {
       retryAfterSeconds: wait,
@@ -73,7 +75,7 @@ async function memberFromBearer(request: Request, token: string) {
   const check = await checkApiToken(token, now);
   if (!check.ok) {
     // Only a token that was never the team's is a guess; a revoked or expired one is a stale script.
-    if (check.refusal === "unknown") recordWrongToken(address);
+    if (check.refusal === "unknown") await countFailure(db, tokenCounts(address));
     throw tokenRefused(check.refusal);
   }
   await noteTokenUse(check, now);

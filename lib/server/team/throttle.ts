@@ -5,29 +5,22 @@ import "server-only";
  * answers 429 until the oldest failure leaves the window. The email count is what stops guessing one
  * member's password, since a client can change its apparent address at will. A wrong API token
  * counts as a failure of its client address, in the same count (a token names no email); past the
- * limit, bearer requests from that address answer 429 too. In memory, like the scheduler: one
- * dashboard process serves the team.
+ * limit, bearer requests from that address answer 429 too. The counts are kept in the ledger
+ * (`ledger/sign-in-failures.ts`), so dashboard processes sharing one database share them: behind a
+ * round-robin proxy, N processes do not give a client N times the attempts.
  */
-import { processSingleton } from "@/lib/server/runtime/process-singleton";
+import type { Db } from "@/lib/server/db";
+import { clearFailures, failuresAfter, recordFailure } from "@/lib/server/ledger/sign-in-failures";
 
-const WINDOW_MS = 15 * 60_000;
-const PER_EMAIL = 5;
-const PER_ADDRESS = 20;
-
-/** Past this many counted keys, expired ones are swept, so sprayed emails cannot grow the map for ever. */
-const SWEEP_ABOVE = 10_000;
+/** Failures allowed in any window, per email and per client address; the next waits. */
+export const SIGN_IN_THROTTLE = {
+  windowMs: 15 * 60_000,
+  perEmail: 5,
+  perAddress: 20,
+} as const;
 
 /** A count's key and its limit. */
 type Count = readonly [key: string, limit: number];
-
-const failures = processSingleton("sign-in-failures", () => new Map<string, number[]>());
-
-function recent(key: string, now: number): number[] {
-  const times = (failures.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
-  if (times.length === 0) failures.delete(key);
-  else failures.set(key, times);
-  return times;
-}
 
 const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 
@@ -35,47 +28,47 @@ const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
  * `address` null: the address is unknown (no trusted proxy, see `clientAddress`), and every such
  * client shares one count.
  */
-const addressKey = (address: string | null): Count => [`addr:${address ?? "unknown"}`, PER_ADDRESS];
-
-const keys = (address: string | null, email: string): Count[] => [
-  addressKey(address),
-  [emailKey(email), PER_EMAIL],
+const addressKey = (address: string | null): Count => [
+  `addr:${address ?? "unknown"}`,
+  SIGN_IN_THROTTLE.perAddress,
 ];
 
-function waitSeconds(counts: Count[], now: number): number {
+/** The counts a sign-in attempt falls in: its client address's and its email's. */
+export const signInCounts = (address: string | null, email: string): Count[] => [
+  addressKey(address),
+  [emailKey(email), SIGN_IN_THROTTLE.perEmail],
+];
+
+/** The count a bearer request falls in: its client address's (a token names no email). */
+export const tokenCounts = (address: string | null): Count[] => [addressKey(address)];
+
+/** Seconds to wait before another attempt in these counts, or 0 when one is allowed now. */
+export async function waitSeconds(db: Db, counts: Count[], now = Date.now()): Promise<number> {
+  const failures = await failuresAfter(
+    db,
+    counts.map(([key]) => key),
+    now - SIGN_IN_THROTTLE.windowMs,
+  );
   let wait = 0;
   for (const [key, limit] of counts) {
-    const times = recent(key, now);
-    if (times.length >= limit) wait = Math.max(wait, Math.ceil(((times[0] ?? now) + WINDOW_MS - now) / 1000));
+    const failed = failures.get(key);
+    if (failed && failed.count >= limit)
+      wait = Math.max(wait, Math.ceil((failed.oldest + SIGN_IN_THROTTLE.windowMs - now) / 1000));
   }
   return wait;
 }
 
-function recordFailure(counts: Count[], now: number): void {
-  if (failures.size > SWEEP_ABOVE) for (const key of [...failures.keys()]) recent(key, now);
-  for (const [key] of counts) failures.set(key, [...recent(key, now), now]);
-}
-
-/** Seconds to wait before another attempt, or 0 when one is allowed now. */
-export function signInWaitSeconds(address: string | null, email: string, now = Date.now()): number {
-  return waitSeconds(keys(address, email), now);
-}
-
-/** Seconds a client address waits before a bearer request is looked at, or 0. */
-export function tokenWaitSeconds(address: string | null, now = Date.now()): number {
-  return waitSeconds([addressKey(address)], now);
-}
-
-export function recordSignInFailure(address: string | null, email: string, now = Date.now()): void {
-  recordFailure(keys(address, email), now);
-}
-
-/** A bearer token that is no token of the team's: counted against its client address. */
-export function recordWrongToken(address: string | null, now = Date.now()): void {
-  recordFailure([addressKey(address)], now);
+/** A failed sign-in, or a bearer token that is no token of the team's: one more in each count. */
+export function countFailure(db: Db, counts: Count[], now = Date.now()): Promise<void> {
+  return recordFailure(
+    db,
+    counts.map(([key]) => key),
+    now,
+    now - SIGN_IN_THROTTLE.windowMs,
+  );
 }
 
 /** A successful sign-in clears its email's count; the address's count stays. */
-export function clearSignInFailures(email: string): void {
-  failures.delete(emailKey(email));
+export function clearSignInFailures(db: Db, email: string): Promise<void> {
+  return clearFailures(db, emailKey(email));
 }

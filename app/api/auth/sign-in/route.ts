@@ -8,7 +8,7 @@ import { settings } from "@/lib/server/runtime/config";
 import { clientAddress } from "@/lib/server/team/origin";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "@/lib/server/team/password";
 import { authEnabled, sessionCookieFor } from "@/lib/server/team/session";
-import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from "@/lib/server/team/throttle";
+import { clearSignInFailures, countFailure, signInCounts, waitSeconds } from "@/lib/server/team/throttle";
 
 export const dynamic = "force-dynamic";
 
@@ -16,20 +16,21 @@ export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-in"], async ({ requ
   if (!authEnabled()) throw new AppError("not_found", "Sign-in is off: set AUTH_SECRET to turn it on.");
   const { email, password } = body;
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
-  const wait = signInWaitSeconds(address, email);
+  const db = await getDb();
+  const counts = signInCounts(address, email);
+  const wait = await waitSeconds(db, counts);
   if (wait > 0) {
     throw new AppError("rate_limited", "Too many failed sign-ins. Wait before trying again.", {
       retryAfterSeconds: wait,
     });
   }
-  const db = await getDb();
   const row = await findMemberRowByEmail(db, email);
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
   if (!row || !valid) {
-    recordSignInFailure(address, email);
+    await countFailure(db, counts);
     throw new AppError("unauthenticated", "Wrong email or password.");
   }
-  clearSignInFailures(email);
+  await clearSignInFailures(db, email);
   // The one moment the password is known: a hash made at an older, cheaper cost is replaced.
   if (needsRehash(row.password_hash)) await setPasswordHash(db, row.id, await hashPassword(password));
   const cookie = sessionCookieFor(request, row.id, row.session_version);
