@@ -60,10 +60,12 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
     RENDER_API_KEY: "rs_live_demo_team_1",
   };
   const [command = "", ...args] = stage.cmd;
-  const started = spawn(command, args, { cwd: workdir, env, ...user, stdio: ["ignore", "ignore", "pipe"] });
+  const started = spawn(command, args, { cwd: workdir, env, ...user, stdio: ["ignore", "pipe", "pipe"] });
   server = started;
   let errors = "";
+  let output = "";
   started.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await waitUntilUp(`${app}/api/health`, 30_000).catch((error: Error) => {
     throw new Error(`${error.message}; the server wrote: ${errors}`);
   });
@@ -73,6 +75,11 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
   const [check = "", ...checkArgs] = stage.healthcheck;
   const health = spawnSync(check, checkArgs, { cwd: workdir, env, ...user, timeout: 10_000 });
   expect(health.status, "the image's HEALTHCHECK").toBe(0);
+  // Alone on its database, the process is elected the deployment's leader: the one that polls.
+  const leads = async () =>
+    ((await (await fetch(`${app}/api/health`)).json()) as { scheduler: { leader: boolean } }).scheduler
+      .leader;
+  await expect.poll(leads).toBe(true);
 
   const created = await fetch(`${app}/api/renders`, {
     method: "POST",
@@ -116,6 +123,9 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
   // Next's server closes, lets open requests finish, then exits with 128 + 15, as for SIGTERM.
   expect(exit.code).toBe(143);
   expect(seconds).toBeLessThan(10);
+  expect(output, "the stop released the leadership before the process ended").toMatch(
+    /\[server\] stopping: duties stopped and leadership released after \d+ ms/,
+  );
   server = undefined;
 });
 

@@ -3,6 +3,7 @@
  * ledger file. Error cases assert the whole body, and that nothing reached the service.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { getClusterMember } from "@/lib/server/cluster";
 import { TEAM_KEY, startStack, waitFor, type CallInit, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
@@ -491,16 +492,19 @@ describe("account, estimate, health", () => {
     });
   });
 
-  test("GET /api/health reports the ledger, the scheduler and the service", async () => {
+  test("GET /api/health reports the process, the ledger, the scheduler and the service", async () => {
     const response = await stack.callJson<{
       ok: boolean;
-      scheduler: { running: boolean; budgetPerMinute: number };
+      instance: string;
+      scheduler: { running: boolean; leader: boolean; budgetPerMinute: number };
     }>("GET", "/api/health");
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       ok: true,
+      instance: (await getClusterMember()).id,
       database: { ok: true },
-      scheduler: { running: true, budgetPerMinute: 50 },
+      // The stack's one process leads (on PostgreSQL, once elected).
+      scheduler: { running: true, leader: true, budgetPerMinute: 50 },
       upstream: { reachable: true },
     });
   });

@@ -24,7 +24,9 @@ export async function shutDown(log: (message: string) => void = console.info): P
   await stopEventHub();
   await Promise.all([stopRunRunner(), stopScheduler(), stopWebhookSender()]);
   await leaveCluster();
+  log(`[server] stopping: duties stopped and leadership released after ${Date.now() - started} ms`);
   await requestsDrained(Math.max(0, SHUTDOWN_MS - CLOSE_MS - (Date.now() - started)));
+  // Next's own stop may end the process first, once its last connection closes: the sockets go with it.
   await closeDb();
-  log(`[server] stopped: leadership released and the database closed in ${Date.now() - started} ms`);
+  log(`[server] stopped: the database closed after ${Date.now() - started} ms`);
 }
