@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { Health } from "@/lib/contract";
 import { createDatabase, startPostgres, type PostgresServer } from "@/test/postgres-server";
+import type { SimulatorStats } from "@/test/server-stack";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
 export const TEAM_KEY = "rs_live_demo_team_1";
@@ -30,19 +31,6 @@ export interface Replica {
   process: ChildProcess;
   /** False once killed. */
   alive: boolean;
-}
-
-export interface SimulatorStats {
-  polls: { total: number; rateLimited: number; maxInAnyMinute: number; byRender: Record<string, number> };
-  creates: { total: number; accepted: number };
-  renders: {
-    id: string;
-    kind: string;
-    status: string;
-    terminalAt: string | null;
-    creditsCharged: number;
-    creditsRefunded: number;
-  }[];
 }
 
 export interface ClusterOptions {

@@ -9,7 +9,8 @@ import type { CreateRenderResult, LedgerRender, LiveEvent, RenderList } from "@/
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { SseReader } from "@/test/sse-reader";
-import type { Replica, ReplicaCluster, SimulatorStats } from "./replica-cluster";
+import type { SimulatorStats } from "@/test/server-stack";
+import type { Replica, ReplicaCluster } from "./replica-cluster";
 
 export const CLIENTS = 5;
 export const RENDERS_PER_WAVE = 30;
