@@ -41,9 +41,12 @@ export async function startRoundRobinProxy(
   let next = 0;
   let failovers = 0;
   const open = new Set<Socket>();
+  /** Responses whose connection closed: not to be answered, nor their request sent on. */
+  const gone = new WeakSet<http.ServerResponse>();
 
-  const forward = (req: http.IncomingMessage, res: http.ServerResponse, tried: number) => {
-    const target = targets[next++ % targets.length];
+  /** Sends the request to the `tried`-th backend after its turn's, `first`. */
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, first: number, tried: number) => {
+    const target = targets[(first + tried) % targets.length];
     if (!target || tried >= targets.length) {
       res.writeHead(502, { "content-type": "text/plain" }).end("no backend answered");
       return;
@@ -70,9 +73,11 @@ export async function startRoundRobinProxy(
       answer.on("error", () => res.destroy());
     });
     upstream.on("error", () => {
+      // The client went away first (and its close destroyed this request): nobody to answer.
+      if (gone.has(res)) return;
       if (!connected) {
         failovers++;
-        forward(req, res, tried + 1);
+        forward(req, res, first, tried + 1);
       } else if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" }).end("backend failed");
       else res.destroy();
     });
@@ -80,7 +85,10 @@ export async function startRoundRobinProxy(
     res.on("close", () => upstream.destroy());
   };
 
-  const server = http.createServer((req, res) => forward(req, res, 0));
+  const server = http.createServer((req, res) => {
+    res.once("close", () => gone.add(res));
+    forward(req, res, next++, 0);
+  });
   server.on("connection", (socket) => {
     open.add(socket);
     socket.once("close", () => open.delete(socket));

@@ -108,6 +108,19 @@ describe("round-robin proxy", () => {
     expect(proxy.failovers).toBe(1);
   });
 
+  it("tries the backends after a refused one in order, and answers 502 once all refused", async () => {
+    const live = await backend("live");
+    const proxy = await proxyTo([await refusingUrl(), await refusingUrl(), live.url]);
+    const statuses = [];
+    for (const n of [1, 2, 3]) statuses.push((await fetch(`${proxy.url}/n/${n}`)).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(live.seen).toEqual(["GET /n/1 ", "GET /n/2 ", "GET /n/3 "]);
+    // Turns start at each backend in order: the first request meets both refusals, the second one.
+    expect(proxy.failovers).toBe(3);
+    await live.close();
+    expect((await fetch(`${proxy.url}/n/4`)).status).toBe(502);
+  });
+
   it("answers 502 when a backend fails after taking the request, and sends it nowhere else", async () => {
     const dropping = await backend("dropping", (req) => req.socket.destroy());
     const other = await backend("other");
