@@ -20,7 +20,7 @@ const POLLS_BEFORE_KILL = 15;
 const LEADER_PROBE_MS = 200;
 /** A standby must take over well within this; the caller holds it to the 15 s. */
 const FAILOVER_GIVE_UP_MS = 30_000;
-const FINISH_TIMEOUT_MS = 150_000;
+const FINISH_TIMEOUT_MS = 180_000;
 
 /** One create as a client saw it: its key, the dashboard's request id, and the service's render ids. */
 export interface CreateAnswer {

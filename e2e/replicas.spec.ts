@@ -19,7 +19,7 @@ let cluster: ReplicaCluster | undefined;
 test.afterEach(() => cluster?.stop());
 
 test("3 replicas on PostgreSQL, the leader killed mid-run: 60 renders end, none lost or charged twice, polls within budget", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   cluster = await startReplicaCluster({
     cwd: process.cwd(),
     simulatorPort: E2E_PORTS.replicasSimulator,
