@@ -32,7 +32,10 @@ test("3 replicas on PostgreSQL, the leader killed mid-run: 60 renders end, none 
   const note = (type: string, description: string) => test.info().annotations.push({ type, description });
   note(
     "failover",
-    summary.failoverSeconds === null ? "no standby took over" : `${summary.failoverSeconds} s`,
+    `replica ${run.killed + 1} killed; ` +
+      (run.newLeader === null
+        ? "no standby took over"
+        : `replica ${run.newLeader + 1} led after ${summary.failoverSeconds} s`),
   );
   note("fan-out", `max ${summary.fanOutMaxMs} ms over ${run.fanOut.latenciesMs.length} finished renders`);
   note(
