@@ -39,6 +39,7 @@ export const BENCHMARKS = [
   "history",
   "zip",
   "estimate",
+  "replicas",
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -51,6 +52,7 @@ const TITLES: Record<BenchmarkName, string> = {
   history: "6. History scale",
   zip: "7. Zip downloads",
   estimate: "8. Estimates against charges",
+  replicas: "9. Replicas: failover and the shared poll budget",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

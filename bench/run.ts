@@ -10,6 +10,7 @@ import { runLive } from "./live";
 import { runPageWeight } from "./page-weight";
 import { runPolls } from "./polls";
 import { runProxy } from "./proxy";
+import { runReplicas } from "./replicas";
 import { BENCHMARKS, consoleTable, writeResults, type BenchmarkName, type BenchResult } from "./report";
 import { buildApp, stopAll } from "./servers";
 import { runUpload } from "./upload";
@@ -24,6 +25,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   history: runHistory,
   zip: runZip,
   estimate: runEstimate,
+  replicas: runReplicas,
 };
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */

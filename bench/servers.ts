@@ -54,8 +54,17 @@ const NOT_BUILT = new Set([
 ]);
 const isBuildInput = (topLevel: string) => topLevel !== "" && !NOT_BUILT.has(topLevel);
 
-/** The ports of a run: clear of dev (3000/4010) and the end-to-end tests (3110/4110). */
-export const PORTS = { app: 3210, simulator: 4210, naiveSimulator: 4211, secondApp: 3211 } as const;
+/** The ports of a run: clear of dev (3000/4010) and the end-to-end tests (3110–3173/4110–4170). */
+export const PORTS = {
+  app: 3210,
+  simulator: 4210,
+  naiveSimulator: 4211,
+  secondApp: 3211,
+  /** The replicas section: its round-robin proxy, the three replicas behind it and its simulator. */
+  replicasProxy: 3220,
+  replicas: [3221, 3222, 3223],
+  replicasSimulator: 4220,
+} as const;
 
 export const TEAM_KEY = "rs_live_demo_team_1";
 

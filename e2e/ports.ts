@@ -23,4 +23,8 @@ export const E2E_PORTS = {
   crashApp: 3130 + OFFSET,
   /** container.spec.ts: the standalone server laid out and started as the Dockerfile does. */
   container: 3160 + OFFSET,
+  /** replicas.spec.ts: its own simulator, the round-robin proxy and the three replicas behind it. */
+  replicasSimulator: 4170 + OFFSET,
+  replicasProxy: 3170 + OFFSET,
+  replicas: [3171 + OFFSET, 3172 + OFFSET, 3173 + OFFSET],
 } as const;
