@@ -16,14 +16,6 @@ export const TEAM_KEY = "rs_live_demo_team_1";
 /** A 5-minute render takes 6 s: the run is bounded by the poll budget, not by render time. */
 export const REPLICA_TIME_SCALE = 0.02;
 
-/**
- * What `GET /api/health` (sign-in off: the admin view) says of one replica. `instance` and
- * `scheduler.leader` are how replicas tell which of them polls; a server without them reports none.
- */
-export type ReplicaHealth = Health & {
-  instance?: string;
-  scheduler: Health["scheduler"] & { leader?: boolean };
-};
 
 export interface Replica {
   index: number;
@@ -50,7 +42,7 @@ export interface ReplicaCluster {
   simulatorUrl: string;
   replicas: Replica[];
   /** The replica's health, or null when it does not answer. */
-  health(replica: Replica): Promise<ReplicaHealth | null>;
+  health(replica: Replica): Promise<Health | null>;
   /** The live replicas whose health says they lead the scheduler. */
   leaders(): Promise<Replica[]>;
   /** SIGKILL, as a crash: nothing runs on the way out. Resolves once the process is gone. */
@@ -162,10 +154,10 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
       options.proxyPort,
     );
 
-    const health = async (replica: Replica): Promise<ReplicaHealth | null> => {
+    const health = async (replica: Replica): Promise<Health | null> => {
       try {
         const response = await fetch(`${replica.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        return (await response.json()) as ReplicaHealth;
+        return (await response.json()) as Health;
       } catch {
         return null;
       }
