@@ -48,6 +48,13 @@ test("3 replicas on PostgreSQL, the leader killed mid-run: 60 renders end, none 
   expect.soft(run.answers, "every client's create answered").toHaveLength(2 * RENDERS_PER_WAVE);
   expect.soft(duplicate[1].requestId, "one key on two replicas: one request").toBe(duplicate[0].requestId);
   expect.soft(duplicate[1].ids).toEqual(duplicate[0].ids);
+  // Neither is told to come back later: the replica that lost the race waits for the other's create.
+  expect
+    .soft(
+      duplicate.map((answer) => answer.retries),
+      "both answered at the first try",
+    )
+    .toEqual([0, 0]);
   expect.soft(run.mostLeaders, "never two leaders").toBe(1);
   expect.soft(summary.failoverSeconds, "a standby took over").not.toBeNull();
   expect.soft((summary.failoverSeconds ?? Infinity) * 1000).toBeLessThanOrEqual(FAILOVER_LIMIT_MS);
