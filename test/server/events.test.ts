@@ -215,3 +215,28 @@ describe("a stream ends cleanly", () => {
     await after.close();
   });
 });
+
+describe("a spend change", () => {
+  test("clears the process's cached balance before its event goes out, whichever process wrote it", async () => {
+    const { EventHub } = await import("@/lib/server/events");
+    const { withChanges } = await import("@/lib/server/ledger/changes");
+    const db = await getDb();
+    const order: string[] = [];
+    const hub = new EventHub(db, undefined, () => order.push("balance forgotten"));
+    await hub.start();
+    const leave = await hub.subscribe(null, {
+      send: (events) => events.forEach((e) => order.push(e.event.type)),
+      close: () => undefined,
+    });
+    // The same write as another process's charge or refund: only the change log tells this one.
+    await withChanges(db, async (_tx, note) => note("spend"));
+    await waitFor(async () => (order.includes("spend") ? true : undefined), 10_000);
+    expect(order).toEqual(["hello", "balance forgotten", "spend"]);
+
+    await withChanges(db, async (_tx, note) => note("team"));
+    await waitFor(async () => (order.includes("team") ? true : undefined), 10_000);
+    expect(order.filter((step) => step === "balance forgotten")).toHaveLength(1);
+    leave();
+    hub.stop();
+  });
+});

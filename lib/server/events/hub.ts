@@ -57,6 +57,11 @@ export class EventHub {
   constructor(
     private readonly db: Db,
     private readonly log: (message: string) => void = (m) => console.error(`[events] ${m}`),
+    /**
+     * Called before a spend change is handed out, whichever process wrote it: pages re-read the
+     * balance on that event, and must not be answered from this process's cache of the old one.
+     */
+    private readonly onSpend: () => void = () => undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -160,6 +165,7 @@ export class EventHub {
       if (!last) break;
       const events = await this.eventsOf(changes);
       this.head = last.seq;
+      if (changes.some((change) => change.topic === "spend")) this.onSpend();
       for (const subscriber of this.subscribers) this.deliver(subscriber, events);
       if (changes.length < BATCH) break;
     }

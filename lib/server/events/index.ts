@@ -4,6 +4,7 @@ import "server-only";
  * stream) and the stream a page opens on it.
  */
 import type { EventsQuery, Member } from "@/lib/contract";
+import { invalidateAccount } from "@/lib/server/account";
 import { getDb } from "@/lib/server/db";
 import { viewerAudiences } from "@/lib/server/ledger/notices";
 import { noticeViewer } from "@/lib/server/notices";
@@ -18,7 +19,7 @@ const HUB = "live-event-hub";
 
 export function getEventHub(): Promise<EventHub> {
   return startedSingleton(HUB, async () => {
-    const hub = new EventHub(await getDb());
+    const hub = new EventHub(await getDb(), undefined, invalidateAccount);
     await hub.start();
     return hub;
   });
