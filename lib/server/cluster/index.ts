@@ -7,7 +7,11 @@ import { randomInt } from "node:crypto";
 import { getDb } from "@/lib/server/db";
 import { dialectOfUrl } from "@/lib/server/db/dialect";
 import { settings } from "@/lib/server/runtime/config";
-import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
+import {
+  existingProcessSingleton,
+  startedSingleton,
+  stopStartedSingleton,
+} from "@/lib/server/runtime/process-singleton";
 import { SoleMember, type ClusterMember, type LeaderDuty } from "./member";
 import { PostgresMember } from "./postgres-member";
 
@@ -24,14 +28,26 @@ export function getClusterMember(): Promise<ClusterMember> {
   });
 }
 
-/** Stands this process's duties down and leaves the deployment, releasing leadership (shutdown, tests). */
+/**
+ * Stands this process's duties down and leaves the deployment, releasing leadership; the next
+ * `getClusterMember` joins again, as a new process would (tests' restarts).
+ */
 export function leaveCluster(): Promise<void> {
   return stopStartedSingleton<ClusterMember>(MEMBER, (member) => member.stop());
 }
 
+/**
+ * The process's member if it joined, kept as it is: a process shutting down resigns and then
+ * stops its member in place, so a late request cannot make it join (and lead) again.
+ */
+export async function joinedClusterMember(): Promise<ClusterMember | null> {
+  const joining = existingProcessSingleton<Promise<ClusterMember>>(MEMBER);
+  return joining ? joining.catch(() => null) : null;
+}
+
 interface HeldDuty<T> {
   duty: T;
-  remove: () => void;
+  remove: () => Promise<void>;
 }
 
 /**
@@ -47,10 +63,7 @@ export async function startDuty<T extends LeaderDuty>(name: string, create: () =
   return held.duty;
 }
 
-/** Removes a duty started with `startDuty` and stands it down; the next `startDuty` makes a fresh one. */
+/** Removes a duty started with `startDuty`, stood down if it was led; the next `startDuty` makes a fresh one. */
 export function stopDuty(name: string): Promise<void> {
-  return stopStartedSingleton<HeldDuty<LeaderDuty>>(name, async ({ duty, remove }) => {
-    remove();
-    await duty.standDown();
-  });
+  return stopStartedSingleton<HeldDuty<LeaderDuty>>(name, ({ remove }) => remove());
 }

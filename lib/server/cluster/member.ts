@@ -20,9 +20,10 @@ export interface ClusterMember {
   readonly leading: boolean;
   /**
    * Adds a duty: led at once while this process leads, and on each election. Duties are led in the
-   * order they were added and stood down in reverse. Returns the function that removes it.
+   * order they were added and stood down in reverse. Returns the function that removes it (and
+   * stands it down if it was led), in turn with elections, so a removed duty is never led again.
    */
-  addDuty(duty: LeaderDuty): Promise<() => void>;
+  addDuty(duty: LeaderDuty): Promise<() => Promise<void>>;
   /** The ids of the processes alive now (this one included): creates owned by others were cut off. */
   aliveMembers(): Promise<ReadonlySet<string>>;
   /**
@@ -30,7 +31,12 @@ export interface ClusterMember {
    * write that succeeds proves no other process led at that moment (the poll log's entries).
    */
   asLeader<T>(write: (db: Db) => Promise<T>): Promise<T>;
-  /** Stands the duties down and leaves the deployment (shutdown, tests). */
+  /**
+   * Stops leading for good, the duties stood down first (shutdown): another process can lead at
+   * once, while this one, still a live member, finishes the requests it has.
+   */
+  resign(): Promise<void>;
+  /** Resigns, then leaves the deployment (shutdown, tests). */
   stop(): Promise<void>;
 }
 
@@ -47,68 +53,105 @@ export class NotLeaderError extends Error {
  */
 export class Duties {
   private readonly duties: LeaderDuty[] = [];
-  private transitions: Promise<void> = Promise.resolve();
+  private transitions: Promise<unknown> = Promise.resolve();
   private led = false;
 
   constructor(private readonly log: (message: string) => void) {}
 
-  add(duty: LeaderDuty): Promise<() => void> {
-    this.duties.push(duty);
-    const remove = () => {
-      const index = this.duties.indexOf(duty);
-      if (index >= 0) this.duties.splice(index, 1);
-    };
+  add(duty: LeaderDuty): Promise<() => Promise<void>> {
     return this.enqueue(async () => {
+      this.duties.push(duty);
       if (this.led) await this.run(duty, "lead");
-    }).then(() => remove);
-  }
-
-  /** Leads (true) or stands down (false) every duty, after any transition under way. */
-  set(leading: boolean): Promise<void> {
-    return this.enqueue(async () => {
-      if (leading === this.led) return;
-      this.led = leading;
-      const ordered = leading ? [...this.duties] : [...this.duties].reverse();
-      for (const duty of ordered) await this.run(duty, leading ? "lead" : "standDown");
+      return () =>
+        this.enqueue(async () => {
+          const index = this.duties.indexOf(duty);
+          if (index < 0) return;
+          this.duties.splice(index, 1);
+          if (this.led) await this.run(duty, "standDown");
+        });
     });
   }
 
-  private enqueue(step: () => Promise<void>): Promise<void> {
+  /**
+   * Leads (true) or stands down (false) every duty, after any transition under way. A lead in which
+   * a duty fails to start is undone (the others stood down again) and answers false: a leader that
+   * cannot do its work must let another process lead.
+   */
+  set(leading: boolean): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (leading === this.led) return true;
+      if (!leading) {
+        this.led = false;
+        for (const duty of [...this.duties].reverse()) await this.run(duty, "standDown");
+        return true;
+      }
+      const started: LeaderDuty[] = [];
+      for (const duty of [...this.duties]) {
+        if (!(await this.run(duty, "lead"))) {
+          for (const done of started.reverse()) await this.run(done, "standDown");
+          return false;
+        }
+        started.push(duty);
+      }
+      this.led = true;
+      return true;
+    });
+  }
+
+  private enqueue<T>(step: () => Promise<T>): Promise<T> {
     const next = this.transitions.then(step);
     this.transitions = next.catch(() => undefined);
     return next;
   }
 
-  /** One duty failing to start or stop does not keep the others from theirs. */
-  private async run(duty: LeaderDuty, step: "lead" | "standDown"): Promise<void> {
+  /** Runs one duty's step; a failure is logged and answered false, never thrown into the others. */
+  private async run(duty: LeaderDuty, step: "lead" | "standDown"): Promise<boolean> {
     try {
       await duty[step]();
+      return true;
     } catch (error) {
       this.log(`a duty failed to ${step === "lead" ? "start" : "stop"}: ${String(error)}`);
+      return false;
     }
   }
 }
 
+/** How long SQLite's process waits before leading again after a duty failed to start. */
+const RETRY_LEAD_MS = 5_000;
+
 /** SQLite's one process: it leads from the start, and every other owner it finds is a process gone. */
 export class SoleMember implements ClusterMember {
-  private stopped = false;
+  private resigned = false;
+  private led = false;
+  private retry: NodeJS.Timeout | undefined;
   private readonly duties = new Duties((m) => console.error(`[cluster] ${m}`));
-  private readonly started: Promise<void>;
 
   constructor(
     readonly id: string,
     private readonly db: Db,
-  ) {
-    this.started = this.duties.set(true);
-  }
+  ) {}
 
   get leading(): boolean {
-    return !this.stopped;
+    return this.led;
   }
 
-  async addDuty(duty: LeaderDuty): Promise<() => void> {
-    await this.started;
-    return this.duties.add(duty);
+  async addDuty(duty: LeaderDuty): Promise<() => Promise<void>> {
+    const remove = await this.duties.add(duty);
+    if (!this.led && !this.resigned) await this.lead();
+    return remove;
+  }
+
+  /** Leads with every duty, or tries again shortly if one failed to start. */
+  private async lead(): Promise<void> {
+    clearTimeout(this.retry);
+    // Leading before the duties start: the scheduler's first poll, as it leads, asks.
+    this.led = true;
+    if (await this.duties.set(true)) return;
+    this.led = false;
+    if (!this.resigned) {
+      this.retry = setTimeout(() => void this.lead(), RETRY_LEAD_MS);
+      this.retry.unref();
+    }
   }
 
   async aliveMembers(): Promise<ReadonlySet<string>> {
@@ -116,12 +159,18 @@ export class SoleMember implements ClusterMember {
   }
 
   async asLeader<T>(write: (db: Db) => Promise<T>): Promise<T> {
-    if (this.stopped) throw new NotLeaderError();
+    if (!this.led) throw new NotLeaderError();
     return write(this.db);
   }
 
+  async resign(): Promise<void> {
+    this.resigned = true;
+    this.led = false;
+    clearTimeout(this.retry);
+    await this.duties.set(false);
+  }
+
   stop(): Promise<void> {
-    this.stopped = true;
-    return this.duties.set(false);
+    return this.resign();
   }
 }

@@ -8,7 +8,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/server/db";
 import { logPoll } from "@/lib/server/ledger/polling";
-import { beginRequest, markInterruptedRequests } from "@/lib/server/ledger/renders";
+import {
+  beginRequest,
+  completeRequest,
+  failRequest,
+  markInterruptedRequests,
+} from "@/lib/server/ledger/renders";
+import type { CreateRenderResponse } from "@/lib/render-api";
 import { newLedgerUrl } from "@/test/server-stack";
 import { NotLeaderError, type LeaderDuty } from "./member";
 import { PostgresMember } from "./postgres-member";
@@ -112,6 +118,25 @@ test("a leader whose connection is cut stands down at once; the other takes over
   await Promise.all([a.stop(), b.stop()]);
 });
 
+test("a leader that resigns (shutting down) hands the lead over while it stays a live member", async () => {
+  const [a, b] = [await join(), await join()];
+  await until(() => a.leading || b.leading);
+  const [leader, standby] = a.leading ? [a, b] : [b, a];
+  const duty = recorder();
+  await leader.addDuty(duty);
+  await leader.resign();
+  expect(duty.steps).toEqual(["lead", "standDown"]);
+  await expect(leader.asLeader(async () => "written")).rejects.toBeInstanceOf(NotLeaderError);
+  await until(() => standby.leading);
+  // Still alive: the creates it is finishing are not taken for a dead process's.
+  expect(await standby.aliveMembers()).toEqual(new Set([a.id, b.id]));
+  // And it never leads again, though the lock comes free.
+  await standby.stop();
+  await sleep(2_500);
+  expect(leader.leading).toBe(false);
+  await leader.stop();
+});
+
 test("the poll log is written through the leader's own connection, and refused to a standby", async () => {
   const [a, b] = [await join(), await join()];
   await until(() => a.leading || b.leading);
@@ -156,5 +181,37 @@ test("crash recovery marks only the creates of a member that is gone", async () 
     { id: "req_of_b", state: "submitting" },
     { id: "req_of_nobody", state: "unknown" },
   ]);
+
+  // A create that completes between the sweep's read and its write stays created.
+  await completeRequest(db, "req_of_b", createdResponse("rnd_of_b"), Date.now());
+  await failRequest(db, "req_of_b", "unknown", { error: { code: "upstream_timeout", message: "late mark" } });
+  const completed = await db
+    .selectFrom("render_requests")
+    .select(["state", "error"])
+    .where("id", "=", "req_of_b")
+    .executeTakeFirstOrThrow();
+  expect(completed).toEqual({ state: "created", error: null });
+  // And one that completes after it was marked (its process was only cut off) is created after all.
+  await completeRequest(db, "req_of_a", createdResponse("rnd_of_a"), Date.now());
+  expect(
+    await db
+      .selectFrom("render_requests")
+      .select(["state", "error"])
+      .where("id", "=", "req_of_a")
+      .executeTakeFirst(),
+  ).toEqual({ state: "created", error: null });
   await b.stop();
 });
+
+/** The service's answer to an image create, as the scheduler's track() records it. */
+function createdResponse(id: string): CreateRenderResponse {
+  return {
+    id,
+    ids: [id],
+    batchId: null,
+    kind: "image",
+    status: "queued",
+    renderModel: "seedream",
+    creditsCharged: 1,
+  };
+}

@@ -9,9 +9,10 @@ import "server-only";
  *   as often while leading.
  *
  * Never two leaders: a leader stands down as soon as its connection fails or stops answering within
- * QUERY_TIMEOUT_MS, and the server is told to drop a silent connection only after
- * SERVER_DROPS_SILENT_AFTER_S, longer than that, so the lock is free only once the old leader has
- * stopped. A standby takes over within CAMPAIGN_MS of the lock coming free: at once after a crash
+ * QUERY_TIMEOUT_MS, and the server is told to drop a connection that stops answering only after
+ * SERVER_DROPS_SILENT_AFTER_S, longer than that (keepalive probes for an idle connection,
+ * `tcp_user_timeout` for one with data unacknowledged), so the lock is free only once the old leader
+ * has stopped. A standby takes over within CAMPAIGN_MS of the lock coming free: at once after a crash
  * (the server sees the connection close), within about 13 s after a host vanished.
  */
 import { randomInt } from "node:crypto";
@@ -34,6 +35,8 @@ const RECONNECT_MS = 2_000;
 const SERVER_KEEPALIVE = { idle: 5, interval: 2, count: 3 };
 export const SERVER_DROPS_SILENT_AFTER_S =
   SERVER_KEEPALIVE.idle + SERVER_KEEPALIVE.interval * SERVER_KEEPALIVE.count;
+/** Set from the constant above, so both ways the server gives up on a connection agree. */
+const SERVER_USER_TIMEOUT_MS = SERVER_DROPS_SILENT_AFTER_S * 1000;
 
 interface Session {
   client: pg.Client;
@@ -45,6 +48,7 @@ export class PostgresMember implements ClusterMember {
   private session: Session | null = null;
   private leader = false;
   private stopped = false;
+  private resigned = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly duties = new Duties((m) => this.log(m));
 
@@ -69,7 +73,7 @@ export class PostgresMember implements ClusterMember {
     return this.leader;
   }
 
-  addDuty(duty: LeaderDuty): Promise<() => void> {
+  addDuty(duty: LeaderDuty): Promise<() => Promise<void>> {
     return this.duties.add(duty);
   }
 
@@ -89,11 +93,21 @@ export class PostgresMember implements ClusterMember {
     return write(session.db);
   }
 
+  async resign(): Promise<void> {
+    this.resigned = true;
+    const wasLeader = this.leader;
+    // The duties stand down while this process still leads: a batch create under way finishes, and
+    // its render is polled, before another process can lead.
+    await this.duties.set(false);
+    this.leader = false;
+    const session = this.session;
+    if (wasLeader && session) await this.unlockLeader(session);
+  }
+
   async stop(): Promise<void> {
+    await this.resign();
     this.stopped = true;
     clearTimeout(this.timer);
-    this.leader = false;
-    await this.duties.set(false);
     const session = this.session;
     this.session = null;
     // Ending the connection releases both locks: a standby takes over at its next campaign.
@@ -119,7 +133,7 @@ export class PostgresMember implements ClusterMember {
     try {
       const { idle, interval, count } = SERVER_KEEPALIVE;
       await client.query(
-        `set tcp_keepalives_idle = ${idle}; set tcp_keepalives_interval = ${interval}; set tcp_keepalives_count = ${count}`,
+        `set tcp_keepalives_idle = ${idle}; set tcp_keepalives_interval = ${interval}; set tcp_keepalives_count = ${count}; set tcp_user_timeout = ${SERVER_USER_TIMEOUT_MS}`,
       );
       this.memberId = await claimMemberId(client, this.memberId);
       await client.query(`listen ${CHANGE_CHANNEL}`);
@@ -127,12 +141,17 @@ export class PostgresMember implements ClusterMember {
       await client.end().catch(() => undefined);
       throw error;
     }
+    if (this.stopped) {
+      // Stopped while this connection was being made: it must not outlive the stop.
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.session = { client, db: sessionDb(client) };
     this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
-    if (this.stopped) return;
+    if (this.stopped || this.resigned) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.campaign(), delayMs);
     this.timer.unref();
@@ -150,10 +169,11 @@ export class PostgresMember implements ClusterMember {
           "select pg_try_advisory_lock($1) as won",
           [LEADER_LOCK_KEY],
         );
-        if (rows[0]?.won && !this.stopped && this.session === session) {
+        if (rows[0]?.won && this.resigned) await this.unlockLeader(session);
+        else if (rows[0]?.won && this.session === session) {
           this.leader = true;
           this.log(`process ${this.id} leads: it polls the service and sends batch runs`);
-          void this.duties.set(true);
+          void this.takeDuties(session);
         }
       }
     } catch (error) {
@@ -161,6 +181,21 @@ export class PostgresMember implements ClusterMember {
       return;
     }
     this.schedule(CAMPAIGN_MS);
+  }
+
+  /** Starts the duties; if one cannot start, gives the lead up so another process can take it. */
+  private async takeDuties(session: Session): Promise<void> {
+    if (await this.duties.set(true)) return;
+    if (this.session !== session || !this.leader) return;
+    this.leader = false;
+    this.log(`process ${this.id} gives the lead up: a duty could not start`);
+    await this.unlockLeader(session);
+  }
+
+  private async unlockLeader(session: Session): Promise<void> {
+    await session.client
+      .query("select pg_advisory_unlock($1)", [LEADER_LOCK_KEY])
+      .catch((error: unknown) => this.drop(session.client, error));
   }
 
   /** The connection failed: stand down at once, and join again on a new one. */

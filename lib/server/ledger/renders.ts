@@ -211,6 +211,8 @@ export async function completeRequest(
       .updateTable("render_requests")
       .set({
         state: "created",
+        // A create marked unknown meanwhile (its process taken for dead) completes all the same.
+        error: null,
         response: JSON.stringify(response),
         batch_id: response.batchId,
         credits_charged: response.creditsCharged,
@@ -266,12 +268,15 @@ export async function failRequest(
 ): Promise<void> {
   const now = new Date().toISOString();
   await withChanges(db, async (tx, note) => {
-    note("render", requestId);
-    await tx
+    // Only a create still being sent: crash recovery must not overwrite one that just completed.
+    const updated = await tx
       .updateTable("render_requests")
       .set({ state, error: JSON.stringify(error), updated_at: now })
       .where("id", "=", requestId)
-      .execute();
+      .where("state", "=", "submitting")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return;
+    note("render", requestId);
     if (state === "rejected") {
       await tx.deleteFrom("renders").where("id", "=", requestId).execute();
     } else {

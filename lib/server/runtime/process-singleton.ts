@@ -21,6 +21,11 @@ export function processSingleton<T>(name: string, create: () => T): T {
   return values.get(name) as T;
 }
 
+/** The process's value under `name` if one was made, without making one. */
+export function existingProcessSingleton<T>(name: string): T | undefined {
+  return registry().get(name) as T | undefined;
+}
+
 /** Removes and returns the value under `name`; the next `processSingleton` call creates a fresh one. */
 export function takeProcessSingleton<T>(name: string): T | undefined {
   const values = registry();

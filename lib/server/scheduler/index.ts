@@ -14,6 +14,8 @@ import { PollScheduler } from "./scheduler";
 export type { PollScheduler, SchedulerStatus } from "./scheduler";
 
 const SCHEDULER = "poll-scheduler";
+/** Past the client's timeout, for the time a request takes to reach the service and be counted. */
+const UNANSWERED_POLL_MARGIN_MS = 5_000;
 
 export function getScheduler(): Promise<PollScheduler> {
   return startDuty(SCHEDULER, async () => {
@@ -22,6 +24,7 @@ export function getScheduler(): Promise<PollScheduler> {
       member: await getClusterMember(),
       client: renderService(),
       budgetPerMinute: serverConfig().RENDER_POLL_BUDGET_PER_MIN,
+      unansweredPollCountsForMs: serverConfig().RENDER_API_TIMEOUT_MS + UNANSWERED_POLL_MARGIN_MS,
       onRefund: invalidateAccount,
     });
     await scheduler.start();

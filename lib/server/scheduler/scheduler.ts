@@ -58,6 +58,11 @@ export interface SchedulerDeps {
   member: Pick<ClusterMember, "leading" | "asLeader" | "aliveMembers">;
   client: Pick<RenderServiceClient, "getRender">;
   budgetPerMinute: number;
+  /**
+   * How long after it was sent a poll without a recorded answer may still have reached the service
+   * (the client's timeout and a margin): a new leader counts such a poll in the budget until then.
+   */
+  unansweredPollCountsForMs: number;
   /** Called when a render's refund lands, so the cached balance is refetched. */
   onRefund?: () => void;
   log?: (message: string) => void;
@@ -100,11 +105,6 @@ const KEY_REJECTED_PAUSE_MS = 30_000;
 const NOT_FOUND_POLLS_TO_LOSE = 2;
 /** Timers are capped so a clock jump or a missed wake-up costs at most this long. */
 const MAX_SLEEP_MS = 30_000;
-/**
- * How long after it was sent a poll without a recorded answer may still have reached the service:
- * the client's timeout, and a margin. A new leader counts such a poll in the budget until then.
- */
-const UNANSWERED_POLL_COUNTS_FOR_MS = 35_000;
 /** How often the leader looks for creates left under way by a process that died. */
 const SWEEP_EVERY_MS = 10_000;
 /** A standby reloads the learned timings this often, for the first poll times it plans. */
@@ -140,7 +140,7 @@ export class PollScheduler implements LeaderDuty {
     if (this.running) return;
     const { db } = this.deps;
     const now = Date.now();
-    const spent = await pollCountTimes(db, now - WINDOW_MS, UNANSWERED_POLL_COUNTS_FOR_MS);
+    const spent = await pollCountTimes(db, now - WINDOW_MS, this.deps.unansweredPollCountsForMs);
     this.budget = new PollBudget(this.deps.budgetPerMinute, spent);
     await this.loadStats();
     await this.sweepInterrupted();
@@ -274,6 +274,8 @@ export class PollScheduler implements LeaderDuty {
       const now = Date.now();
       if (now < this.pausedUntil) return this.armAt(this.pausedUntil);
       const due = await nextDueRender(db, now, [...this.inFlight]);
+      // Stood down while asking: a poll sent now would outlive the stand-down.
+      if (!this.running) return;
       if (!due) {
         const at = await earliestPollAt(db, [...this.inFlight]);
         if (at !== null) this.armAt(at);
@@ -281,13 +283,17 @@ export class PollScheduler implements LeaderDuty {
       }
       if (!this.budget.canSpend(now)) return this.armAt(this.budget.nextSlotAt(now));
       const poll: LoggedPoll = { renderId: due.id, at: now };
+      // Kept as long as a new leader may still count them (see pollCountTimes).
+      const forgetUntil = now - WINDOW_MS - this.deps.unansweredPollCountsForMs;
       try {
-        await this.deps.member.asLeader((leaderDb) => logPoll(leaderDb, poll, now - WINDOW_MS));
+        await this.deps.member.asLeader((leaderDb) => logPoll(leaderDb, poll, forgetUntil));
       } catch (error) {
         // Leadership lost between two polls: the stand-down under way stops this loop.
         if (error instanceof NotLeaderError) return;
         throw error;
       }
+      // Logged but not sent: it counts against the budget as unanswered, which errs on the safe side.
+      if (!this.running) return;
       this.budget.spend();
       this.inFlight.add(due.id);
       const polled = this.poll(due, poll)
