@@ -10,6 +10,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { readRunnerStage } from "./dockerfile";
 import { SIMULATOR_URL } from "./fixtures";
@@ -115,6 +116,12 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
     ),
     "no new requests once stopping",
   ).toBe("refused");
+  // Stopping: the lead is already given up (a standby could take it), while the process, still
+  // finishing the upload, stays a live member (its creates under way are not taken for a dead one's).
+  expect(await advisoryLocks(env.DATABASE_URL), "locks held while requests finish").toEqual({
+    leader: 0,
+    member: 1,
+  });
   upload.finish();
   expect((await upload.response).status, "the upload under way at SIGTERM").toBe(201);
   const exit = await exited;
@@ -126,8 +133,33 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
   expect(output, "the stop released the leadership before the process ended").toMatch(
     /\[server\] stopping: duties stopped and leadership released after \d+ ms/,
   );
+  // The server notices a closed connection at once, but not within the exit's own tick.
+  await expect
+    .poll(() => advisoryLocks(env.DATABASE_URL), { message: "locks held once it exited" })
+    .toEqual({ leader: 0, member: 0 });
   server = undefined;
 });
+
+/**
+ * The session advisory locks held on the database: the leader lock is the one-number kind, each
+ * process's member lock the two-number kind (lib/server/cluster/postgres-member.ts).
+ */
+async function advisoryLocks(url: string): Promise<{ leader: number; member: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ objsubid: number }>(
+      `select objsubid from pg_locks where locktype = 'advisory' and granted
+       and database = (select oid from pg_database where datname = current_database())`,
+    );
+    return {
+      leader: rows.filter((row) => Number(row.objsubid) === 1).length,
+      member: rows.filter((row) => Number(row.objsubid) === 2).length,
+    };
+  } finally {
+    await client.end();
+  }
+}
 
 /** `POST /api/uploads` of a reference whose second half is held back until `finish()`. */
 function slowUpload() {
