@@ -92,7 +92,8 @@ test("a new leader counts the polls the old one sent: no poll until the window a
   const second = await startProcess();
   expect(second.member.leading).toBe(false);
   await first.member.stop();
-  await until(() => second.member.leading);
+  // Elected, then leading once its scheduler has read the log.
+  await until(async () => (await second.scheduler.status()).leader);
   const status = await second.scheduler.status();
   expect(status).toMatchObject({ leader: true, pollsInLastMinute: BUDGET, budgetPerMinute: BUDGET });
 
