@@ -6,6 +6,7 @@ import "server-only";
  * the same `send` once an admin approves it (approvals.ts).
  */
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   AppError,
   errorBodySchema,
@@ -321,11 +322,13 @@ async function replay(db: Db, first: RenderRequestRow, bodyHash: string): Promis
 
 /** The request once it is no longer being sent, or as it stands after the wait. */
 async function settled(db: Db, request: RenderRequestRow): Promise<RenderRequestRow> {
+  const key = request.idempotency_key;
+  if (key === null) return request;
   const deadline = Date.now() + OTHER_PROCESS_CREATE_WAIT_MS;
   let current = request;
   while (current.state === "submitting" && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_CREATE_POLL_MS));
-    current = (await findRequestByIdempotencyKey(db, current.idempotency_key ?? "")) ?? current;
+    await sleep(OTHER_PROCESS_CREATE_POLL_MS);
+    current = (await findRequestByIdempotencyKey(db, key)) ?? current;
   }
   return current;
 }

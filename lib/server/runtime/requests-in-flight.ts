@@ -3,6 +3,7 @@ import "server-only";
  * The API requests this process is handling, so a shutdown closes the database only once the last
  * of them is done (the HTTP server stops taking new ones first).
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 
 const counter = () => processSingleton("api-requests-in-flight", () => ({ count: 0 }));
@@ -21,6 +22,6 @@ export async function inFlight<T>(handling: () => Promise<T>): Promise<T> {
 export async function requestsDrained(timeoutMs: number, checkEveryMs = 50): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (counter().count > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, checkEveryMs));
+    await sleep(checkEveryMs);
   }
 }
