@@ -92,6 +92,9 @@ test.describe("render form", () => {
     await form.kind.getByRole("radio", { name: "Image" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(form.kind.getByRole("radio", { name: "Video" })).toBeChecked();
+    // The video fields come with their own code; a person sees them before tabbing past the prompt
+    // (tabbing while they load would skip them).
+    await expect(form.model).toHaveValue("kling");
 
     await page.keyboard.press("Tab");
     await expect(form.prompt).toBeFocused();
