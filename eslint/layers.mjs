@@ -13,7 +13,7 @@
 export const SERVER_RANKS = [
   ["runtime"],
   ["db"],
-  ["ledger", "account", "cluster"],
+  ["ledger", "account", "cluster", "notices"],
   ["scheduler"],
   [
     "events",

@@ -2,8 +2,10 @@
  * The layer rule (eslint/layers.mjs) run by ESLint itself on deliberate violations, each linted as if
  * it sat at the given path: every one must fail with the layer message, and every allowed import pass.
  */
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { SERVER_RANKS } from "../../eslint/layers.mjs";
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -30,6 +32,7 @@ const VIOLATIONS_BY_MESSAGE: Record<string, [file: string, target: string][]> = 
     ["lib/server/ledger/probe.ts", "@/lib/server/scheduler/budget"],
     ["lib/server/team/probe.ts", "@/lib/server/http/route"],
     ["lib/server/runtime/probe.ts", "@/lib/server/db"],
+    ["lib/server/notices/probe.ts", "@/lib/server/team/caps"],
   ],
   "lib/domain is the bottom layer": [["lib/domain/probe.ts", "@/lib/contract"]],
   "lib/contract declares shapes": [["lib/contract/probe.ts", "@/lib/server/runtime/config"]],
@@ -91,6 +94,14 @@ describe("layer rule", () => {
     ["lib/client/form/probe.test.ts", 'import { renderRequestSchema } from "@/lib/domain/render-request";'],
   ])("%s: %s passes", async (file, source) => {
     expect(await layerErrors(file, `${source}\nexport const y = 1;\n`)).toEqual([]);
+  });
+
+  it("every folder of lib/server has a rank, so none escapes the rule", () => {
+    const folders = readdirSync("lib/server", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(SERVER_RANKS.flat().sort());
   });
 
   it("the whole tree passes the rule", async () => {

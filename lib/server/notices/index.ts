@@ -10,6 +10,7 @@ import type { Member, Notice } from "@/lib/contract";
 import { alertMessage, balanceChange, crossingKey, newCrossing, utcMonth } from "@/lib/domain/alerts";
 import { getDb, type Db } from "@/lib/server/db";
 import { favouritesOwner } from "@/lib/server/ledger/favourites";
+import { spendLimits } from "@/lib/server/ledger/member-spend";
 import {
   alertedThresholds,
   dismissNotice,
@@ -23,7 +24,6 @@ import {
 import { getTeamSettings } from "@/lib/server/ledger/team-settings";
 import { settings } from "@/lib/server/runtime/config";
 import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
-import { spendLimits } from "@/lib/server/team/caps";
 import { WebhookSender } from "./webhook";
 
 const log = (message: string) => console.error(`[alerts] ${message}`);

@@ -5,39 +5,10 @@ import "server-only";
  * same limits drive the 80 % and 100 % alerts (lib/server/notices).
  */
 import { AppError, type Member } from "@/lib/contract";
-import { wouldPassLimit, type LimitKind } from "@/lib/domain/alerts";
+import { wouldPassLimit } from "@/lib/domain/alerts";
 import { formatNumber } from "@/lib/domain/format";
 import type { Db } from "@/lib/server/db";
-import { effectiveCap, monthlySpend } from "@/lib/server/ledger/members";
-import { getTeamSettings } from "@/lib/server/ledger/team-settings";
-
-/** A limit that applies to a caller, with what was spent against it this UTC month. */
-export interface SpendLimit {
-  kind: LimitKind;
-  /** Whose cap (`member_cap`); null for the team's budget. */
-  member: Member | null;
-  limit: number;
-  spent: number;
-}
-
-/** The limits that apply to `member` (null: sign-in off, the team's budget only). */
-export async function spendLimits(db: Db, member: Member | null, now = new Date()): Promise<SpendLimit[]> {
-  const limits: SpendLimit[] = [];
-  const cap = member && (await effectiveCap(db, member));
-  if (member && cap !== null) {
-    limits.push({ kind: "member_cap", member, limit: cap, spent: await monthlySpend(db, member.id, now) });
-  }
-  const budget = (await getTeamSettings(db)).monthlyBudgetCredits;
-  if (budget !== null) {
-    limits.push({
-      kind: "team_budget",
-      member: null,
-      limit: budget,
-      spent: await monthlySpend(db, null, now),
-    });
-  }
-  return limits;
-}
+import { spendLimits } from "@/lib/server/ledger/member-spend";
 
 /**
  * Refuses a render whose estimated cost (`credits`: null when unknown) would pass the member's cap
