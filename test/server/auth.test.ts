@@ -148,6 +148,20 @@ describe("sign-in", () => {
     await signIn(OTHER, "10.9.3.1");
   });
 
+  test("15 wrong passwords for one email sent at once: 5 are checked, 10 answer 429", async () => {
+    const email = "sent-at-once@example.com";
+    const responses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        stack.call("POST", "/api/auth/sign-in", {
+          json: { email, password: `guess ${i}` },
+          headers: { "x-forwarded-for": `10.7.${i}.1` },
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(10).fill(429)]);
+  });
+
   test("one address trying many emails is held back after 20 failures", async () => {
     const address = "10.8.0.1";
     const statuses: number[] = [];

@@ -33,16 +33,32 @@ export const dialectOf = (db: QueryExecutorProvider): DialectName =>
 export const MIGRATION_LOCK_KEY = 4_815_162_342;
 /** The key of the transaction lock that keeps change-log rows committing in sequence order. */
 const CHANGE_LOG_LOCK_KEY = 4_815_162_343;
+/** The key of the transaction lock that makes sign-in attempts count one at a time. */
+const SIGN_IN_LOCK_KEY = 4_815_162_345;
+
+/**
+ * Makes transactions that take the same key run one after another. A SQLite write transaction holds
+ * the file's one write lock from its start already; PostgreSQL takes a transaction-scoped lock.
+ */
+async function serializeBy(tx: QueryExecutorProvider, key: number): Promise<void> {
+  if (dialectOf(tx) === "postgres") await sql`select pg_advisory_xact_lock(${key})`.execute(tx);
+}
 
 /**
  * Makes the change-log writes of concurrent transactions commit one after another, so a reader
- * that has seen sequence number n never later finds a row below n. SQLite has one writer at a time
- * already; PostgreSQL hands out identity values before commit, so it takes a transaction-scoped lock.
+ * that has seen sequence number n never later finds a row below n (PostgreSQL hands out identity
+ * values before commit).
  */
-export async function serializeChangeLog(tx: QueryExecutorProvider): Promise<void> {
-  if (dialectOf(tx) === "postgres")
-    await sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK_KEY})`.execute(tx);
-}
+export const serializeChangeLog = (tx: QueryExecutorProvider): Promise<void> =>
+  serializeBy(tx, CHANGE_LOG_LOCK_KEY);
+
+/**
+ * Makes sign-in attempts' count-then-record transactions run one after another, so attempts made
+ * at once each see those recorded before them (PostgreSQL's read committed would let them all read
+ * the same count).
+ */
+export const serializeSignIns = (tx: QueryExecutorProvider): Promise<void> =>
+  serializeBy(tx, SIGN_IN_LOCK_KEY);
 
 /**
  * Tells the deployment's other processes that the ledger changed, when `tx` commits (PostgreSQL's

@@ -432,7 +432,7 @@ test("015_sign_in_failures adds the failure counts, millisecond times whole and 
   expect(applied.map((r) => r.migrationName)).toEqual(["015_sign_in_failures"]);
 
   // Two failures in the same millisecond are two failures; a time past 2^31 ms is kept whole.
-  const failure = { key: "email:ada@example.com", failed_at: Date.now() };
+  const failure = { key: "email:ada@example.com", failed_at: Date.now(), attempt: "a" };
   await db.insertInto("sign_in_failures").values([failure, failure]).execute();
   expect(await db.selectFrom("sign_in_failures").selectAll().execute()).toEqual([failure, failure]);
 });

@@ -544,10 +544,13 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // One row per failed sign-in or wrong API token, per count it falls in (an email, an address),
       // at its time in milliseconds: every dashboard process on the ledger reads the same counts.
+      // A sign-in is counted before its password is checked; `attempt` names its rows, so a sign-in
+      // that succeeds (or is refused unchecked) takes back exactly its own.
       await createTables(db, {
         sign_in_failures: `
           key        text     not null
           failed_at  integer  not null
+          attempt    text     not null
         `,
       });
       await createIndexes(db, {

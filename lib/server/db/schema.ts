@@ -348,6 +348,8 @@ export interface SignInFailuresTable {
   key: string;
   /** Milliseconds since the epoch. */
   failed_at: number;
+  /** The attempt the row counts (one attempt has a row per count it falls in). */
+  attempt: string;
 }
 
 export interface Database {

@@ -8,9 +8,21 @@ import "server-only";
  * limit, bearer requests from that address answer 429 too. The counts are kept in the ledger
  * (`ledger/sign-in-failures.ts`), so dashboard processes sharing one database share them: behind a
  * round-robin proxy, N processes do not give a client N times the attempts.
+ *
+ * A sign-in is counted as a failure before its password is checked (the check takes a while, by
+ * design), and taken back if it succeeds: guesses sent all at once cannot all pass the limit before
+ * any of them is counted. A token is checked by a quick lookup, and counted after it.
  */
+import { AppError } from "@/lib/contract";
 import type { Db } from "@/lib/server/db";
-import { clearFailures, failuresAfter, recordFailure } from "@/lib/server/ledger/sign-in-failures";
+import {
+  clearFailures,
+  failuresAfter,
+  forgetAttempt,
+  recordAttemptUnlessHeld,
+  recordFailure,
+  type FailureCount,
+} from "@/lib/server/ledger/sign-in-failures";
 
 /** Failures allowed in any window, per email and per client address; the next waits. */
 export const SIGN_IN_THROTTLE = {
@@ -42,13 +54,14 @@ export const signInCounts = (address: string | null, email: string): Count[] => 
 /** The count a bearer request falls in: its client address's (a token names no email). */
 export const tokenCounts = (address: string | null): Count[] => [addressKey(address)];
 
-/** Seconds to wait before another attempt in these counts, or 0 when one is allowed now. */
-export async function waitSeconds(db: Db, counts: Count[], now = Date.now()): Promise<number> {
-  const failures = await failuresAfter(
-    db,
-    counts.map(([key]) => key),
-    now - SIGN_IN_THROTTLE.windowMs,
-  );
+/** The counts' keys. */
+const keysOf = (counts: Count[]) => counts.map(([key]) => key);
+
+/**
+ * Seconds to wait before another attempt, or 0 when one is allowed now: when a count holds its
+ * limit of failures in the window, until its oldest leaves.
+ */
+function secondsOver(failures: Map<string, FailureCount>, counts: Count[], now: number): number {
   let wait = 0;
   for (const [key, limit] of counts) {
     const failed = failures.get(key);
@@ -58,17 +71,52 @@ export async function waitSeconds(db: Db, counts: Count[], now = Date.now()): Pr
   return wait;
 }
 
-/** A failed sign-in, or a bearer token that is no token of the team's: one more in each count. */
-export function countFailure(db: Db, counts: Count[], now = Date.now()): Promise<void> {
-  return recordFailure(
-    db,
-    counts.map(([key]) => key),
-    now,
-    now - SIGN_IN_THROTTLE.windowMs,
-  );
+/** Seconds to wait before another attempt in these counts, or 0 when one is allowed now. */
+export async function waitSeconds(db: Db, counts: Count[], now = Date.now()): Promise<number> {
+  const failures = await failuresAfter(db, keysOf(counts), now - SIGN_IN_THROTTLE.windowMs);
+  return secondsOver(failures, counts, now);
 }
 
-/** A successful sign-in clears its email's count; the address's count stays. */
-export function clearSignInFailures(db: Db, email: string): Promise<void> {
-  return clearFailures(db, emailKey(email));
+/** A bearer token that is no token of the team's: one more failure in each count. */
+export function countFailure(db: Db, counts: Count[], now = Date.now()): Promise<void> {
+  return recordFailure(db, keysOf(counts), now, now - SIGN_IN_THROTTLE.windowMs);
+}
+
+/** A sign-in under way, counted as failed until it says otherwise. */
+export interface SignInAttempt {
+  /** The password was right: takes the attempt back, and clears its email's count (not its address's). */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Starts a sign-in: refuses it (429, with the seconds to wait) when its email's or address's count
+ * is at the limit, and otherwise counts it as a failure before the password is checked. Counting
+ * and recording are one step, one attempt at a time, so of attempts sent at once no more than the
+ * limit get through to the password check.
+ */
+export async function startSignIn(
+  db: Db,
+  address: string | null,
+  email: string,
+  now = Date.now(),
+): Promise<SignInAttempt> {
+  const counts = signInCounts(address, email);
+  const outcome = await recordAttemptUnlessHeld(
+    db,
+    keysOf(counts),
+    now,
+    now - SIGN_IN_THROTTLE.windowMs,
+    (failures) => secondsOver(failures, counts, now) > 0,
+  );
+  if ("heldBy" in outcome) {
+    throw new AppError("rate_limited", "Too many failed sign-ins. Wait before trying again.", {
+      retryAfterSeconds: secondsOver(outcome.heldBy, counts, now),
+    });
+  }
+  return {
+    async succeeded() {
+      await forgetAttempt(db, outcome.attempt);
+      await clearFailures(db, emailKey(email));
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { settings } from "@/lib/server/runtime/config";
 import { clientAddress } from "@/lib/server/team/origin";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "@/lib/server/team/password";
 import { authEnabled, sessionCookieFor } from "@/lib/server/team/session";
-import { clearSignInFailures, countFailure, signInCounts, waitSeconds } from "@/lib/server/team/throttle";
+import { startSignIn } from "@/lib/server/team/throttle";
 
 export const dynamic = "force-dynamic";
 
@@ -17,20 +17,12 @@ export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-in"], async ({ requ
   const { email, password } = body;
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
   const db = await getDb();
-  const counts = signInCounts(address, email);
-  const wait = await waitSeconds(db, counts);
-  if (wait > 0) {
-    throw new AppError("rate_limited", "Too many failed sign-ins. Wait before trying again.", {
-      retryAfterSeconds: wait,
-    });
-  }
+  // Counted as a failure from here on, unless it succeeds; refused (429) past a limit.
+  const attempt = await startSignIn(db, address, email);
   const row = await findMemberRowByEmail(db, email);
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
-  if (!row || !valid) {
-    await countFailure(db, counts);
-    throw new AppError("unauthenticated", "Wrong email or password.");
-  }
-  await clearSignInFailures(db, email);
+  if (!row || !valid) throw new AppError("unauthenticated", "Wrong email or password.");
+  await attempt.succeeded();
   // The one moment the password is known: a hash made at an older, cheaper cost is replaced.
   if (needsRehash(row.password_hash)) await setPasswordHash(db, row.id, await hashPassword(password));
   const cookie = sessionCookieFor(request, row.id, row.session_version);
