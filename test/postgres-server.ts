@@ -3,9 +3,20 @@
  * loopback port with its unix socket in that directory, and stopped and removed afterwards. The
  * binaries are Debian's `postgresql` package (/usr/lib/postgresql/<version>/bin, the newest found),
  * or the directory named by POSTGRES_BIN; without them the run fails saying what to install.
+ *
+ * A run that is killed cannot stop its server: each directory names the process that started it,
+ * and the next start stops and removes the servers of processes that are gone.
  */
 import { execFile } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +25,9 @@ import pg from "pg";
 
 const run = promisify(execFile);
 const DEBIAN_ROOT = "/usr/lib/postgresql";
+/** Server directories are `<tmp>/pg-XXXXXX`, each with this file holding its starter's pid. */
+const DIR_PREFIX = "pg-";
+const OWNER_FILE = "started-by.pid";
 
 export interface PostgresServer {
   /** A superuser's URL for the server's `postgres` database. */
@@ -66,13 +80,40 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const serverControl =
+  (bin: string, dir: string, user: { uid: number; gid: number } | undefined) =>
+  (...args: string[]) =>
+    run(path.join(bin, "pg_ctl"), ["-D", path.join(dir, "data"), ...args], { ...user });
+
+/** Stops and removes the servers whose starting process is gone (killed before it could). */
+async function sweepAbandoned(bin: string, user: { uid: number; gid: number } | undefined): Promise<void> {
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(DIR_PREFIX))) {
+    const dir = path.join(tmpdir(), name);
+    const owner = path.join(dir, OWNER_FILE);
+    if (!existsSync(owner) || isAlive(Number(readFileSync(owner, "utf8")))) continue;
+    await serverControl(bin, dir, user)("-m", "immediate", "-w", "stop").catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBinaries();
   const user = serverUser();
-  const dir = mkdtempSync(path.join(tmpdir(), "pg-"));
+  await sweepAbandoned(bin, user);
+  const dir = mkdtempSync(path.join(tmpdir(), DIR_PREFIX));
+  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   if (user) chownSync(dir, user.uid, user.gid);
   const data = path.join(dir, "data");
-  const pgCtl = (...args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], { ...user });
+  const pgCtl = serverControl(bin, dir, user);
   try {
     await run(
       path.join(bin, "initdb"),
