@@ -1,8 +1,8 @@
 "use client";
 
 /**
- * The admin's view of the team: the spending rules, then every member with this month's spend and
- * their own cap. Saves go straight to the server and are confirmed with a toast.
+ * The admin's view of the team: the spending rules, every member with this month's spend and their
+ * own cap, and the deployment's status. Saves go straight to the server and are confirmed with a toast.
  */
 import type { ReactNode } from "react";
 import { notify } from "@/components/ui/notify";
@@ -12,6 +12,7 @@ import { useMembers, useSetMemberCap } from "@/lib/client/queries/team";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CreditsEditor } from "./credits-editor";
+import { ServiceStatus } from "./service-status";
 import { SpendingRules } from "./spending-rules";
 
 const capWords = (cap: number | null, none: string) => (cap === null ? none : `${formatNumber(cap)} credits`);
@@ -23,6 +24,7 @@ export function TeamAdmin() {
     <div className="flex flex-col gap-6">
       <SpendingRules />
       <MemberList />
+      <ServiceStatus />
     </div>
   );
 }

@@ -16,6 +16,8 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Failure statuses whose body is still the answer (the health check's 503 carries its details). */
+  answeredWith?: readonly number[];
 }
 
 export async function apiFetch<T>(path: string, schemaOf: SchemaOf<T>, request: ApiRequest = {}): Promise<T> {
@@ -44,18 +46,23 @@ export async function apiFetch<T>(path: string, schemaOf: SchemaOf<T>, request: 
     );
   }
   const body: unknown = await response.json().catch(() => undefined);
-  return readAnswer(path, response.status, body, schemaOf);
+  return readAnswer(path, response.status, body, schemaOf, request.answeredWith);
 }
 
-/** An answer's body as its contract schema reads it, or the `AppError` it carries. */
+/**
+ * An answer's body as its contract schema reads it, or the `AppError` it carries (any status but
+ * 2xx and `answeredWith`'s).
+ */
 export async function readAnswer<T>(
   path: string,
   status: number,
   body: unknown,
   schemaOf: SchemaOf<T>,
+  answeredWith: readonly number[] = [],
 ): Promise<T> {
   const contract = await loadContract();
-  if (status < 200 || status >= 300) throw contract.appErrorFromBody(status, body);
+  if ((status < 200 || status >= 300) && !answeredWith.includes(status))
+    throw contract.appErrorFromBody(status, body);
   const parsed = contract.safeParseWith(schemaOf(contract), body);
   if (!parsed.success) throw new AppError("upstream_error", `Unexpected response from ${path}`, { status });
   return parsed.data;

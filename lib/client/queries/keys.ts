@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Under `members`, so whatever refreshes the team refreshes the names too. */
   memberNames: ["members", "names"] as const,
   team: ["team"] as const,
+  /** The deployment's state, as an admin sees it. */
+  health: ["health"] as const,
   renders: {
     all: ["renders"] as const,
     lists: () => [...queryKeys.renders.all, "list"] as const,
