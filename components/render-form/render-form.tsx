@@ -33,6 +33,7 @@ import { estimateQueryOptions } from "@/lib/client/queries/estimate";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
 import { Button } from "@/components/ui/button";
+import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import type { FitNote } from "@/lib/client/form/fit-model";
 import type { PresetDialogKind } from "./preset-dialogs";
 import { PromptField } from "./prompt-field";
@@ -43,12 +44,12 @@ import { SubmitBar } from "./submit-bar";
 import { useSubmitRender } from "./use-submit-render";
 
 /**
- * The video settings load once the page is interactive (prefetched below) rather than with it: the
- * form opens on images.
+ * The video settings are not in the page's first load (the form opens on images), but their code is
+ * fetched as soon as the page's own code runs, so switching to Video shows them at once: a keyboard
+ * user tabbing on from the kind finds them there, not a placeholder to skip.
  */
-const loadVideoOptions = () => import("./video-options");
+const VideoOptions = preloadedLazy(() => import("./video-options").then((m) => m.VideoOptions));
 const loadFitModel = () => import("@/lib/client/form/fit-model");
-const VideoOptions = lazy(() => loadVideoOptions().then((m) => ({ default: m.VideoOptions })));
 
 /** Loaded when a render needs confirming: most renders never do. */
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
@@ -183,7 +184,6 @@ export function RenderForm({ settings }: RenderFormProps) {
   );
 
   useEffect(() => {
-    void loadVideoOptions();
     void loadFitModel();
   }, []);
 
