@@ -23,8 +23,8 @@ export default async function TeamPage() {
       <h1 className="text-lg font-semibold tracking-tight">Team</h1>
       {!authEnabled() && (
         <Notice tone="warning">
-          Member caps and approvals need sign-in: while it is off nobody is signed in, so neither applies.
-          The team budget and the confirmation before costly renders still do.
+          Member caps and approvals need sign-in: while it is off nobody is signed in, so neither applies. The
+          team budget and the confirmation before costly renders still do.
         </Notice>
       )}
       <TeamAdmin />

@@ -7,7 +7,7 @@ import { apiFetch } from "@/lib/client/api-client";
 import { queryKeys } from "./keys";
 
 /** How often an open status view reads the health again. */
-export const HEALTH_REFRESH_MS = 5_000;
+const HEALTH_REFRESH_MS = 5_000;
 
 export function useHealth() {
   return useQuery({
