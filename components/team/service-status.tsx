@@ -15,6 +15,7 @@ import { Panel } from "@/components/ui/surface";
 import type { Health } from "@/lib/contract";
 import { formatNumber } from "@/lib/domain/format";
 import { useHealth } from "@/lib/client/queries/health";
+import { TeamSection } from "./team-section";
 
 /** The share of the poll budget from which the bar turns amber: polls are then spaced out. */
 const BUDGET_WARNING_SHARE = 0.8;
@@ -22,10 +23,7 @@ const BUDGET_WARNING_SHARE = 0.8;
 export function ServiceStatus() {
   const health = useHealth();
   return (
-    <section aria-labelledby="status-heading" className="flex flex-col gap-3">
-      <h2 id="status-heading" className="text-base font-semibold">
-        Status
-      </h2>
+    <TeamSection title="Status">
       {health.isError && (
         <Notice tone="error">
           Could not read the status: {health.error.message}
@@ -37,7 +35,7 @@ export function ServiceStatus() {
       ) : (
         !health.isError && <Skeleton className="h-32 w-full" />
       )}
-    </section>
+    </TeamSection>
   );
 }
 

@@ -14,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { CreditsEditor } from "./credits-editor";
 import { ServiceStatus } from "./service-status";
 import { SpendingRules } from "./spending-rules";
+import { TeamSection } from "./team-section";
 
 const capWords = (cap: number | null, none: string) => (cap === null ? none : `${formatNumber(cap)} credits`);
 
@@ -32,10 +33,7 @@ export function TeamAdmin() {
 function MemberList() {
   const members = useMembers();
   return (
-    <section aria-labelledby="members-heading" className="flex flex-col gap-3">
-      <h2 id="members-heading" className="text-base font-semibold">
-        Members
-      </h2>
+    <TeamSection title="Members">
       {members.data ? (
         members.data.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -49,7 +47,7 @@ function MemberList() {
       ) : (
         <Skeleton className="h-40 w-full" />
       )}
-    </section>
+    </TeamSection>
   );
 }
 

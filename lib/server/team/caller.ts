@@ -13,7 +13,7 @@ import { settings } from "@/lib/server/runtime/config";
 import { checkApiToken, noteTokenUse, tokenRefused } from "./api-tokens";
 import { assertSameOrigin, clientAddress, isSafeMethod } from "./origin";
 import { authEnabled, memberFromCookies, requireMember, requireRole } from "./session";
-import { countFailure, tokenCounts, waitSeconds } from "./throttle";
+import { countWrongToken, tokenWaitSeconds } from "./throttle";
 
 export type Access = Role | "public";
 
@@ -65,7 +65,7 @@ export async function resolveCaller(request: Request, rules: CallerRules): Promi
 async function memberFromBearer(request: Request, token: string) {
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
   const db = await getDb();
-  const wait = await waitSeconds(db, tokenCounts(address));
+  const wait = await tokenWaitSeconds(db, address);
   if (wait > 0) {
     throw new AppError("rate_limited", "Too many wrong API tokens or sign-ins. Wait before trying again.", {
       retryAfterSeconds: wait,
@@ -75,7 +75,7 @@ async function memberFromBearer(request: Request, token: string) {
   const check = await checkApiToken(token, now);
   if (!check.ok) {
     // Only a token that was never the team's is a guess; a revoked or expired one is a stale script.
-    if (check.refusal === "unknown") await countFailure(db, tokenCounts(address));
+    if (check.refusal === "unknown") await countWrongToken(db, address);
     throw tokenRefused(check.refusal);
   }
   await noteTokenUse(check, now);

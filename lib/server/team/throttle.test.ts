@@ -8,7 +8,7 @@ import { connect, migrate, type Db } from "@/lib/server/db";
 import { dialectOf } from "@/lib/server/db/dialect";
 import { newLedgerUrl } from "@/test/server-stack";
 import type { AppError } from "@/lib/contract";
-import { SIGN_IN_THROTTLE, countFailure, startSignIn, tokenCounts, waitSeconds } from "./throttle";
+import { SIGN_IN_THROTTLE, countWrongToken, startSignIn, tokenWaitSeconds } from "./throttle";
 
 const { windowMs, perEmail, perAddress } = SIGN_IN_THROTTLE;
 
@@ -39,9 +39,6 @@ async function failSignIn(db: Db, address: string | null, email: string, now: nu
     return (error as AppError).retryAfterSeconds ?? NaN;
   }
 }
-const tokenWaitSeconds = (db: Db, address: string, now: number) => waitSeconds(db, tokenCounts(address), now);
-const recordWrongToken = (db: Db, address: string, now: number) =>
-  countFailure(db, tokenCounts(address), now);
 
 /** Seconds from `now` until a failure at `failedAt` leaves the window. */
 const secondsLeft = (failedAt: number, now: number) => Math.ceil((failedAt + windowMs - now) / 1000);
@@ -100,7 +97,7 @@ test("wrong tokens and failed sign-ins of one address add up across processes; a
   const address = "10.2.0.1";
   for (let i = 0; i < perAddress; i++) {
     expect(await tokenWaitSeconds(i % 2 ? two : one, address, start + i)).toBe(0);
-    if (i % 2) await recordWrongToken(one, address, start + i);
+    if (i % 2) await countWrongToken(one, address, start + i);
     else expect(await failSignIn(two, address, `sprayed-${i}@example.com`, start + i)).toBe(0);
   }
   const now = start + perAddress;
@@ -127,7 +124,7 @@ test("a failure sweeps every expired one, so emails sprayed once do not stay in 
   for (let i = 0; i < 3; i++)
     expect(await failSignIn(one, null, `sprayed-${i}@example.com`, start + i)).toBe(0);
   const later = start + 1 + windowMs;
-  await recordWrongToken(two, "10.4.0.1", later);
+  await countWrongToken(two, "10.4.0.1", later);
   expect(await failSignIn(two, null, email, later)).toBe(0);
   const rows = await one
     .selectFrom("sign_in_failures")

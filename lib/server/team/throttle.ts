@@ -46,13 +46,13 @@ const addressKey = (address: string | null): Count => [
 ];
 
 /** The counts a sign-in attempt falls in: its client address's and its email's. */
-export const signInCounts = (address: string | null, email: string): Count[] => [
+const signInCounts = (address: string | null, email: string): Count[] => [
   addressKey(address),
   [emailKey(email), SIGN_IN_THROTTLE.perEmail],
 ];
 
 /** The count a bearer request falls in: its client address's (a token names no email). */
-export const tokenCounts = (address: string | null): Count[] => [addressKey(address)];
+const tokenCounts = (address: string | null): Count[] => [addressKey(address)];
 
 /** The counts' keys. */
 const keysOf = (counts: Count[]) => counts.map(([key]) => key);
@@ -71,15 +71,16 @@ function secondsOver(failures: Map<string, FailureCount>, counts: Count[], now: 
   return wait;
 }
 
-/** Seconds to wait before another attempt in these counts, or 0 when one is allowed now. */
-export async function waitSeconds(db: Db, counts: Count[], now = Date.now()): Promise<number> {
+/** Seconds a bearer request from `address` must wait, or 0 when one is allowed now. */
+export async function tokenWaitSeconds(db: Db, address: string | null, now = Date.now()): Promise<number> {
+  const counts = tokenCounts(address);
   const failures = await failuresAfter(db, keysOf(counts), now - SIGN_IN_THROTTLE.windowMs);
   return secondsOver(failures, counts, now);
 }
 
-/** A bearer token that is no token of the team's: one more failure in each count. */
-export function countFailure(db: Db, counts: Count[], now = Date.now()): Promise<void> {
-  return recordFailure(db, keysOf(counts), now, now - SIGN_IN_THROTTLE.windowMs);
+/** A bearer token from `address` that is no token of the team's: one more failure of the address. */
+export function countWrongToken(db: Db, address: string | null, now = Date.now()): Promise<void> {
+  return recordFailure(db, keysOf(tokenCounts(address)), now, now - SIGN_IN_THROTTLE.windowMs);
 }
 
 /** A sign-in under way, counted as failed until it says otherwise. */
