@@ -237,7 +237,18 @@ test.describe("render form", () => {
       await form.prompt.fill("Axe check");
       for (const kind of ["Image", "Video"] as const) {
         await form.chooseKind(kind);
-        if (kind === "Video") await form.model.selectOption("seedance-fast"); // shows a reset note
+        if (kind === "Video") {
+          // The new model's estimate held back: the previous one shows dimmed meanwhile, and is checked too.
+          await page.route("**/api/estimate?*", async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 3_000));
+            await route.continue().catch(() => {});
+          });
+          await form.model.selectOption("seedance-fast"); // shows a reset note
+          await expect(page.getByRole("status", { name: "Estimated cost" })).toHaveAttribute(
+            "aria-busy",
+            "true",
+          );
+        }
         const results = await new AxeBuilder({ page }).include('form[aria-label="New render"]').analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(
@@ -249,6 +260,7 @@ test.describe("render form", () => {
           ),
         ).toEqual([]);
       }
+      await page.unrouteAll({ behavior: "ignoreErrors" });
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({

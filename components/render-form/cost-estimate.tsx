@@ -42,10 +42,12 @@ export function CostEstimate() {
 
   return (
     <div className="flex min-w-0 flex-col gap-2">
+      {/* The previous estimate, while the new one is asked for, is dimmed but still readable (WCAG AA). */}
       <p
         role="status"
         aria-label="Estimated cost"
-        className={`text-sm ${estimate.isPlaceholderData ? "text-zinc-400 dark:text-zinc-500" : "text-zinc-700 dark:text-zinc-300"}`}
+        aria-busy={estimate.isPlaceholderData}
+        className={`text-sm ${estimate.isPlaceholderData ? "text-zinc-500 dark:text-zinc-400" : "text-zinc-700 dark:text-zinc-300"}`}
       >
         {costText(estimate.data, estimate.isPending)}
       </p>
