@@ -28,19 +28,19 @@ export async function startServer(): Promise<void> {
     return;
   }
   shutDownOnSignal();
-  const { getScheduler } = await import("@/lib/server/scheduler");
+  const { getScheduler } = await import("@/lib/server/scheduler/process-scheduler");
   try {
     await getScheduler();
   } catch (error) {
     console.error(`[poll scheduler] not started: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { getRunRunner } = await import("@/lib/server/runs");
+  const { getRunRunner } = await import("@/lib/server/runs/service");
   try {
     await getRunRunner();
   } catch (error) {
     console.error(`[runs] not started: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { getWebhookSender } = await import("@/lib/server/notices");
+  const { getWebhookSender } = await import("@/lib/server/notices/spend-notices");
   try {
     await getWebhookSender();
   } catch (error) {

@@ -20,7 +20,7 @@ import { buildCsp } from "@/lib/server/http/csp";
 import { SHARED_PAGE_HEADER, isSharedPagePath } from "@/lib/server/http/shared-page";
 import { mediaOriginsFrom } from "@/lib/server/runtime/media-origins";
 import { settings } from "@/lib/server/runtime/config";
-import { reachedOverHttps } from "@/lib/server/team/origin";
+import { reachedOverHttps } from "@/lib/server/access/origin";
 
 /** Two years, the preload list's own figure; no includeSubDomains, since other hosts of the domain are not ours. */
 const HSTS = "max-age=63072000";

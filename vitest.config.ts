@@ -21,7 +21,7 @@ const POSTGRES_TESTS = [
   "test/server/alerts.test.ts",
   "test/server/team-settings.test.ts",
   "test/server/approvals.test.ts",
-  "lib/server/team/throttle.test.ts",
+  "lib/server/access/throttle.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

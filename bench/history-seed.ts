@@ -17,7 +17,7 @@ import type { RenderRequest } from "@/lib/domain/render-request";
 import { SEARCH_WORD } from "./history";
 import { BUILD_DIR } from "./servers";
 
-type DbModule = typeof import("@/lib/server/db");
+type DbModule = typeof import("@/lib/server/db/database");
 type RendersModule = typeof import("@/lib/server/ledger/renders");
 type PollingModule = typeof import("@/lib/server/ledger/polling");
 type RenderRequestModule = typeof import("@/lib/domain/render-request");

@@ -9,28 +9,30 @@
  * Inside lib/server, folders are ranked; a folder imports its own rank or lower, never higher.
  */
 
-/** Server folders by rank, lowest first. */
+/**
+ * Server folders by rank, lowest first, as they really depend on each other: a folder imports only
+ * from ranks below its own (and from itself), never from a folder of its own rank, so no import cycle
+ * between folders can form.
+ */
 export const SERVER_RANKS = [
   ["runtime"],
   ["db"],
-  ["ledger", "account", "cluster", "notices"],
-  ["scheduler"],
-  [
-    "events",
-    "health",
-    "renders",
-    "team",
-    "uploads",
-    "downloads",
-    "presets",
-    "shares",
-    "boards",
-    "usage",
-    "openapi",
-    "runs",
-  ],
-  ["http", "pages"],
+  ["ledger"],
+  // Who is calling and may they (sessions, tokens, the throttle), the process's place in the
+  // deployment, spend notices, and prices: what services are built on.
+  ["access", "cluster", "notices", "rates"],
+  ["account", "team"],
+  ["scheduler", "events"],
+  // The services routes call.
+  ["renders", "uploads", "downloads", "boards", "presets", "shares", "usage", "health", "openapi"],
+  // Services built on creating renders.
+  ["approvals", "runs"],
+  ["http"],
+  ["pages"],
 ];
+
+/** What a route handler never reaches past its service for: the infrastructure under the services. */
+export const BELOW_SERVICES = ["runtime", "db", "ledger", "cluster", "scheduler"];
 
 const below = (...paths) => paths.flatMap((p) => [p, `${p}/**`]);
 
@@ -81,21 +83,32 @@ function browserLayer(folder, layerGroup) {
 function serverLayers() {
   return SERVER_RANKS.flatMap((folders, rank) => {
     const higher = SERVER_RANKS.slice(rank + 1).flat();
-    return folders.map((folder) => ({
-      name: `layers/lib/server/${folder}`,
-      files: [`lib/server/${folder}/**/*.{ts,tsx}`],
-      rules: rule([
-        forbid(BROWSER, "Server code never imports browser code (components, pages, lib/client)."),
-        ...(higher.length > 0
-          ? [
-              forbid(
-                higher.map((f) => `@/lib/server/${f}`),
-                `lib/server/${folder} is below ${higher.join(", ")}: a lower server module never imports a higher one (eslint/layers.mjs).`,
-              ),
-            ]
-          : []),
-      ]),
-    }));
+    return folders.map((folder) => {
+      const siblings = folders.filter((f) => f !== folder);
+      return {
+        name: `layers/lib/server/${folder}`,
+        files: [`lib/server/${folder}/**/*.{ts,tsx}`],
+        rules: rule([
+          forbid(BROWSER, "Server code never imports browser code (components, pages, lib/client)."),
+          ...(higher.length > 0
+            ? [
+                forbid(
+                  higher.map((f) => `@/lib/server/${f}`),
+                  `lib/server/${folder} is below ${higher.join(", ")}: a lower server module never imports a higher one (eslint/layers.mjs).`,
+                ),
+              ]
+            : []),
+          ...(siblings.length > 0
+            ? [
+                forbid(
+                  siblings.map((f) => `@/lib/server/${f}`),
+                  `lib/server/${folder} shares its rank with ${siblings.join(", ")}: folders of one rank never import each other, so no cycle forms (eslint/layers.mjs).`,
+                ),
+              ]
+            : []),
+        ]),
+      };
+    });
   });
 }
 
@@ -164,6 +177,10 @@ export const layerConfigs = [
       forbid(
         [...BROWSER, "@/lib/server/pages"],
         "Route handlers are thin: they call server services, never browser code or page loaders.",
+      ),
+      forbid(
+        BELOW_SERVICES.map((f) => `@/lib/server/${f}`),
+        "A route handler calls one service and nothing below it: the database, the ledger, settings and the scheduler are the services' to use.",
       ),
     ]),
   },

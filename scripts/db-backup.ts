@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "kysely";
-import { connect } from "@/lib/server/db";
+import { connect } from "@/lib/server/db/database";
 import { dialectOfUrl } from "@/lib/server/db/dialect";
 
 const url = process.env.DATABASE_URL ?? "file:./data/dashboard.db";

@@ -3,7 +3,7 @@
  * `postgres://…` for PostgreSQL) to the latest migration and says what it applied. The server does
  * the same on start, under the same lock, so running this before a deploy only moves the wait.
  */
-import { connect, migrate } from "@/lib/server/db";
+import { connect, migrate } from "@/lib/server/db/database";
 
 const url = process.env.DATABASE_URL ?? "file:./data/dashboard.db";
 

@@ -8,8 +8,8 @@ import { parseArgs } from "node:util";
 import { ROLES, type Role } from "@/lib/contract";
 import { countMembers, findMemberRowByEmail } from "@/lib/server/ledger/members";
 import { addMember } from "@/lib/server/team/members";
-import { MIN_PASSWORD_LENGTH } from "@/lib/server/team/password";
-import { closeDb, getDb } from "@/lib/server/db";
+import { MIN_PASSWORD_LENGTH } from "@/lib/server/access/password";
+import { closeDb, getDb } from "@/lib/server/db/database";
 
 const { values } = parseArgs({
   options: {

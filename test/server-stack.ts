@@ -142,18 +142,18 @@ export async function startStack(options: StackOptions = {}) {
   }
 
   async function stopServer() {
-    const { stopScheduler } = await import("@/lib/server/scheduler");
-    const { stopRunRunner } = await import("@/lib/server/runs");
-    const { stopEventHub } = await import("@/lib/server/events");
-    const { closeDb } = await import("@/lib/server/db");
-    const { invalidateAccount } = await import("@/lib/server/account");
-    const { stopWebhookSender } = await import("@/lib/server/notices");
+    const { stopScheduler } = await import("@/lib/server/scheduler/process-scheduler");
+    const { stopRunRunner } = await import("@/lib/server/runs/service");
+    const { stopEventHub } = await import("@/lib/server/events/live-events");
+    const { closeDb } = await import("@/lib/server/db/database");
+    const { invalidateAccount } = await import("@/lib/server/account/cached-account");
+    const { stopWebhookSender } = await import("@/lib/server/notices/spend-notices");
     await stopWebhookSender();
     await stopEventHub();
     await stopRunRunner();
     await stopScheduler();
     // A restart is a new process: a new member of the deployment, with a new id.
-    const { leaveCluster } = await import("@/lib/server/cluster");
+    const { leaveCluster } = await import("@/lib/server/cluster/process-member");
     await leaveCluster();
     await closeDb(databaseUrl);
     invalidateAccount();
@@ -162,7 +162,7 @@ export async function startStack(options: StackOptions = {}) {
   /** Stops and starts the server part as a restart would; the ledger file stays. */
   async function restart() {
     await stopServer();
-    const { getRunRunner } = await import("@/lib/server/runs");
+    const { getRunRunner } = await import("@/lib/server/runs/service");
     await getRunRunner();
   }
 
@@ -171,7 +171,7 @@ export async function startStack(options: StackOptions = {}) {
     await simulator.close();
   }
 
-  const { getScheduler } = await import("@/lib/server/scheduler");
+  const { getScheduler } = await import("@/lib/server/scheduler/process-scheduler");
   await getScheduler();
   return { simulator, databaseUrl, call, callJson, simStats, setFaults, restart, close };
 }
@@ -200,7 +200,7 @@ export async function signedInMembers(
   stack: Stack,
   members: readonly TestMember[] = Object.values(TEST_TEAM),
 ): Promise<{ ids: Record<string, string>; cookies: Record<string, string> }> {
-  const { getDb } = await import("@/lib/server/db");
+  const { getDb } = await import("@/lib/server/db/database");
   const { addMember } = await import("@/lib/server/team/members");
   const db = await getDb(stack.databaseUrl);
   const ids: Record<string, string> = {};

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Account, Notice, NoticeList, RunDetail } from "@/lib/contract";
 import { formatNumber } from "@/lib/domain/format";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { monthlySpend } from "@/lib/server/ledger/members";
 import { signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 
@@ -279,7 +279,7 @@ describe("the webhook outbox", () => {
 
     await stack.restart();
     failuresLeft = 0;
-    const { getWebhookSender } = await import("@/lib/server/notices");
+    const { getWebhookSender } = await import("@/lib/server/notices/spend-notices");
     await getWebhookSender();
     await waitFor(async () => (tries().some((d) => d.status === 200) ? true : undefined), 10_000);
     expect(tries().filter((d) => d.status === 200)).toHaveLength(1);

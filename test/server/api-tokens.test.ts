@@ -13,7 +13,7 @@ import {
   type SessionInfo,
   type TokenScope,
 } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { hashSecretToken } from "@/lib/server/runtime/secret-tokens";
 import {
   TEST_TEAM,
@@ -327,7 +327,7 @@ describe("what a bearer request may do", () => {
     abort.abort();
     await stream.body?.cancel().catch(() => undefined);
 
-    const { stillActsAs } = await import("@/lib/server/team/caller");
+    const { stillActsAs } = await import("@/lib/server/access/caller");
     const request = new Request("http://dashboard.test/api/events", {
       headers: { authorization: `Bearer ${secret}` },
     });

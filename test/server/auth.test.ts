@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender } from "@/lib/contract";
 import { findMemberRowByEmail, setPasswordHash, updateMember } from "@/lib/server/ledger/members";
 import { addMember } from "@/lib/server/team/members";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { HTTP_METHODS, apiRoutes, startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inject, expect, test } from "vitest";
-import { connect, migrate, type Db } from "@/lib/server/db";
+import { connect, migrate, type Db } from "@/lib/server/db/database";
 import { dialectOfUrl } from "@/lib/server/db/dialect";
 import { createDatabase } from "@/test/postgres-server";
 import { newLedgerUrl } from "@/test/server-stack";

@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "vitest";
-import { connect } from "@/lib/server/db";
+import { connect } from "@/lib/server/db/database";
 import { migrationProvider } from "@/lib/server/db/migrations";
 import { newLedgerUrl } from "@/test/server-stack";
 

@@ -10,7 +10,7 @@ import { ZIP_MAX_RENDERS, type LedgerRender } from "@/lib/contract";
 import { errorBodySchema } from "@/lib/contract/error-body";
 import { outputExtension, renderFileName } from "@/lib/domain/download-names";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { markFinished } from "@/lib/server/ledger/polling";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
 import { zipEntries, type ZipEntry } from "@/test/zip-entries";

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, LiveEvent, RenderList } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { pruneChanges } from "@/lib/server/ledger/changes";
 import { SseReader } from "@/test/sse-reader";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
@@ -51,7 +51,7 @@ const readyRender = (id: string) => (e: LiveEvent) =>
   e.type === "render" && e.render.id === id && e.render.status === "ready";
 
 async function hubStreams(): Promise<number> {
-  const { getEventHub } = await import("@/lib/server/events");
+  const { getEventHub } = await import("@/lib/server/events/live-events");
   return (await getEventHub()).streams;
 }
 
@@ -184,7 +184,7 @@ describe("50 streams held for 60 s", () => {
 
 describe("a stream ends cleanly", () => {
   test("when the session that opened it ends: it says signed-out, then closes", async () => {
-    const { getEventHub } = await import("@/lib/server/events");
+    const { getEventHub } = await import("@/lib/server/events/live-events");
     const { eventStreamResponse } = await import("@/lib/server/events/stream");
     let signedIn = true;
     const response = eventStreamResponse({
@@ -206,7 +206,7 @@ describe("a stream ends cleanly", () => {
   test("on server shutdown, and a stream opened afterwards works", async () => {
     const before = await openStream();
     await before.reader.until<LiveEvent>(isHello);
-    const { stopEventHub } = await import("@/lib/server/events");
+    const { stopEventHub } = await import("@/lib/server/events/live-events");
     await stopEventHub();
     expect(await before.reader.next()).toBeNull();
 
@@ -218,7 +218,7 @@ describe("a stream ends cleanly", () => {
 
 describe("a spend change", () => {
   test("clears the process's cached balance before its event goes out, whichever process wrote it", async () => {
-    const { EventHub } = await import("@/lib/server/events");
+    const { EventHub } = await import("@/lib/server/events/live-events");
     const { withChanges } = await import("@/lib/server/ledger/changes");
     const db = await getDb();
     const order: string[] = [];

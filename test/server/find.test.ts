@@ -9,7 +9,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { LibsqlDialect } from "@/lib/server/db/libsql-dialect";
 import { migrationProvider } from "@/lib/server/db/migrations";
 import type { Database } from "@/lib/server/db/schema";

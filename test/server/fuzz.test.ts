@@ -15,7 +15,7 @@ import {
 import { errorBodySchema } from "@/lib/contract/error-body";
 import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
 import { addMember } from "@/lib/server/team/members";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { HTTP_METHODS, apiRoutes, startStack, type HttpMethod, type Stack } from "@/test/server-stack";
 
 const RUNS = 1_000;

@@ -11,7 +11,7 @@ import { createClient } from "@libsql/client";
 import { Kysely, Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, LiveEvent } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { LibsqlDialect } from "@/lib/server/db/libsql-dialect";
 import { migrationProvider } from "@/lib/server/db/migrations";
 import { addMember } from "@/lib/server/team/members";

@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { getClusterMember } from "@/lib/server/cluster";
-import { getDb } from "@/lib/server/db";
+import { getClusterMember } from "@/lib/server/cluster/process-member";
+import { getDb } from "@/lib/server/db/database";
 import { beginRequest } from "@/lib/server/ledger/renders";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
 

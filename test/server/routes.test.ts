@@ -3,7 +3,7 @@
  * ledger file. Error cases assert the whole body, and that nothing reached the service.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { getClusterMember } from "@/lib/server/cluster";
+import { getClusterMember } from "@/lib/server/cluster/process-member";
 import { TEAM_KEY, startStack, waitFor, type CallInit, type Stack } from "@/test/server-stack";
 
 let stack: Stack;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { parseSettings } from "@/lib/server/runtime/config";
-import { clientAddress, reachedOverHttps } from "@/lib/server/team/origin";
+import { clientAddress, reachedOverHttps } from "@/lib/server/access/origin";
 
 describe("parseSettings", () => {
   test("an empty environment is valid, not configured, with every default", () => {

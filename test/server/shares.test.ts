@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, Share, ShareCreated } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 
 let stack: Stack;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TeamSettings } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { signedInMembers, startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, Usage } from "@/lib/contract";
 import { sumCells, utcDay } from "@/lib/domain/usage";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { TEAM_KEY, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 
 let stack: Stack;

@@ -1,4 +1,4 @@
-import { getAccount } from "@/lib/server/account";
+import { getAccount } from "@/lib/server/account/cached-account";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 

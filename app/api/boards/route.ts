@@ -1,5 +1,5 @@
-import { createBoard } from "@/lib/server/boards";
-import { getDb } from "@/lib/server/db";
+import { createBoard } from "@/lib/server/boards/service";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { listBoards } from "@/lib/server/ledger/boards";

@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { estimateCost } from "@/lib/server/renders/estimate";
+import { estimateCost } from "@/lib/server/rates/pricing";
 
 export const dynamic = "force-dynamic";
 

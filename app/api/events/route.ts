@@ -1,4 +1,4 @@
-import { openLiveEvents } from "@/lib/server/events";
+import { openLiveEvents } from "@/lib/server/events/live-events";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute } from "@/lib/server/http/route";
 

@@ -1,7 +1,7 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { checkHealth, checkReadiness } from "@/lib/server/health";
-import { authEnabled } from "@/lib/server/team/session";
+import { checkHealth, checkReadiness } from "@/lib/server/health/service";
+import { authEnabled } from "@/lib/server/access/session";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { listPresets } from "@/lib/server/ledger/presets";
-import { createPreset } from "@/lib/server/presets";
+import { createPreset } from "@/lib/server/presets/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { createRun, listRuns } from "@/lib/server/runs";
+import { createRun, listRuns } from "@/lib/server/runs/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { createShare, listSharesFor } from "@/lib/server/shares";
+import { createShare, listSharesFor } from "@/lib/server/shares/service";
 
 export const dynamic = "force-dynamic";
 

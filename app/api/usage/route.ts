@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { usageFor } from "@/lib/server/usage";
+import { usageFor } from "@/lib/server/usage/service";
 
 export const dynamic = "force-dynamic";
 

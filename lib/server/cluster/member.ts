@@ -5,7 +5,7 @@ import "server-only";
  * only on the leader; every process serves pages and API calls. With SQLite the one process is the
  * deployment and leads from the start; with PostgreSQL the processes elect one (./postgres-member.ts).
  */
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 
 /** What runs only while a process leads: started on election, stopped (and awaited) on losing it. */
 export interface LeaderDuty {

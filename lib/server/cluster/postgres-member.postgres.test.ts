@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { closeDb, getDb, type Db } from "@/lib/server/db";
+import { closeDb, getDb, type Db } from "@/lib/server/db/database";
 import { logPoll } from "@/lib/server/ledger/polling";
 import {
   beginRequest,

@@ -18,7 +18,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { postgresClientConfig, type Db } from "@/lib/server/db";
+import { postgresClientConfig, type Db } from "@/lib/server/db/database";
 import { CHANGE_CHANNEL, signalChangeFrom } from "@/lib/server/db/change-signal";
 import { registerDialect } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test, vi } from "vitest";
 import { LEDGER_DATABASE, newLedgerUrl } from "@/test/server-stack";
-import { connect, type Db } from "./index";
+import { connect, type Db } from "./database";
 
 const opened: Db[] = [];
 afterEach(async () => {

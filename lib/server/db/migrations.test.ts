@@ -7,7 +7,7 @@
 import { Migrator, type Insertable, type Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { newLedgerUrl } from "@/test/server-stack";
-import { connect } from "./index";
+import { connect } from "./database";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 

@@ -7,7 +7,7 @@ import "server-only";
 import { AppError, type LedgerRender } from "@/lib/contract";
 import { attachmentDisposition, outputExtension, renderFileName } from "@/lib/domain/download-names";
 import { notReadyReason } from "@/lib/domain/manifest";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { OutputError, openOutput, outputAppError, outputOrigins, type OpenOutput } from "./output";

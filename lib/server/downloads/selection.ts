@@ -1,7 +1,7 @@
 import "server-only";
 /** Which renders a zip holds, resolved against the ledger before any byte of it is sent. */
 import { AppError, ZIP_MAX_RENDERS, type LedgerRender, type ZipSelection } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { listRenders, requireRenders } from "@/lib/server/ledger/renders";
 
 export interface ZipContents {

@@ -9,7 +9,7 @@ import "server-only";
  * (only the latest record matters), so a replay is never longer than the number of things changed.
  */
 import type { LedgerRender, LedgerUpload, LiveEvent } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { onChange } from "@/lib/server/db/change-signal";
 import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
 import { favouriteIds, favouriteSubject, parseFavouriteSubject } from "@/lib/server/ledger/favourites";

@@ -2,7 +2,7 @@ import "server-only";
 /**
  * The route wrapper: a route declares who may call it and the contract schemas of its body, query and
  * path parameters; the wrapper checks the caller in the handler itself (a proxy is never the only
- * guard: the origin and the session, or an API token, lib/server/team/caller.ts), validates every
+ * guard: the origin and the session, or an API token, lib/server/access/caller.ts), validates every
  * input before the handler runs, and turns every failure into the one error shape.
  */
 import type { z } from "zod/mini";
@@ -12,8 +12,8 @@ import "@/lib/render-api/zod-messages";
 import { missingSettings } from "@/lib/server/runtime/config";
 import { inFlight } from "@/lib/server/runtime/requests-in-flight";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
-import { withoutTokens } from "@/lib/server/team/api-tokens";
-import { resolveCaller } from "@/lib/server/team/caller";
+import { withoutTokens } from "@/lib/server/access/api-tokens";
+import { resolveCaller } from "@/lib/server/access/caller";
 
 export interface RouteSpec<B, Q, P> {
   /** Who may call: any signed-in member (default), admins only, or anyone (sign-in, health). */

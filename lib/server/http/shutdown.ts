@@ -9,10 +9,10 @@ import "server-only";
  * API request is done it leaves the deployment and closes the database. All within SHUTDOWN_MS, the
  * time a container runtime gives before it kills.
  */
-import { joinedClusterMember } from "@/lib/server/cluster";
-import { closeDb } from "@/lib/server/db";
-import { stopEventHub } from "@/lib/server/events";
-import { stopWebhookSender } from "@/lib/server/notices";
+import { joinedClusterMember } from "@/lib/server/cluster/process-member";
+import { closeDb } from "@/lib/server/db/database";
+import { stopEventHub } from "@/lib/server/events/live-events";
+import { stopWebhookSender } from "@/lib/server/notices/spend-notices";
 import { requestsDrained } from "@/lib/server/runtime/requests-in-flight";
 
 const SHUTDOWN_MS = 10_000;

@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { closeDb, getDb, type Db } from "@/lib/server/db";
+import { closeDb, getDb, type Db } from "@/lib/server/db/database";
 import { countWaiting, decide, findApproval, holdForApproval, listWaiting } from "./approvals";
 import { rendersOfRequest } from "./renders";
 

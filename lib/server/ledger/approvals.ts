@@ -6,7 +6,7 @@ import "server-only";
  * decisions at once exactly one finds the row still waiting.
  */
 import type { Approval, ErrorBody, MadeBy } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { ApprovalRow, RenderRequestRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { insertRequest, type BeginRequestInput } from "./renders";

@@ -6,7 +6,7 @@ import "server-only";
  */
 import type { Transaction } from "kysely";
 import { BOARD_COVERS, type Board, type BoardCreate, type BoardUpdate, type MadeBy } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { BoardRow, Database } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { newLedgerId } from "./ids";

@@ -4,7 +4,7 @@ import "server-only";
  * so the log holds every visible change or none of a failed write; the live event stream reads it.
  */
 import type { Transaction } from "kysely";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { signalChange } from "@/lib/server/db/change-signal";
 import { announceChange, serializeChangeLog } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";

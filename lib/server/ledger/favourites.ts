@@ -5,7 +5,7 @@ import "server-only";
  * carries it to everyone) says nothing of who starred what.
  */
 import type { LedgerRender, Member } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { withChanges } from "./changes";
 
 /** Whose favourites a caller works with: their own, or with sign-in off the team's one set (""). */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Member, MemberSpend } from "@/lib/contract";
 import type { LimitKind } from "@/lib/domain/alerts";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { effectiveCap, monthlySpend } from "./members";
 import { getTeamSettings } from "./team-settings";
 

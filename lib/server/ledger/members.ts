@@ -2,7 +2,7 @@ import "server-only";
 /** Team members, their roles and monthly credit caps, and what each has spent this month. */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { MemberRow } from "@/lib/server/db/schema";
 import type { Member, MemberPatch, Role } from "@/lib/contract";
 import { withChanges } from "./changes";

@@ -3,7 +3,7 @@ import "server-only";
  * Names unique in the team whatever their case (presets, boards): each such table keeps the name's
  * `name_key` under a unique index, so two saves of one name at once cannot both win.
  */
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 
 /** The tables whose rows carry a team-unique name. */
 export type NamedTable = "presets" | "boards";

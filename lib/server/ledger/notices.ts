@@ -7,7 +7,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError, type Notice } from "@/lib/contract";
 import type { AlertKind } from "@/lib/domain/alerts";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { AlertOutboxRow, NoticeRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { monthStart } from "./members";

@@ -2,7 +2,7 @@ import "server-only";
 /** Ledger queries of the poll scheduler: what is due, what changed, what was learned. */
 import { sql, type ExpressionBuilder, type UpdateObject } from "kysely";
 import type { ChainProgress } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { Database, RenderRow } from "@/lib/server/db/schema";
 import type { TimingStat } from "@/lib/domain/timing";
 import { withChanges, type ChangeTopic } from "./changes";

@@ -1,7 +1,7 @@
 import "server-only";
 /** Team presets: named render settings shared by the team (docs/api.md, "Presets and prompt history"). */
 import type { MadeBy, Preset, PresetInput } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { PresetRow } from "@/lib/server/db/schema";
 import { newLedgerId } from "./ids";
 import { nameKey, unlessNameTaken } from "./names";

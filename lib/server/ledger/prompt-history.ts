@@ -1,7 +1,7 @@
 import "server-only";
 /** A member's prompt history: the distinct prompts of their create requests, newest first. */
 import type { RecentPrompts } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { promptMatches } from "./prompt-search";
 
 /**

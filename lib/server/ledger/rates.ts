@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { MadeBy } from "@/lib/contract";
 import { learnRate, pricedRequest, type LearnedRate, type PriceKey } from "@/lib/domain/rates";
 import { renderRequestSchema } from "@/lib/domain/render-request";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { Database } from "@/lib/server/db/schema";
 
 export interface StoredLearnedRate extends LearnedRate {

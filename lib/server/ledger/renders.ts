@@ -19,7 +19,7 @@ import { archivedWanted } from "@/lib/domain/archive";
 import { searchTerms } from "@/lib/domain/prompt-search";
 import { rangeEnd, rangeStart, type RenderSort } from "@/lib/domain/render-order";
 import type { CreateRenderResponse } from "@/lib/render-api";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { Database, RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { withChanges, type NoteChange } from "./changes";
 import { withFavourites } from "./favourites";

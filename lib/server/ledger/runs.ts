@@ -9,7 +9,7 @@ import type { MadeBy, RenderRequest, Run, RunDetail, RunRow } from "@/lib/contra
 import { requestedModel } from "@/lib/domain/render-request";
 import { isFinalRowState, type RunRowState, type RunState } from "@/lib/domain/runs";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { RunRecord, RunRowRecord } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { newLedgerId } from "./ids";

@@ -3,7 +3,7 @@ import "server-only";
 import { expressionBuilder } from "kysely";
 import { SHARE_KINDS, type MadeBy, type Share, type ShareKind } from "@/lib/contract";
 import { excerpt } from "@/lib/domain/format";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { Database, ShareRow } from "@/lib/server/db/schema";
 import { newLedgerId } from "./ids";
 

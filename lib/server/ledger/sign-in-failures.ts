@@ -2,10 +2,10 @@ import "server-only";
 /**
  * Failed sign-ins and wrong API tokens, one row per count a failure falls in, so every dashboard
  * process on the ledger reads and adds to the same counts. What the counts mean (keys, limits, the
- * window) is the throttle's (`lib/server/team/throttle.ts`); this module only stores them.
+ * window) is the throttle's (`lib/server/access/throttle.ts`); this module only stores them.
  */
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { serializeSignIns } from "@/lib/server/db/dialect";
 
 /** A key's failures after some moment: how many, and when the oldest of them was (ms). */

@@ -5,7 +5,7 @@ import "server-only";
  * thresholds from the environment (`CONFIRM_ABOVE_CREDITS`, `LOW_BALANCE_CREDITS`).
  */
 import { teamSettingsSchema, type TeamSettings, type TeamSettingsPatch } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { withChanges } from "./changes";
 

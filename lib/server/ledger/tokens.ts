@@ -1,7 +1,7 @@
 import "server-only";
 /** Personal API tokens (docs/api.md, "API tokens"). Rows hold a hash of each token, never the token. */
 import { TOKEN_SCOPES, type ApiToken, type TokenScope } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { ApiTokenRow, MemberRow } from "@/lib/server/db/schema";
 import { newLedgerId } from "./ids";
 import { findMemberRow } from "./members";

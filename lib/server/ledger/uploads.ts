@@ -1,7 +1,7 @@
 import "server-only";
 import type { LedgerUpload, MadeBy, UploadListQuery } from "@/lib/contract";
 import type { UploadRecord } from "@/lib/render-api";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { UploadsTable } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";

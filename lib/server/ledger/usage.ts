@@ -7,7 +7,7 @@ import "server-only";
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { UsageCell } from "@/lib/domain/usage";
 import { addDays, dayStartIso } from "@/lib/domain/usage";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { Database } from "@/lib/server/db/schema";
 
 export interface UsageScope {

@@ -6,7 +6,7 @@ import "server-only";
  * way: every failure is logged, none is thrown. The outbox is in the ledger, so a restart resumes it.
  */
 import { givesUp, retryDelayMs } from "@/lib/domain/alerts";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import type { AlertOutboxRow } from "@/lib/server/db/schema";
 import { claimDelivery, dueDeliveries, nextDeliveryAt, settleDelivery } from "@/lib/server/ledger/notices";
 

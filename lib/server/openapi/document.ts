@@ -11,7 +11,7 @@ import { ERROR_STATUS, errorBodySchema, type ErrorCode } from "@/lib/contract";
 import { boardSchema, liveEventSchema, ledgerRenderSchema, ledgerUploadSchema } from "@/lib/contract";
 import { memberSpendSchema, presetSchema, shareSchema } from "@/lib/contract";
 import { apiRouteList, type ApiMethod, type ApiRouteEntry } from "@/lib/contract/api-routes";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/server/team/session-cookie";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/server/access/session-cookie";
 
 export type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";

@@ -1,9 +1,9 @@
 import "server-only";
 /** The approvals page's first answer: the queue, for an admin (or anyone while sign-in is off). */
 import type { ApprovalList, SessionInfo } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { countWaiting } from "@/lib/server/ledger/approvals";
-import { listApprovals } from "@/lib/server/renders/approvals";
+import { listApprovals } from "@/lib/server/approvals/service";
 import { requirePageMember } from "./session";
 
 /** Null for a member who is not an admin; without a session (sign-in on) this redirects to sign-in. */

@@ -3,7 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { BOARD_ID_PATTERN, type Board, type RenderList } from "@/lib/contract";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { findBoard, listBoards } from "@/lib/server/ledger/boards";
 import { listRendersFor } from "@/lib/server/renders/organize";
 import { requirePageMember } from "./session";

@@ -1,7 +1,7 @@
 import "server-only";
 /** The compare page's records, read from the ledger for a member allowed to see them. */
 import type { LedgerRender } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { rendersByIds } from "@/lib/server/ledger/renders";
 import { requirePageMember } from "./session";
 

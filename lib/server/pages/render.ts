@@ -3,7 +3,7 @@ import "server-only";
 import { cache } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { withCallerFlag } from "@/lib/server/renders/organize";
 import { requirePageMember } from "./session";

@@ -3,7 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { RUN_ID_PATTERN, type RenderList, type Run, type RunDetail } from "@/lib/contract";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { findRun, listRuns } from "@/lib/server/ledger/runs";
 import { listRendersFor } from "@/lib/server/renders/organize";
 import { requirePageMember } from "./session";

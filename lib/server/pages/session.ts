@@ -7,9 +7,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { Member, SessionInfo } from "@/lib/contract";
 import { signInPath } from "@/lib/domain/next-path";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { withSpend } from "@/lib/server/ledger/member-spend";
-import { authEnabled, memberFromCookies } from "@/lib/server/team/session";
+import { authEnabled, memberFromCookies } from "@/lib/server/access/session";
 
 export { authEnabled };
 

@@ -1,7 +1,7 @@
 import "server-only";
 /** Settings pages hand to the browser: read at request time, never at build. */
 import type { PublicSettings } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { getTeamSettings } from "@/lib/server/ledger/team-settings";
 import { settings } from "@/lib/server/runtime/config";
 

@@ -12,7 +12,7 @@ import { outputMediaKind, type MediaKind } from "@/lib/domain/media-kind";
 import { outputResponse } from "@/lib/server/downloads/file";
 import { errorResponse } from "@/lib/server/http/route";
 import { SHARED_PAGE_HEADER, SHARED_ROBOTS } from "@/lib/server/http/shared-page";
-import { openShare, openSharedFile, sharePath } from "@/lib/server/shares";
+import { openShare, openSharedFile, sharePath } from "@/lib/server/shares/service";
 
 /** One output as the shared page shows it. */
 export interface SharedOutputView {

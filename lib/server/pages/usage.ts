@@ -2,7 +2,7 @@ import "server-only";
 /** The usage page's first answer, read for the member allowed to see it. */
 import type { Usage } from "@/lib/contract";
 import { usageRange, utcDay } from "@/lib/domain/usage";
-import { usageFor } from "@/lib/server/usage";
+import { usageFor } from "@/lib/server/usage/service";
 import { requirePageMember } from "./session";
 
 type SearchParams = Record<string, string | string[] | undefined>;

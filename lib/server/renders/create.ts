@@ -20,9 +20,9 @@ import {
 import { approvalReason } from "@/lib/domain/approvals";
 import { formatCredits } from "@/lib/domain/format";
 import { isRenderServiceError, mayHaveTakenEffect, type CreateRenderResponse } from "@/lib/render-api";
-import { getAccount, invalidateAccount } from "@/lib/server/account";
-import { getClusterMember } from "@/lib/server/cluster";
-import { getDb, type Db } from "@/lib/server/db";
+import { getAccount, invalidateAccount } from "@/lib/server/account/cached-account";
+import { getClusterMember } from "@/lib/server/cluster/process-member";
+import { getDb, type Db } from "@/lib/server/db/database";
 import type { RenderRequestRow } from "@/lib/server/db/schema";
 import { findApproval, holdForApproval } from "@/lib/server/ledger/approvals";
 import { newLedgerId } from "@/lib/server/ledger/ids";
@@ -38,10 +38,10 @@ import { knownUploadUrls } from "@/lib/server/ledger/uploads";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
-import { getScheduler } from "@/lib/server/scheduler";
-import { afterCharge } from "@/lib/server/notices";
+import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
+import { afterCharge } from "@/lib/server/notices/spend-notices";
 import { assertWithinLimits } from "@/lib/server/team/caps";
-import { estimateCost } from "./estimate";
+import { estimateCost } from "@/lib/server/rates/pricing";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 

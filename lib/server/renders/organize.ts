@@ -13,7 +13,7 @@ import {
   type RenderListQuery,
   type RenderList,
 } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
 import {
   getRenderRow,

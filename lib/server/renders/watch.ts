@@ -1,9 +1,9 @@
 import "server-only";
 /** A render someone has open: its ledger record, and the scheduler told to keep it current. */
 import { AppError, type LedgerRender, type Member, type RenderWatch } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
-import { getScheduler } from "@/lib/server/scheduler";
+import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { withCallerFlag } from "./organize";
 
 const notFound = () => new AppError("not_found", "No render with this id in the dashboard's history.");

@@ -8,8 +8,8 @@ import "server-only";
  */
 import { AppError, errorBodySchema, type Member } from "@/lib/contract";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import type { LeaderDuty } from "@/lib/server/cluster";
-import type { Db } from "@/lib/server/db";
+import type { LeaderDuty } from "@/lib/server/cluster/process-member";
+import type { Db } from "@/lib/server/db/database";
 import { onChange } from "@/lib/server/db/change-signal";
 import type { RunRowRecord } from "@/lib/server/db/schema";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { createRenderServiceClient } from "@/lib/render-api";
 import { PostgresMember } from "@/lib/server/cluster/postgres-member";
-import { closeDb, getDb, type Db } from "@/lib/server/db";
+import { closeDb, getDb, type Db } from "@/lib/server/db/database";
 import { beginRequest } from "@/lib/server/ledger/renders";
 import { startSimulator, type RunningSimulator } from "@/simulator/server";
 import { newLedgerUrl, TEAM_KEY } from "@/test/server-stack";

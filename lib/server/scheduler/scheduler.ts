@@ -24,8 +24,8 @@ import {
   type CompletionEstimate,
   type TimingStat,
 } from "@/lib/domain/timing";
-import { NotLeaderError, type ClusterMember, type LeaderDuty } from "@/lib/server/cluster";
-import type { Db } from "@/lib/server/db";
+import { NotLeaderError, type ClusterMember, type LeaderDuty } from "@/lib/server/cluster/process-member";
+import type { Db } from "@/lib/server/db/database";
 import { onChange } from "@/lib/server/db/change-signal";
 import { announceChange } from "@/lib/server/db/dialect";
 import type { RenderRow } from "@/lib/server/db/schema";

@@ -7,7 +7,7 @@ import "server-only";
 import { AppError, type Member } from "@/lib/contract";
 import { wouldPassLimit } from "@/lib/domain/alerts";
 import { formatNumber } from "@/lib/domain/format";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import { spendLimits } from "@/lib/server/ledger/member-spend";
 
 /**

@@ -13,7 +13,7 @@ import { type LedgerUpload, type MadeBy } from "@/lib/contract";
 import { UPLOAD_LIMITS } from "@/lib/domain/uploads";
 import { AppError } from "@/lib/contract/errors";
 import { UPLOAD_KINDS, type UploadKind } from "@/lib/domain/uploads";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { recordUpload } from "@/lib/server/ledger/uploads";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";

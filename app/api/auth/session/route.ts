@@ -1,8 +1,8 @@
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { withSpend } from "@/lib/server/ledger/member-spend";
-import { authEnabled } from "@/lib/server/team/session";
+import { authEnabled } from "@/lib/server/access/session";
 
 export const dynamic = "force-dynamic";
 

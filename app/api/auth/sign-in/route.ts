@@ -1,14 +1,14 @@
 import { AppError } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { withSpend } from "@/lib/server/ledger/member-spend";
 import { findMemberRowByEmail, setPasswordHash, toMember } from "@/lib/server/ledger/members";
 import { settings } from "@/lib/server/runtime/config";
-import { clientAddress } from "@/lib/server/team/origin";
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from "@/lib/server/team/password";
-import { authEnabled, sessionCookieFor } from "@/lib/server/team/session";
-import { startSignIn } from "@/lib/server/team/throttle";
+import { clientAddress } from "@/lib/server/access/origin";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "@/lib/server/access/password";
+import { authEnabled, sessionCookieFor } from "@/lib/server/access/session";
+import { startSignIn } from "@/lib/server/access/throttle";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { clearedSessionCookies } from "@/lib/server/team/session";
+import { clearedSessionCookies } from "@/lib/server/access/session";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { deleteBoard, getBoard, updateBoard } from "@/lib/server/boards";
+import { deleteBoard, getBoard, updateBoard } from "@/lib/server/boards/service";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 

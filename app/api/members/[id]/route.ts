@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { withSpend } from "@/lib/server/ledger/member-spend";

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { listMemberNames } from "@/lib/server/ledger/members";

@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { deletePreset, renamePreset } from "@/lib/server/presets";
+import { deletePreset, renamePreset } from "@/lib/server/presets/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { PROMPT_HISTORY_SIZE } from "@/lib/contract";
 import { searchTerms } from "@/lib/domain/prompt-search";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 import { recentPrompts } from "@/lib/server/ledger/prompt-history";

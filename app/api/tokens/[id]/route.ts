@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { revokeApiTokenAs } from "@/lib/server/team/api-tokens";
+import { revokeApiTokenAs } from "@/lib/server/access/api-tokens";
 
 export const dynamic = "force-dynamic";
 

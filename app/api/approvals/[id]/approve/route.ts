@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { approveRender } from "@/lib/server/renders/approvals";
+import { approveRender } from "@/lib/server/approvals/service";
 
 export const dynamic = "force-dynamic";
 

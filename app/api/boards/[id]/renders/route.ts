@@ -1,4 +1,4 @@
-import { setBoardRenders } from "@/lib/server/boards";
+import { setBoardRenders } from "@/lib/server/boards/service";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
 

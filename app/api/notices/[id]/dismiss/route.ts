@@ -1,6 +1,6 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute, json } from "@/lib/server/http/route";
-import { dismiss } from "@/lib/server/notices";
+import { dismiss } from "@/lib/server/notices/spend-notices";
 
 export const dynamic = "force-dynamic";
 

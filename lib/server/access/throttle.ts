@@ -14,7 +14,7 @@ import "server-only";
  * any of them is counted. A token is checked by a quick lookup, and counted after it.
  */
 import { AppError } from "@/lib/contract";
-import type { Db } from "@/lib/server/db";
+import type { Db } from "@/lib/server/db/database";
 import {
   clearFailures,
   failuresAfter,

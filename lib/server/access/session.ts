@@ -5,7 +5,7 @@ import "server-only";
  */
 import { AppError } from "@/lib/contract/errors";
 import { settings } from "@/lib/server/runtime/config";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import type { Member, Role } from "@/lib/contract";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";
 import { reachedOverHttps } from "./origin";

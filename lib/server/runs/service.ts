@@ -13,12 +13,12 @@ import {
   type RunEstimateRequest,
   type Run,
 } from "@/lib/contract";
-import { startDuty, stopDuty } from "@/lib/server/cluster";
-import { getDb } from "@/lib/server/db";
+import { startDuty, stopDuty } from "@/lib/server/cluster/process-member";
+import { getDb } from "@/lib/server/db/database";
 import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/server/ledger/runs";
-import { estimateCost } from "@/lib/server/renders/estimate";
-import { getScheduler } from "@/lib/server/scheduler";
-import { requireMakerOrAdmin } from "@/lib/server/team/makers";
+import { estimateCost } from "@/lib/server/rates/pricing";
+import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
+import { requireMakerOrAdmin } from "@/lib/server/access/makers";
 import { RunRunner } from "./runner";
 
 export { RUN_IN_FLIGHT_MAX } from "./runner";

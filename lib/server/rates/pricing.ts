@@ -17,7 +17,7 @@ import {
   type PriceKey,
 } from "@/lib/domain/rates";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import {
   allLearnedRates,
   allRateOverrides,

@@ -4,12 +4,12 @@ import "server-only";
  * stream) and the stream a page opens on it.
  */
 import type { EventsQuery, Member } from "@/lib/contract";
-import { invalidateAccount } from "@/lib/server/account";
-import { getDb } from "@/lib/server/db";
+import { invalidateAccount } from "@/lib/server/account/cached-account";
+import { getDb } from "@/lib/server/db/database";
 import { viewerAudiences } from "@/lib/server/ledger/notices";
-import { noticeViewer } from "@/lib/server/notices";
+import { noticeViewer } from "@/lib/server/notices/spend-notices";
 import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
-import { stillActsAs } from "@/lib/server/team/caller";
+import { stillActsAs } from "@/lib/server/access/caller";
 import { EventHub } from "./hub";
 import { eventStreamResponse } from "./stream";
 

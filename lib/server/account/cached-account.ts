@@ -5,7 +5,7 @@ import "server-only";
  * Each fresh reading is checked against the low-balance alert (lib/server/notices).
  */
 import { accountSchema, type Account } from "@/lib/contract";
-import { afterBalanceRead } from "@/lib/server/notices";
+import { afterBalanceRead } from "@/lib/server/notices/spend-notices";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { renderService } from "@/lib/server/runtime/render-service";

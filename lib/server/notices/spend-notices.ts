@@ -8,7 +8,7 @@ import "server-only";
  */
 import type { Member, Notice } from "@/lib/contract";
 import { alertMessage, balanceChange, crossingKey, newCrossing, utcMonth } from "@/lib/domain/alerts";
-import { getDb, type Db } from "@/lib/server/db";
+import { getDb, type Db } from "@/lib/server/db/database";
 import { favouritesOwner } from "@/lib/server/ledger/favourites";
 import { spendLimits } from "@/lib/server/ledger/member-spend";
 import {

@@ -8,7 +8,7 @@ import "server-only";
  * not read, and every caller acts as the team.
  */
 import { AppError, type Member, type Role } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { settings } from "@/lib/server/runtime/config";
 import { checkApiToken, noteTokenUse, tokenRefused } from "./api-tokens";
 import { assertSameOrigin, clientAddress, isSafeMethod } from "./origin";

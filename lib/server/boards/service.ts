@@ -13,10 +13,10 @@ import {
   type MadeBy,
   type Member,
 } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/boards";
 import { requireRenders } from "@/lib/server/ledger/renders";
-import { nameTaken, requireMakerOrAdmin } from "@/lib/server/team/makers";
+import { nameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
 
 const madeBy = (member: Member | null): MadeBy => member && { id: member.id, name: member.name };
 const noBoard = () => new AppError("not_found", "No board with this id.");

@@ -5,8 +5,8 @@ import "server-only";
  */
 import type { Member, Usage, UsageQuery } from "@/lib/contract";
 import { forecast, lastDays, resolveUsageRange, utcDay } from "@/lib/domain/usage";
-import { getAccount } from "@/lib/server/account";
-import { getDb, type Db } from "@/lib/server/db";
+import { getAccount } from "@/lib/server/account/cached-account";
+import { getDb, type Db } from "@/lib/server/db/database";
 import { listMembers, monthStart } from "@/lib/server/ledger/members";
 import { withSpend } from "@/lib/server/ledger/member-spend";
 import { boardSpend, netSpend, usageCells, type UsageScope } from "@/lib/server/ledger/usage";

@@ -4,7 +4,7 @@ import "server-only";
  * themselves, SQLite's one process leads alone. See ./member.ts.
  */
 import { randomInt } from "node:crypto";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { dialectOfUrl } from "@/lib/server/db/dialect";
 import { settings } from "@/lib/server/runtime/config";
 import {

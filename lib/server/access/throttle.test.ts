@@ -4,7 +4,7 @@
  * real SQLite file, and on PostgreSQL in the `postgres` project. Times are passed in, never waited.
  */
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { connect, migrate, type Db } from "@/lib/server/db";
+import { connect, migrate, type Db } from "@/lib/server/db/database";
 import { dialectOf } from "@/lib/server/db/dialect";
 import { newLedgerUrl } from "@/test/server-stack";
 import type { AppError } from "@/lib/contract";

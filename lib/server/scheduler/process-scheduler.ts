@@ -4,10 +4,10 @@ import "server-only";
  * one way the rest of the server hands it a render to follow. It polls while this process leads the
  * deployment (lib/server/cluster), and records creates and watches in every process.
  */
-import { invalidateAccount } from "@/lib/server/account";
-import { getClusterMember, startDuty, stopDuty } from "@/lib/server/cluster";
+import { invalidateAccount } from "@/lib/server/account/cached-account";
+import { getClusterMember, startDuty, stopDuty } from "@/lib/server/cluster/process-member";
 import { serverConfig } from "@/lib/server/runtime/config";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { PollScheduler } from "./scheduler";
 

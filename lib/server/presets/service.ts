@@ -4,9 +4,9 @@ import "server-only";
  * deleting one is for the member who made it or an admin.
  */
 import { AppError, type Member, type Preset, type PresetInput } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/presets";
-import { nameTaken as teamNameTaken, requireMakerOrAdmin } from "@/lib/server/team/makers";
+import { nameTaken as teamNameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
 
 const nameTaken = (name: string) => teamNameTaken("preset", name);
 

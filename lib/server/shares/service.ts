@@ -17,13 +17,13 @@ import {
   type ShareKind,
 } from "@/lib/contract";
 import { notReadyReason } from "@/lib/domain/manifest";
-import { getDb } from "@/lib/server/db";
-import type { Db } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
+import type { Db } from "@/lib/server/db/database";
 import { boardOutputs, findBoardRow } from "@/lib/server/ledger/boards";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import * as ledger from "@/lib/server/ledger/shares";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
-import { requireMakerOrAdmin } from "@/lib/server/team/makers";
+import { requireMakerOrAdmin } from "@/lib/server/access/makers";
 
 export const sharePath = (token: string) => `/s/${token}`;
 

@@ -2,10 +2,10 @@ import "server-only";
 /** Readiness: the ledger answers and the scheduler runs. The service's reachability is reported, not required. */
 import { sql } from "kysely";
 import type { Health, PublicHealth } from "@/lib/contract";
-import { getAccount } from "@/lib/server/account";
-import { getClusterMember } from "@/lib/server/cluster";
-import { getDb } from "@/lib/server/db";
-import { getScheduler, type SchedulerStatus } from "@/lib/server/scheduler";
+import { getAccount } from "@/lib/server/account/cached-account";
+import { getClusterMember } from "@/lib/server/cluster/process-member";
+import { getDb } from "@/lib/server/db/database";
+import { getScheduler, type SchedulerStatus } from "@/lib/server/scheduler/process-scheduler";
 
 const STOPPED: SchedulerStatus = {
   running: false,

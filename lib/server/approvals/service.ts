@@ -13,12 +13,12 @@ import {
   type Member,
   type RenderRequest,
 } from "@/lib/contract";
-import { getClusterMember } from "@/lib/server/cluster";
-import { getDb, type Db } from "@/lib/server/db";
+import { getClusterMember } from "@/lib/server/cluster/process-member";
+import { getDb, type Db } from "@/lib/server/db/database";
 import { decide, findApproval, listWaiting, type Decision } from "@/lib/server/ledger/approvals";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";
-import { assertMaySend, send } from "./create";
-import { estimateCost } from "./estimate";
+import { assertMaySend, send } from "@/lib/server/renders/create";
+import { estimateCost } from "@/lib/server/rates/pricing";
 
 export async function listApprovals(): Promise<ApprovalList> {
   return { items: await listWaiting(await getDb()) };

@@ -16,7 +16,7 @@ import {
   type Member,
   type TokenScope,
 } from "@/lib/contract";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/tokens";
 import { toMember } from "@/lib/server/ledger/members";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
