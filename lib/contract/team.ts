@@ -8,6 +8,10 @@ export type Role = (typeof ROLES)[number];
 export const madeBySchema = z.nullable(z.object({ id: z.string(), name: z.string() }));
 export type MadeBy = z.infer<typeof madeBySchema>;
 
+/** How a thing records who made it: the member's id and name, or null with sign-in off. */
+export const madeBy = (member: Pick<Member, "id" | "name"> | null): MadeBy =>
+  member && { id: member.id, name: member.name };
+
 // The sign-in form shows these messages in the browser, where zod's mini build loads no English
 // locale. A check without a message of its own (the length caps) takes its string's message.
 export const signInSchema = z.object({

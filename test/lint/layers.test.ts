@@ -38,6 +38,17 @@ const VIOLATIONS_BY_MESSAGE: Record<string, [file: string, target: string][]> = 
   "lib/contract declares shapes": [["lib/contract/probe.ts", "@/lib/server/runtime/config"]],
   "lib/render-api is the Render Service's client": [["lib/render-api/probe.ts", "@/lib/server/db/database"]],
   "Route handlers are thin": [["app/api/probe/route.ts", "@/components/gallery/gallery"]],
+  "A route handler calls one service and nothing below it": [
+    ["app/api/probe/route.ts", "@/lib/server/ledger/renders"],
+    ["app/api/probe/route.ts", "@/lib/server/db/database"],
+    ["app/api/probe/route.ts", "@/lib/server/runtime/config"],
+    ["app/api/probe/route.ts", "@/lib/server/scheduler/process-scheduler"],
+  ],
+  "folders of one rank never import each other": [
+    ["lib/server/boards/probe.ts", "@/lib/server/presets/service"],
+    ["lib/server/access/probe.ts", "@/lib/server/notices/spend-notices"],
+    ["lib/server/runs/probe.ts", "@/lib/server/approvals/service"],
+  ],
   "The simulator stands alone": [["simulator/probe.ts", "@/lib/server/db/database"]],
   "through the @/ alias": [["components/gallery/probe.tsx", "../ui/card"]],
 };
@@ -51,6 +62,9 @@ const ALLOWED: [string, string][] = [
   ["app/probe/page.tsx", "@/lib/server/pages/session"],
   ["app/probe/page.tsx", "@/components/gallery/gallery"],
   ["app/api/probe/route.ts", "@/lib/server/renders/create"],
+  ["app/api/probe/route.ts", "@/lib/server/access/sign-in"],
+  ["lib/server/approvals/probe.ts", "@/lib/server/renders/create"],
+  ["lib/server/renders/probe.ts", "@/lib/server/access/makers"],
   ["lib/server/renders/probe.ts", "@/lib/server/scheduler/process-scheduler"],
   ["lib/server/scheduler/probe.ts", "@/lib/server/ledger/polling"],
   ["lib/server/ledger/probe.ts", "@/lib/server/db/database"],

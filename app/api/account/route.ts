@@ -1,7 +1,7 @@
 import { getAccount } from "@/lib/server/account/cached-account";
 import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
+import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(API_ROUTES["GET /api/account"], async () => json(await getAccount()));
+export const GET = apiRoute(API_ROUTES["GET /api/account"], async () => getAccount());

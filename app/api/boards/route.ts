@@ -1,15 +1,13 @@
-import { createBoard } from "@/lib/server/boards/service";
-import { getDb } from "@/lib/server/db/database";
+import { createBoard, listBoards } from "@/lib/server/boards/service";
 import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
-import { listBoards } from "@/lib/server/ledger/boards";
+import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(API_ROUTES["GET /api/boards"], async ({ query }) =>
-  json({ items: await listBoards(await getDb(), query.render) }),
-);
+export const GET = apiRoute(API_ROUTES["GET /api/boards"], async ({ query }) => ({
+  items: await listBoards(query.render),
+}));
 
 export const POST = apiRoute(API_ROUTES["POST /api/boards"], async ({ body, member }) =>
-  json(await createBoard(body, member), 201),
+  createBoard(body, member),
 );

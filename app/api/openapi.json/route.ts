@@ -1,6 +1,6 @@
-import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute } from "@/lib/server/http/route";
 import { openApiDocument } from "@/lib/server/openapi/document";
+import { API_ROUTES } from "@/lib/contract/api-routes";
+import { apiRoute, reply } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,8 +9,8 @@ export const dynamic = "force-dynamic";
  * with its ETag and gets 304.
  */
 export const GET = apiRoute(API_ROUTES["GET /api/openapi.json"], async ({ request }) => {
-  const { json, etag } = openApiDocument();
+  const { document, etag } = openApiDocument();
   const headers = { ETag: etag, "Cache-Control": "public, max-age=300" };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(json, { headers: { ...headers, "Content-Type": "application/json" } });
+  return reply(document, { headers });
 });

@@ -1,14 +1,14 @@
 import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
+import { apiRoute } from "@/lib/server/http/route";
 import { createRender } from "@/lib/server/renders/create";
 import { listRendersFor } from "@/lib/server/renders/organize";
 
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(API_ROUTES["POST /api/renders"], async ({ request, body, member }) =>
-  json(await createRender(body, request.headers.get("idempotency-key"), member), 202),
+  createRender(body, request.headers.get("idempotency-key"), member),
 );
 
 export const GET = apiRoute(API_ROUTES["GET /api/renders"], async ({ query, member }) =>
-  json(await listRendersFor(query, member)),
+  listRendersFor(query, member),
 );

@@ -1,14 +1,9 @@
-import { getDb } from "@/lib/server/db/database";
+import { changeTeamSettings, teamSettings } from "@/lib/server/team/settings";
 import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
-import { getTeamSettings, updateTeamSettings } from "@/lib/server/ledger/team-settings";
+import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(API_ROUTES["GET /api/team"], async () =>
-  json(await getTeamSettings(await getDb())),
-);
+export const GET = apiRoute(API_ROUTES["GET /api/team"], async () => teamSettings());
 
-export const POST = apiRoute(API_ROUTES["POST /api/team"], async ({ body }) =>
-  json(await updateTeamSettings(await getDb(), body)),
-);
+export const POST = apiRoute(API_ROUTES["POST /api/team"], async ({ body }) => changeTeamSettings(body));

@@ -5,6 +5,7 @@ import "server-only";
  * `awaiting_approval` lets exactly one decision through, and the others get a 409.
  */
 import {
+  madeBy,
   AppError,
   type Approval,
   type ApprovalDecisionBody,
@@ -79,7 +80,6 @@ export async function declineRender(
   return decided(db, id);
 }
 
-const madeBy = (admin: Member | null) => admin && { id: admin.id, name: admin.name };
 const noteOf = (body: ApprovalDecisionBody) => body.note?.trim() || null;
 
 async function waitingApproval(db: Db, id: string): Promise<Approval> {

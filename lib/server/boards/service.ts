@@ -4,13 +4,13 @@ import "server-only";
  * sign-in on, renaming, describing or deleting a board is for the member who made it or an admin.
  */
 import {
+  madeBy,
   AppError,
   type Board,
   type BoardCreate,
   type BoardRendersRequest,
   type BoardRendersResult,
   type BoardUpdate,
-  type MadeBy,
   type Member,
 } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
@@ -18,8 +18,12 @@ import * as ledger from "@/lib/server/ledger/boards";
 import { requireRenders } from "@/lib/server/ledger/renders";
 import { nameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
 
-const madeBy = (member: Member | null): MadeBy => member && { id: member.id, name: member.name };
 const noBoard = () => new AppError("not_found", "No board with this id.");
+
+/** Every board by name; with `renderId`, each says whether it holds that render. */
+export async function listBoards(renderId?: string): Promise<Board[]> {
+  return ledger.listBoards(await getDb(), renderId);
+}
 
 export async function createBoard(input: BoardCreate, member: Member | null): Promise<Board> {
   const board = await ledger.insertBoard(await getDb(), input, madeBy(member));

@@ -1,7 +1,8 @@
 import "server-only";
 /** Readiness: the ledger answers and the scheduler runs. The service's reachability is reported, not required. */
 import { sql } from "kysely";
-import type { Health, PublicHealth } from "@/lib/contract";
+import type { Health, Member, PublicHealth } from "@/lib/contract";
+import { authEnabled } from "@/lib/server/access/session";
 import { getAccount } from "@/lib/server/account/cached-account";
 import { getClusterMember } from "@/lib/server/cluster/process-member";
 import { getDb } from "@/lib/server/db/database";
@@ -43,14 +44,30 @@ async function memberId(): Promise<string | null> {
   }
 }
 
+/**
+ * Health as the caller may see it, and whether it is ready. Load balancers probe without a session
+ * and get the status alone; the details (counts, never content) go to admins, and to everyone while
+ * sign-in is off, since every caller then acts as the team with an admin's reach.
+ */
+export async function healthFor(
+  member: Member | null,
+): Promise<{ ready: boolean; health: Health | PublicHealth }> {
+  if (authEnabled() && member?.role !== "admin") {
+    const readiness = await checkReadiness();
+    return { ready: readiness.status === "ok", health: readiness };
+  }
+  const health = await checkHealth();
+  return { ready: health.ok, health };
+}
+
 /** The status alone, for callers without an admin session: no call to the service is made. */
-export async function checkReadiness(): Promise<PublicHealth> {
+async function checkReadiness(): Promise<PublicHealth> {
   const database = await ledgerAnswers();
   const scheduler = await schedulerStatus(database);
   return { status: database && scheduler.running ? "ok" : "unavailable" };
 }
 
-export async function checkHealth(): Promise<Health> {
+async function checkHealth(): Promise<Health> {
   const database = await ledgerAnswers();
   const scheduler = await schedulerStatus(database);
   const started = performance.now();

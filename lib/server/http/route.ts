@@ -5,58 +5,71 @@ import "server-only";
  * guard: the origin and the session, or an API token, lib/server/access/caller.ts), validates every
  * input before the handler runs, and turns every failure into the one error shape.
  */
-import type { z } from "zod/mini";
+import { z } from "zod/mini";
 import { AppError, parseWith, type Member } from "@/lib/contract";
+import type { ApiRouteEntry, MediaAnswer } from "@/lib/contract/api-routes";
 // Refusals name the problem in zod's English words where a schema has no message of its own.
 import "@/lib/render-api/zod-messages";
+import { withoutTokens } from "@/lib/server/access/api-tokens";
+import { resolveCaller } from "@/lib/server/access/caller";
 import { missingSettings } from "@/lib/server/runtime/config";
 import { inFlight } from "@/lib/server/runtime/requests-in-flight";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
-import { withoutTokens } from "@/lib/server/access/api-tokens";
-import { resolveCaller } from "@/lib/server/access/caller";
 
-export interface RouteSpec<B, Q, P> {
-  /** Who may call: any signed-in member (default), admins only, or anyone (sign-in, health). */
-  access?: "member" | "admin" | "public";
-  /** A browser session only: a request with an API token is refused (403). */
-  sessionOnly?: boolean;
-  /** The JSON body's schema; the body must be sent as `application/json`. */
-  body?: z.core.$ZodType<B>;
-  /**
-   * The body may also come as `application/x-www-form-urlencoded`: a form the browser submits
-   * itself, so that its download manager takes the answer. Its fields are validated by `body` as an
-   * object (a repeated field as an array of its values). The origin check still applies.
-   */
-  formBody?: boolean;
-  /** A larger body limit than the default MAX_BODY_BYTES, for the one route that needs it. */
-  maxBodyBytes?: number;
-  /** A refusal names the whole path of the bad value (`rows.3.durationSeconds`), not only its first part. */
-  fullFieldPath?: boolean;
-  /** The query string's schema (its values are text). */
-  query?: z.core.$ZodType<Q>;
-  /** The dynamic path segments' schema. */
-  params?: z.core.$ZodType<P>;
-}
+/** What a schema in the map parses to, or undefined where the entry has none. */
+type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.core.$ZodType }
+  ? z.output<S>
+  : undefined;
 
-export interface Caller<B, Q, P> {
+export interface Caller<E extends ApiRouteEntry> {
   request: Request;
   /**
    * The member the request acts as (by its session, or its API token); null when sign-in is off (or
    * the route is public and nobody signed in).
    */
   member: Member | null;
-  body: B;
-  query: Q;
-  params: P;
+  body: Parsed<E, "body">;
+  query: Parsed<E, "query">;
+  params: Parsed<E, "params">;
 }
+
+/** The JSON a route's success answer holds, by its entry's schema; never for a media answer. */
+type JsonAnswer<E> = E extends { success: { media: MediaAnswer } }
+  ? never
+  : E extends { success: { schema: infer S extends z.core.$ZodType } }
+    ? z.output<S>
+    : never;
+
+/**
+ * What a handler gives back. A JSON route gives the answer's data, or `reply(data, …)` for another
+ * documented status or extra headers: the wrapper builds the response from the entry's schema for
+ * that status, so only what the contract names is ever sent (a field the Render Service added to its
+ * record never reaches a browser or a script). A media route (a file, a zip, a stream) gives its
+ * Response; so may a JSON route for a documented answer with no body (the document's 304).
+ */
+export type Answer<E> = [JsonAnswer<E>] extends [never]
+  ? Response
+  : JsonAnswer<E> | Reply | (E extends { otherAnswers: readonly unknown[] } ? Response : never);
+
+/** An answer with a status other than the entry's success status, or headers of its own. */
+export class Reply {
+  constructor(
+    readonly data: unknown,
+    readonly status: number | undefined,
+    readonly headers: HeadersInit,
+  ) {}
+}
+
+export const reply = (data: unknown, options: { status?: number; headers?: HeadersInit } = {}) =>
+  new Reply(data, options.status, options.headers ?? {});
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-export function apiRoute<B = undefined, Q = undefined, P = undefined>(
-  spec: RouteSpec<B, Q, P>,
-  handler: (caller: Caller<B, Q, P>) => Promise<Response>,
+export function apiRoute<E extends ApiRouteEntry>(
+  entry: E,
+  handler: (caller: Caller<E>) => Promise<Answer<E>>,
 ) {
-  const rules = { access: spec.access ?? "member", sessionOnly: spec.sessionOnly };
+  const rules = { access: entry.access, sessionOnly: entry.sessionOnly };
   return (request: Request, context: RouteContext): Promise<Response> =>
     inFlight(async () => {
       try {
@@ -64,21 +77,52 @@ export function apiRoute<B = undefined, Q = undefined, P = undefined>(
         // a 500 would hide what an admin must do.
         if (missingSettings().length > 0) throw notConfigured();
         const member = await resolveCaller(request, rules);
-        const params = spec.params ? parseWith(spec.params, await context.params) : (undefined as P);
-        const query = spec.query ? readQuery(request, spec.query) : (undefined as Q);
-        const body = spec.body
+        const params = entry.params ? parseWith(entry.params, await context.params) : undefined;
+        const query = entry.query ? readQuery(request, entry.query) : undefined;
+        const body = entry.body
           ? parseWith(
-              spec.body,
-              await readBody(request, spec.formBody ?? false, spec.maxBodyBytes ?? MAX_BODY_BYTES),
-              { fullPath: spec.fullFieldPath },
+              entry.body,
+              await readBody(request, entry.formBody ?? false, entry.maxBodyBytes ?? MAX_BODY_BYTES),
+              { fullPath: entry.fullFieldPath },
             )
-          : (undefined as B);
-        return await handler({ request, member, body, query, params });
+          : undefined;
+        const caller = { request, member, body, query, params } as Caller<E>;
+        return answerFor(entry, await handler(caller));
       } catch (error) {
         return errorResponse(error);
       }
     });
 }
+
+/**
+ * The response for a handler's answer, built from the entry's schema for its status: parsing keeps
+ * the fields the contract names and drops any other. An answer the contract does not allow is the
+ * dashboard's own fault: a 500, logged with what was wrong, rather than an answer the document denies.
+ */
+function answerFor(entry: ApiRouteEntry, answer: unknown): Response {
+  if (answer instanceof Response) {
+    const bodiless = entry.otherAnswers?.some((a) => a.status === answer.status && !a.schema);
+    if (entry.success.media || bodiless) return answer;
+    throw contractBroken(`a raw ${answer.status} response where the map declares JSON`);
+  }
+  const { data, status, headers } =
+    answer instanceof Reply ? answer : { data: answer, status: undefined, headers: {} };
+  const answerStatus = status ?? entry.success.status;
+  const schema =
+    answerStatus === entry.success.status
+      ? entry.success.schema
+      : entry.otherAnswers?.find((a) => a.status === answerStatus)?.schema;
+  if (!schema || entry.success.media)
+    throw contractBroken(`a ${answerStatus} answer the map does not declare`);
+  const parsed = z.safeParse(schema, data);
+  if (!parsed.success) throw contractBroken(z.prettifyError(parsed.error));
+  return json(parsed.data, answerStatus, headers);
+}
+
+const contractBroken = (what: string) =>
+  new AppError("internal_error", "The dashboard could not build its answer.", {
+    cause: new Error(`The answer breaks its contract: ${what}`),
+  });
 
 const notConfigured = () =>
   new AppError(
@@ -100,8 +144,10 @@ export function errorResponse(error: unknown): Response {
   return Response.json(appError.toBody(), { status: appError.status, headers });
 }
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+function json(body: unknown, status: number, headers: HeadersInit): Response {
+  const all = new Headers(headers);
+  all.set("Cache-Control", all.get("Cache-Control") ?? "no-store");
+  return Response.json(body, { status, headers: all });
 }
 
 /**
@@ -152,7 +198,7 @@ function formFields(text: string): Record<string, string | string[]> {
   return Object.fromEntries(fields);
 }
 
-function readQuery<T>(request: Request, schema: z.core.$ZodType<T>): T {
+function readQuery(request: Request, schema: z.core.$ZodType): unknown {
   return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 

@@ -229,13 +229,14 @@ function build(): JsonSchema {
   };
 }
 
-let built: { json: string; etag: string } | undefined;
+let built: { document: Record<string, unknown>; etag: string } | undefined;
 
-/** The document as served: its JSON text and an ETag of it (the same for the process's life). */
-export function openApiDocument(): { json: string; etag: string } {
+/** The document as served, and an ETag of its JSON (the same for the process's life). */
+export function openApiDocument(): { document: Record<string, unknown>; etag: string } {
   if (!built) {
-    const json = JSON.stringify(build());
-    built = { json, etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"` };
+    const document = build();
+    const etag = `"${createHash("sha256").update(JSON.stringify(document)).digest("base64url").slice(0, 27)}"`;
+    built = { document, etag };
   }
   return built;
 }

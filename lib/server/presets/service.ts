@@ -3,19 +3,35 @@ import "server-only";
  * Team presets as the routes use them: anyone may save and apply one; with sign-in on, renaming or
  * deleting one is for the member who made it or an admin.
  */
-import { AppError, type Member, type Preset, type PresetInput } from "@/lib/contract";
+import {
+  madeBy,
+  AppError,
+  PROMPT_HISTORY_SIZE,
+  type Member,
+  type Preset,
+  type PresetInput,
+  type RecentPrompts,
+} from "@/lib/contract";
+import { searchTerms } from "@/lib/domain/prompt-search";
 import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/presets";
+import { recentPrompts } from "@/lib/server/ledger/prompt-history";
 import { nameTaken as teamNameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
 
 const nameTaken = (name: string) => teamNameTaken("preset", name);
 
+export async function listPresets(): Promise<Preset[]> {
+  return ledger.listPresets(await getDb());
+}
+
+/** The caller's own recent prompts matching `q`; with sign-in off, the whole dashboard's. */
+export async function recentPromptsFor(q: string | undefined, member: Member | null): Promise<RecentPrompts> {
+  const items = await recentPrompts(await getDb(), member?.id ?? null, searchTerms(q), PROMPT_HISTORY_SIZE);
+  return { items };
+}
+
 export async function createPreset(input: PresetInput, member: Member | null): Promise<Preset> {
-  const preset = await ledger.insertPreset(
-    await getDb(),
-    input,
-    member && { id: member.id, name: member.name },
-  );
+  const preset = await ledger.insertPreset(await getDb(), input, madeBy(member));
   if (preset === "name_taken") throw nameTaken(input.name);
   return preset;
 }

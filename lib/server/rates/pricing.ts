@@ -5,7 +5,14 @@ import "server-only";
  * rate learned from the service's charges; an image render with none of them is included in the plan
  * (spec §1.5), and a video render with none is unknown until the first of its kind is charged.
  */
-import { AppError, type CostEstimate, type MadeBy, type RateCard, type RateCardRow } from "@/lib/contract";
+import {
+  AppError,
+  madeBy,
+  type CostEstimate,
+  type Member,
+  type RateCard,
+  type RateCardRow,
+} from "@/lib/contract";
 import {
   allPriceKeys,
   creditsAtCardRate,
@@ -103,10 +110,10 @@ export async function rateCard(): Promise<RateCard> {
 export async function overrideRate(
   key: string,
   creditsPerUnit: number | null,
-  by: MadeBy,
+  member: Member | null,
 ): Promise<RateCard> {
   const known = allPriceKeys().some((k) => priceKeyId(k) === key) || (await learnedRate(await getDb(), key));
   if (!known) throw new AppError("not_found", `No price key ${key} on the rate card.`, { field: "key" });
-  await setRateOverride(await getDb(), key, creditsPerUnit, by);
+  await setRateOverride(await getDb(), key, creditsPerUnit, madeBy(member));
   return rateCard();
 }

@@ -8,6 +8,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  madeBy,
   AppError,
   errorBodySchema,
   type AwaitingApprovalResult,
@@ -221,7 +222,7 @@ async function submit(
       bodyHash,
       request,
       ...scheduler.expect(request),
-      madeBy: member && { id: member.id, name: member.name },
+      madeBy: madeBy(member),
       estimate,
       owner: (await getClusterMember()).id,
     });

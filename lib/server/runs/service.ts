@@ -5,6 +5,7 @@ import "server-only";
  * the rows (./runner.ts).
  */
 import {
+  madeBy,
   AppError,
   type Member,
   type RunCreate,
@@ -51,7 +52,7 @@ export async function createRun(body: RunCreate, member: Member | null): Promise
   const id = await insertRun(db, {
     name: body.name || defaultName(new Date()),
     rows: body.rows,
-    madeBy: member && { id: member.id, name: member.name },
+    madeBy: madeBy(member),
   });
   (await getRunRunner()).wake();
   return getRun(id);

@@ -6,6 +6,7 @@ import "server-only";
  * own links and an admin everyone's.
  */
 import {
+  madeBy,
   AppError,
   SHARE_TOKEN_PATTERN,
   SHARE_TOKEN_PREFIX_CHARS,
@@ -77,7 +78,7 @@ export async function createShare(input: ShareInput, member: Member | null): Pro
       showPrompt: input.showPrompt,
       expiresAt,
     },
-    member && { id: member.id, name: member.name },
+    madeBy(member),
   );
   const share = await ledger.getShare(db, created.id);
   if (!share) throw new Error(`share ${created.id} vanished after insert`);
@@ -103,8 +104,8 @@ export async function revokeShare(id: string, member: Member | null): Promise<vo
   const db = await getDb();
   const row = await ledger.findShareRow(db, id);
   if (!row) throw new AppError("not_found", "No share link with this id.");
-  const madeBy = row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? "" };
-  requireMakerOrAdmin("share link", madeBy, member);
+  const maker = row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? "" };
+  requireMakerOrAdmin("share link", maker, member);
   await ledger.deleteShare(db, id);
 }
 

@@ -1,9 +1,14 @@
 import "server-only";
-/** Adding a team member: the password is hashed here, so the ledger never sees it in clear. */
-import type { Member, Role } from "@/lib/contract";
-import type { Db } from "@/lib/server/db/database";
-import { insertMember } from "@/lib/server/ledger/members";
+/**
+ * The team's members as the Team page and the CLI use them: adding one (the password is hashed here,
+ * so the ledger never sees it in clear), listing them with this month's spend, and changing a role or
+ * a cap.
+ */
+import { AppError, type Member, type MemberPatch, type MemberSpend, type Role } from "@/lib/contract";
 import { hashPassword } from "@/lib/server/access/password";
+import { getDb, type Db } from "@/lib/server/db/database";
+import { withSpend } from "@/lib/server/ledger/member-spend";
+import { insertMember, listMemberNames, listMembers, updateMember } from "@/lib/server/ledger/members";
 
 export async function addMember(
   db: Db,
@@ -11,4 +16,25 @@ export async function addMember(
 ): Promise<Member> {
   const { password, ...rest } = input;
   return insertMember(db, { ...rest, passwordHash: await hashPassword(password) });
+}
+
+export async function membersWithSpend(): Promise<MemberSpend[]> {
+  const db = await getDb();
+  return Promise.all((await listMembers(db)).map((m) => withSpend(db, m)));
+}
+
+/** Names only, for everyone signed in (the gallery's "Who" filter): nothing else of a member. */
+export async function memberNames(): Promise<{ id: string; name: string }[]> {
+  return listMemberNames(await getDb());
+}
+
+/** An admin changes a member's role or cap; never their own role away, so the team keeps its admin. */
+export async function changeMember(id: string, patch: MemberPatch, by: Member | null): Promise<MemberSpend> {
+  if (by?.id === id && patch.role === "member") {
+    throw new AppError("invalid_request", "An admin cannot remove their own admin role.", { field: "role" });
+  }
+  const db = await getDb();
+  const updated = await updateMember(db, id, patch);
+  if (!updated) throw new AppError("not_found", "No team member with this id.");
+  return withSpend(db, updated);
 }

@@ -1,11 +1,9 @@
+import { signOutHeaders } from "@/lib/server/access/sign-in";
 import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
-import { clearedSessionCookies } from "@/lib/server/access/session";
+import { apiRoute, reply } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-out"], async ({ request }) => {
-  const response = json({ signedOut: true });
-  for (const cookie of clearedSessionCookies(request)) response.headers.append("Set-Cookie", cookie);
-  return response;
-});
+export const POST = apiRoute(API_ROUTES["POST /api/auth/sign-out"], async ({ request }) =>
+  reply({ signedOut: true }, { headers: signOutHeaders(request) }),
+);

@@ -1,10 +1,10 @@
-import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
 import { revokeApiTokenAs } from "@/lib/server/access/api-tokens";
+import { API_ROUTES } from "@/lib/contract/api-routes";
+import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const DELETE = apiRoute(API_ROUTES["DELETE /api/tokens/{id}"], async ({ params: { id }, member }) => {
   await revokeApiTokenAs(id, member);
-  return json({ revoked: true });
+  return { revoked: true } as const;
 });

@@ -1,6 +1,6 @@
-import { API_ROUTES } from "@/lib/contract/api-routes";
-import { apiRoute, json } from "@/lib/server/http/route";
 import { dismiss } from "@/lib/server/notices/spend-notices";
+import { API_ROUTES } from "@/lib/contract/api-routes";
+import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -8,6 +8,6 @@ export const POST = apiRoute(
   API_ROUTES["POST /api/notices/{id}/dismiss"],
   async ({ params: { id }, member }) => {
     await dismiss(member, id);
-    return json({ dismissed: true });
+    return { dismissed: true } as const;
   },
 );

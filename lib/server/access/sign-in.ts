@@ -1,0 +1,46 @@
+import "server-only";
+/**
+ * Signing in and out, and who the caller is: the service of the auth routes. A sign-in is counted as
+ * a failure before its password is checked (./throttle.ts), so guesses sent at once cannot all reach
+ * the check; a right password takes its own count back.
+ */
+import { AppError, type Member, type SessionInfo } from "@/lib/contract";
+import { getDb } from "@/lib/server/db/database";
+import { withSpend } from "@/lib/server/ledger/member-spend";
+import { findMemberRowByEmail, setPasswordHash, toMember } from "@/lib/server/ledger/members";
+import { settings } from "@/lib/server/runtime/config";
+import { clientAddress } from "./origin";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { authEnabled, clearedSessionCookies, sessionCookieFor } from "./session";
+import { startSignIn } from "./throttle";
+
+export async function signIn(
+  request: Request,
+  { email, password }: { email: string; password: string },
+): Promise<{ member: Member; cookie: string }> {
+  if (!authEnabled()) throw new AppError("not_found", "Sign-in is off: set AUTH_SECRET to turn it on.");
+  const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
+  const db = await getDb();
+  // Counted as a failure from here on, unless it succeeds; refused (429) past a limit.
+  const attempt = await startSignIn(db, address, email);
+  const row = await findMemberRowByEmail(db, email);
+  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+  if (!row || !valid) throw new AppError("unauthenticated", "Wrong email or password.");
+  await attempt.succeeded();
+  // The one moment the password is known: a hash made at an older, cheaper cost is replaced.
+  if (needsRehash(row.password_hash)) await setPasswordHash(db, row.id, await hashPassword(password));
+  const cookie = sessionCookieFor(request, row.id, row.session_version);
+  return { member: await withSpend(db, toMember(row)), cookie };
+}
+
+/** Whether sign-in is on, and the caller with this month's spend: all a page needs of a session. */
+export async function sessionInfo(member: Member | null): Promise<SessionInfo> {
+  return { authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) };
+}
+
+/** The Set-Cookie headers that sign a browser out (the plain and the secure cookie's names). */
+export const signOutHeaders = (request: Request): Headers => {
+  const headers = new Headers();
+  for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
+  return headers;
+};
