@@ -1,7 +1,7 @@
 "use client";
 /**
  * The new-render form. Values are validated with the shared request schema (through the mapper in
- * lib/form), so what the form accepts the server accepts; the server's own refusals land on the same
+ * lib/client/form), so what the form accepts the server accepts; the server's own refusals land on the same
  * fields. Settings are kept after a successful start, since renders are iterated on.
  */
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * This browser's side of the cross-tab dedupe in `lib/form/recent-submission.ts`: localStorage, the
+ * This browser's side of the cross-tab dedupe in `lib/client/form/recent-submission.ts`: localStorage, the
  * tab's id, and a Web Lock that makes "read the last submission, write this one" one step across tabs.
  */
 import type { SubmissionStorage } from "@/lib/client/form";

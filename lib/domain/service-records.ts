@@ -6,7 +6,7 @@ import { z } from "zod/mini";
 
 // zod's mini build: the browser loads these through the contract. Mini has no default messages; the
 // server, which parses the service's answers with these, loads the English ones
-// (lib/render-api/zod-locale.ts).
+// (lib/render-api/zod-messages.ts).
 
 /** A number, then a whole one: the same checks, in the same order, as `z.number().int()`. */
 const int = () => z.number().check(z.int());
