@@ -10,7 +10,7 @@ import { LayoutGridIcon } from "lucide-react";
 import { Card } from "@/components/ui/surface";
 import { Notice } from "@/components/ui/notice";
 import { LocalTime } from "@/components/ui/local-time";
-import { RenderMedia } from "@/components/gallery/render-media";
+import { RenderMedia } from "@/components/render/render-media";
 import type { Board } from "@/lib/contract";
 import { boardsQueryOptions } from "@/lib/client/queries/boards";
 import { BOARD_COVERS } from "@/lib/domain/boards";

@@ -19,7 +19,7 @@ import { AddToBoard } from "@/components/boards/add-to-board";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
 import { DownloadLink } from "./download-link";
-import { renderHref, reuseSettingsHref } from "./render-links";
+import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
 import { copyPrompt } from "./copy-prompt";
 import { ArchiveLabel } from "./archive-button";
 import { archiveRenders } from "./organize-actions";

@@ -20,10 +20,10 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { FavouriteButton } from "./favourite-button";
 import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
-import { RenderFacts, modelLabel } from "./render-facts";
-import { RenderMedia } from "./render-media";
-import { StatusBadge } from "./status-badge";
-import { renderHref } from "./render-links";
+import { RenderFacts, modelLabel } from "@/components/render/render-facts";
+import { RenderMedia } from "@/components/render/render-media";
+import { StatusBadge } from "@/components/render/status-badge";
+import { renderHref } from "@/components/render/render-links";
 import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
 

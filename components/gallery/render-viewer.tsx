@@ -29,20 +29,20 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogPanel, DialogTitle } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
-import { requestParams } from "@/components/render-detail/describe-params";
-import { RenderParameters } from "@/components/render-detail/render-parameters";
-import { RenderTimeline } from "@/components/render-detail/render-timeline";
+import { requestParams } from "@/components/render/describe-params";
+import { RenderParameters } from "@/components/render/render-parameters";
+import { RenderTimeline } from "@/components/render/render-timeline";
 import { ArchiveButton } from "./archive-button";
 import { AddToBoard } from "@/components/boards/add-to-board";
 import { FavouriteButton } from "./favourite-button";
 import { ShareButton } from "@/components/shares/share-button";
-import { RenderFacts, modelLabel } from "./render-facts";
-import { RenderMedia, isAudioUrl } from "./render-media";
+import { RenderFacts, modelLabel } from "@/components/render/render-facts";
+import { RenderMedia, isAudioUrl } from "@/components/render/render-media";
 import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
 import { DownloadLink } from "./download-link";
-import { renderHref, reuseSettingsHref } from "./render-links";
+import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
 import type { SelectionStore } from "./selection";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "./view-url";
 
 export interface RenderViewerProps {

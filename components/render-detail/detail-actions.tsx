@@ -9,7 +9,7 @@ import type { LedgerRender } from "@/lib/contract";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyIcon, DownloadIcon, SlidersHorizontalIcon } from "lucide-react";
 import { DownloadLink } from "@/components/gallery/download-link";
-import { reuseSettingsHref } from "@/components/gallery/render-links";
+import { reuseSettingsHref } from "@/components/render/render-links";
 import { copyPrompt } from "@/components/gallery/copy-prompt";
 import { ArchiveButton } from "@/components/gallery/archive-button";
 import { FavouriteButton } from "@/components/gallery/favourite-button";
