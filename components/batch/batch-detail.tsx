@@ -17,7 +17,7 @@ import { LiveBadge } from "@/components/render/live-badge";
 import { RenderCard } from "@/components/gallery/render-card";
 import { modelLabel } from "@/components/render/render-facts";
 import { useRenderCompletion } from "@/components/gallery/use-render-completion";
-import { ZipButton } from "@/components/gallery/zip-button";
+import { ZipButton } from "@/components/render/zip-button";
 
 export function BatchDetail({ batchId }: { batchId: string }) {
   const list = useRenderList({ batchId });

@@ -6,7 +6,7 @@ import type { LedgerRender } from "@/lib/contract";
 import { JustifiedRows, justifiedStyle } from "./grid";
 import { aspectRatioOf } from "@/lib/domain/render-size";
 import { RenderCard } from "./render-card";
-import { ZipButton } from "./zip-button";
+import { ZipButton } from "@/components/render/zip-button";
 
 export const BatchGroup = memo(
   function BatchGroup({ size, renders }: { size: number; renders: LedgerRender[] }) {

@@ -31,11 +31,11 @@ import { groupRenders } from "./group-renders";
 import { LiveBadge } from "@/components/render/live-badge";
 import { LoadMore } from "./load-more";
 import { RenderCard } from "./render-card";
-import { ReviewContext, useSelectedIds, type Review } from "./review-context";
-import { createSelection, type SelectionStore } from "./selection";
+import { ReviewContext, useSelectedIds, type Review } from "@/components/render/review-context";
+import { createSelection, type SelectionStore } from "@/components/render/selection";
 import { VIEW_PARAM } from "@/components/render/render-links";
 import { useFinishedAlerts } from "./use-finished-alerts";
-import { ZipButton } from "./zip-button";
+import { ZipButton } from "@/components/render/zip-button";
 import { useRenderCompletion } from "./use-render-completion";
 import { useGalleryFilters } from "./use-gallery-filters";
 

@@ -8,7 +8,7 @@
  */
 import { notify } from "@/components/ui/notify";
 import { loadContract } from "@/lib/client/contract-loader";
-import { ZIP_ACTION } from "@/components/render/render-links";
+import { ZIP_ACTION } from "./render-links";
 
 const FRAME_NAME = "render-download";
 

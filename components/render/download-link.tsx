@@ -6,7 +6,7 @@
  * modified click, "Save link as" or a page whose script has not loaded download it directly.
  */
 import type { ComponentProps, MouseEvent } from "react";
-import { downloadHref } from "@/components/render/render-links";
+import { downloadHref } from "./render-links";
 import { withFrameDownload } from "./with-frame-download";
 
 type DownloadLinkProps = { renderId: string } & Omit<ComponentProps<"a">, "href" | "download">;

@@ -15,11 +15,11 @@ import {
   SlidersHorizontalIcon,
 } from "lucide-react";
 import { useState } from "react";
-import { AddToBoard } from "@/components/boards/add-to-board";
+import { AddToBoard } from "./add-to-board";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
 import { DownloadLink } from "./download-link";
-import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
+import { renderHref, reuseSettingsHref } from "./render-links";
 import { copyPrompt } from "./copy-prompt";
 import { ArchiveLabel } from "./archive-button";
 import { archiveRenders } from "./organize-actions";
@@ -63,7 +63,7 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
           {board && (
             <MenuItem
               onSelect={() =>
-                void import("@/components/boards/board-actions").then(({ removeFromBoard }) =>
+                void import("./board-actions").then(({ removeFromBoard }) =>
                   removeFromBoard(queryClient, board, [render.id]),
                 )
               }
