@@ -12,11 +12,11 @@ import { formatCredits } from "@/lib/domain/format";
 import { BackLink } from "@/components/ui/back-link";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { JustifiedRows } from "@/components/gallery/grid";
+import { JustifiedRows } from "@/components/render/grid";
 import { LiveBadge } from "@/components/render/live-badge";
-import { RenderCard } from "@/components/gallery/render-card";
+import { RenderCard } from "@/components/render/render-card";
 import { modelLabel } from "@/components/render/render-facts";
-import { useRenderCompletion } from "@/components/gallery/use-render-completion";
+import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ZipButton } from "@/components/render/zip-button";
 
 export function BatchDetail({ batchId }: { batchId: string }) {

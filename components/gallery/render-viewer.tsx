@@ -43,7 +43,7 @@ import { DownloadLink } from "@/components/render/download-link";
 import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
-import { closeView, switchView, viewedId } from "./view-url";
+import { closeView, switchView, viewedId } from "@/components/render/view-url";
 
 export interface RenderViewerProps {
   id: string;

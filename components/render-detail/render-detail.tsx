@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { RenderFacts, modelLabel } from "@/components/render/render-facts";
 import { RenderMedia } from "@/components/render/render-media";
 import { StatusBadge } from "@/components/render/status-badge";
-import { useRenderCompletion } from "@/components/gallery/use-render-completion";
+import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
 import { requestParams } from "@/components/render/describe-params";

@@ -17,15 +17,15 @@ import { excerpt } from "@/lib/domain/format";
 import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
 import { endedWithoutOutput } from "@/lib/domain/statuses";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { FavouriteButton } from "@/components/render/favourite-button";
+import { FavouriteButton } from "./favourite-button";
 import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
-import { RenderActions } from "@/components/render/render-actions";
-import { RenderFacts, modelLabel } from "@/components/render/render-facts";
-import { RenderMedia } from "@/components/render/render-media";
-import { StatusBadge } from "@/components/render/status-badge";
-import { renderHref } from "@/components/render/render-links";
-import { useIsSelected, useReview } from "@/components/render/review-context";
-import type { SelectionStore } from "@/components/render/selection";
+import { RenderActions } from "./render-actions";
+import { RenderFacts, modelLabel } from "./render-facts";
+import { RenderMedia } from "./render-media";
+import { StatusBadge } from "./status-badge";
+import { renderHref } from "./render-links";
+import { useIsSelected, useReview } from "./review-context";
+import type { SelectionStore } from "./selection";
 
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();

@@ -7,7 +7,7 @@
  * or on a card's first click, not with the page.
  */
 
-import { VIEW_PARAM } from "@/components/render/render-links";
+import { VIEW_PARAM } from "./render-links";
 
 /** Marks a history entry this module added, so closing knows it may go back to the one before. */
 const PUSHED = "renderViewerPushed";
