@@ -7,7 +7,7 @@
  * a render is held or decided elsewhere.
  */
 import { useId, useState } from "react";
-import { describeParams, requestParams } from "@/components/render-detail/describe-params";
+import { describeParams, requestParams } from "@/components/render/describe-params";
 import { Button } from "@/components/ui/button";
 import { LABEL_CLASSES, CONTROL_CLASSES } from "@/components/ui/field-classes";
 import { Notice } from "@/components/ui/notice";

@@ -12,12 +12,12 @@ import { formatCredits } from "@/lib/domain/format";
 import { BackLink } from "@/components/ui/back-link";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { JustifiedRows } from "@/components/gallery/grid";
-import { LiveBadge } from "@/components/gallery/live-badge";
-import { RenderCard } from "@/components/gallery/render-card";
-import { modelLabel } from "@/components/gallery/render-facts";
-import { useRenderCompletion } from "@/components/gallery/use-render-completion";
-import { ZipButton } from "@/components/gallery/zip-button";
+import { JustifiedRows } from "@/components/render/grid";
+import { LiveBadge } from "@/components/render/live-badge";
+import { RenderCard } from "@/components/render/render-card";
+import { modelLabel } from "@/components/render/render-facts";
+import { useRenderCompletion } from "@/components/render/use-render-completion";
+import { ZipButton } from "@/components/render/zip-button";
 
 export function BatchDetail({ batchId }: { batchId: string }) {
   const list = useRenderList({ batchId });

@@ -17,7 +17,7 @@ import type { Board } from "@/lib/contract";
 import { createBoard, deleteBoard, updateBoard } from "@/lib/client/queries/board-changes";
 import { BOARD_DESCRIPTION_MAX_CHARS } from "@/lib/domain/boards";
 import { nameProblem } from "@/lib/domain/names";
-import { boardRefusal, renderCount, type BoardProblems } from "./board-errors";
+import { boardRefusal, renderCount, type BoardProblems } from "@/components/render/board-errors";
 
 interface DialogProps {
   open: boolean;

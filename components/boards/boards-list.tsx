@@ -10,11 +10,11 @@ import { LayoutGridIcon } from "lucide-react";
 import { Card } from "@/components/ui/surface";
 import { Notice } from "@/components/ui/notice";
 import { LocalTime } from "@/components/ui/local-time";
-import { RenderMedia } from "@/components/gallery/render-media";
+import { RenderMedia } from "@/components/render/render-media";
 import type { Board } from "@/lib/contract";
 import { boardsQueryOptions } from "@/lib/client/queries/boards";
 import { BOARD_COVERS } from "@/lib/domain/boards";
-import { renderCount } from "./board-errors";
+import { renderCount } from "@/components/render/board-errors";
 import { BoardManage, NewBoardButton } from "./board-manage";
 
 export function BoardsList() {

@@ -9,11 +9,11 @@ import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { useWatchRender } from "@/lib/client/queries/watch";
 import { Card } from "@/components/ui/surface";
-import { RenderFacts, modelLabel } from "@/components/gallery/render-facts";
-import { RenderMedia } from "@/components/gallery/render-media";
-import { renderHref } from "@/components/gallery/render-links";
-import { StatusBadge } from "@/components/gallery/status-badge";
-import { ParameterList, type ListedParam } from "@/components/render-detail/render-parameters";
+import { RenderFacts, modelLabel } from "@/components/render/render-facts";
+import { RenderMedia } from "@/components/render/render-media";
+import { renderHref } from "@/components/render/render-links";
+import { StatusBadge } from "@/components/render/status-badge";
+import { ParameterList, type ListedParam } from "@/components/render/render-parameters";
 import type { PanZoomHandlers } from "./use-pan-zoom";
 import { viewTransform, type View } from "./zoom";
 

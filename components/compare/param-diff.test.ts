@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeParams, requestParams } from "@/components/render-detail/describe-params";
+import { describeParams, requestParams } from "@/components/render/describe-params";
 import { diffParams, differingLabels } from "./param-diff";
 
 const described = (render: Parameters<typeof requestParams>[0]) => describeParams(requestParams(render));

@@ -2,7 +2,7 @@
  * Which parameters set compared renders apart. Rows are matched by what they mean (their label), so
  * an image's `imageModel` lines up with a video's `model` and `imageResolution` with `resolution`.
  */
-import type { ParamRow } from "@/components/render-detail/describe-params";
+import type { ParamRow } from "@/components/render/describe-params";
 
 export interface DiffRow {
   label: string;

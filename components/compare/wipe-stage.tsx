@@ -7,8 +7,8 @@
 import { useRef, type PointerEvent } from "react";
 import { ChevronsLeftRightIcon } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
-import { modelLabel } from "@/components/gallery/render-facts";
-import { RenderMedia } from "@/components/gallery/render-media";
+import { modelLabel } from "@/components/render/render-facts";
+import { RenderMedia } from "@/components/render/render-media";
 import { PaneLetter, ZoomLayer } from "./compare-pane";
 import type { PanZoomHandlers } from "./use-pan-zoom";
 import type { View } from "./zoom";

@@ -3,10 +3,10 @@
 /** The variants of one multi-image request, kept together under "Batch of N". */
 import { memo, useId } from "react";
 import type { LedgerRender } from "@/lib/contract";
-import { JustifiedRows, justifiedStyle } from "./grid";
+import { JustifiedRows, justifiedStyle } from "@/components/render/grid";
 import { aspectRatioOf } from "@/lib/domain/render-size";
-import { RenderCard } from "./render-card";
-import { ZipButton } from "./zip-button";
+import { RenderCard } from "@/components/render/render-card";
+import { ZipButton } from "@/components/render/zip-button";
 
 export const BatchGroup = memo(
   function BatchGroup({ size, renders }: { size: number; renders: LedgerRender[] }) {

@@ -1,7 +1,7 @@
 /** What the gallery shows before its renders arrive (its empty and error states: gallery-notices.tsx). */
 import { Card } from "@/components/ui/surface";
 import { Skeleton } from "@/components/ui/skeleton";
-import { JUSTIFIED_ITEM, JustifiedRows, justifiedStyle } from "./grid";
+import { JUSTIFIED_ITEM, JustifiedRows, justifiedStyle } from "@/components/render/grid";
 
 export function GallerySkeleton({ count = 8 }: { count?: number }) {
   return (

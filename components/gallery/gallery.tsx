@@ -26,17 +26,17 @@ import { Notice } from "@/components/ui/notice";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
-import { JustifiedRows } from "./grid";
+import { JustifiedRows } from "@/components/render/grid";
 import { groupRenders } from "./group-renders";
-import { LiveBadge } from "./live-badge";
+import { LiveBadge } from "@/components/render/live-badge";
 import { LoadMore } from "./load-more";
-import { RenderCard } from "./render-card";
-import { ReviewContext, useSelectedIds, type Review } from "./review-context";
-import { createSelection, type SelectionStore } from "./selection";
-import { VIEW_PARAM } from "./render-links";
+import { RenderCard } from "@/components/render/render-card";
+import { ReviewContext, useSelectedIds, type Review } from "@/components/render/review-context";
+import { createSelection, type SelectionStore } from "@/components/render/selection";
+import { VIEW_PARAM } from "@/components/render/render-links";
 import { useFinishedAlerts } from "./use-finished-alerts";
-import { ZipButton } from "./zip-button";
-import { useRenderCompletion } from "./use-render-completion";
+import { ZipButton } from "@/components/render/zip-button";
+import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { useGalleryFilters } from "./use-gallery-filters";
 
 /**

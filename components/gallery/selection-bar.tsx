@@ -9,17 +9,17 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
 import { Columns2Icon, DownloadIcon, LayoutGridIcon, MinusCircleIcon, XIcon } from "lucide-react";
-import { AddToBoard } from "@/components/boards/add-to-board";
-import { removeFromBoard } from "@/components/boards/board-actions";
+import { AddToBoard } from "@/components/render/add-to-board";
+import { removeFromBoard } from "@/components/render/board-actions";
 import { Button } from "@/components/ui/button";
 import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArchiveLabel } from "./archive-button";
+import { ArchiveLabel } from "@/components/render/archive-button";
 import { filtersFromSearchParams } from "./filters-url";
-import { archiveRenders } from "./organize-actions";
-import { downloadZip } from "./frame-download";
-import { useReview, useSelectedIds } from "./review-context";
-import type { SelectionStore } from "./selection";
+import { archiveRenders } from "@/components/render/organize-actions";
+import { downloadZip } from "@/components/render/frame-download";
+import { useReview, useSelectedIds } from "@/components/render/review-context";
+import type { SelectionStore } from "@/components/render/selection";
 
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);

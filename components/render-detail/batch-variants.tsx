@@ -4,10 +4,10 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
-import { JustifiedRows } from "@/components/gallery/grid";
-import { RenderCard } from "@/components/gallery/render-card";
-import { ZipButton } from "@/components/gallery/zip-button";
-import { batchHref } from "@/components/gallery/render-links";
+import { JustifiedRows } from "@/components/render/grid";
+import { RenderCard } from "@/components/render/render-card";
+import { ZipButton } from "@/components/render/zip-button";
+import { batchHref } from "@/components/render/render-links";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 

@@ -8,11 +8,11 @@ import Link from "next/link";
 import type { LedgerRender } from "@/lib/contract";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyIcon, DownloadIcon, SlidersHorizontalIcon } from "lucide-react";
-import { DownloadLink } from "@/components/gallery/download-link";
-import { reuseSettingsHref } from "@/components/gallery/render-links";
-import { copyPrompt } from "@/components/gallery/copy-prompt";
-import { ArchiveButton } from "@/components/gallery/archive-button";
-import { FavouriteButton } from "@/components/gallery/favourite-button";
+import { DownloadLink } from "@/components/render/download-link";
+import { reuseSettingsHref } from "@/components/render/render-links";
+import { copyPrompt } from "@/components/render/copy-prompt";
+import { ArchiveButton } from "@/components/render/archive-button";
+import { FavouriteButton } from "@/components/render/favourite-button";
 import { ShareButton } from "@/components/shares/share-button";
 
 export function DetailActions({ render }: { render: LedgerRender }) {

@@ -12,16 +12,16 @@ import { estimateAgainstCharge } from "@/lib/domain/rates";
 import { BackLink } from "@/components/ui/back-link";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
-import { RenderFacts, modelLabel } from "@/components/gallery/render-facts";
-import { RenderMedia } from "@/components/gallery/render-media";
-import { StatusBadge } from "@/components/gallery/status-badge";
-import { useRenderCompletion } from "@/components/gallery/use-render-completion";
+import { RenderFacts, modelLabel } from "@/components/render/render-facts";
+import { RenderMedia } from "@/components/render/render-media";
+import { StatusBadge } from "@/components/render/status-badge";
+import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
-import { requestParams } from "./describe-params";
+import { requestParams } from "@/components/render/describe-params";
 import { DetailActions } from "./detail-actions";
-import { RenderParameters } from "./render-parameters";
-import { RenderTimeline } from "./render-timeline";
+import { RenderParameters } from "@/components/render/render-parameters";
+import { RenderTimeline } from "@/components/render/render-timeline";
 
 /** While the create has not answered (or never did), the charge is not known. */
 const CHARGE_UNKNOWN = new Set(["submitting", "unknown"]);

@@ -17,7 +17,7 @@ import { InlineConfirm } from "@/components/ui/inline-confirm";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { TextField } from "@/components/ui/text-field";
-import { describeParams, requestParams } from "@/components/render-detail/describe-params";
+import { describeParams, requestParams } from "@/components/render/describe-params";
 import type { Preset } from "@/lib/contract";
 import { isAppError } from "@/lib/contract/errors";
 import { formFieldFor, readableMessage, type RenderFormValues } from "@/lib/client/form";

@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { renderHref } from "@/components/gallery/render-links";
+import { renderHref } from "@/components/render/render-links";
 import { Button } from "@/components/ui/button";
 import { ExpiredBadge } from "@/components/ui/expired-badge";
 import { LocalTime } from "@/components/ui/local-time";

@@ -15,7 +15,7 @@ import {
   SlidersHorizontalIcon,
 } from "lucide-react";
 import { useState } from "react";
-import { AddToBoard } from "@/components/boards/add-to-board";
+import { AddToBoard } from "./add-to-board";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "@/components/ui/menu";
 import { ACTIONS_TRIGGER_CLASSES } from "./render-actions";
 import { DownloadLink } from "./download-link";
@@ -63,7 +63,7 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
           {board && (
             <MenuItem
               onSelect={() =>
-                void import("@/components/boards/board-actions").then(({ removeFromBoard }) =>
+                void import("./board-actions").then(({ removeFromBoard }) =>
                   removeFromBoard(queryClient, board, [render.id]),
                 )
               }
