@@ -84,7 +84,7 @@ function request(random: ReturnType<typeof generator>): {
 async function seed(file: string, renders: number): Promise<void> {
   const lib = async <T>(module: string) =>
     (await import(pathToFileURL(path.join(BUILD_DIR, "lib", module)).href)) as T;
-  const { getDb, closeDb } = await lib<DbModule>("server/db/index.ts");
+  const { getDb, closeDb } = await lib<DbModule>("server/db/database.ts");
   const { beginRequest, completeRequest } = await lib<RendersModule>("server/ledger/renders.ts");
   const { requestedModel } = await lib<RenderRequestModule>("domain/render-request.ts");
   const { markFinished } = await lib<PollingModule>("server/ledger/polling.ts");
