@@ -3,7 +3,7 @@
  * (lib/contract/api-routes.ts).
  */
 import { z } from "zod/mini";
-import { RENDER_KINDS } from "@/lib/domain/catalogue";
+import { REFERENCE_URL_FIELDS, RENDER_KINDS } from "@/lib/domain/catalogue";
 import { imageRenderRequestSchema, videoRenderRequestSchema } from "@/lib/domain/render-request";
 import { rateCardSchema, rateOverrideSchema } from "@/lib/contract/rates";
 import { costEstimateSchema, estimateQuerySchema } from "@/lib/contract/renders";
@@ -14,11 +14,11 @@ import { UPSTREAM, type ApiRouteEntries } from "./entry";
  * describe: the shape it accepts, for the document only (never loaded by a page).
  */
 
+const NOT_QUERYABLE = new Set<string>(["prompt", ...Object.values(REFERENCE_URL_FIELDS)]);
+
 /** A request schema's fields a query string can carry: all but the prompt and the reference lists. */
 const queryableFields = (shape: Record<string, z.core.SomeType>) =>
-  Object.fromEntries(
-    Object.entries(shape).filter(([name]) => name !== "prompt" && !name.startsWith("reference")),
-  );
+  Object.fromEntries(Object.entries(shape).filter(([name]) => !NOT_QUERYABLE.has(name)));
 
 /** What `GET /api/estimate` accepts: the request's fields as text values. */
 const estimateQueryFieldsSchema = z.object({
