@@ -13,7 +13,7 @@ const POSTGRES_TESTS = [
   "test/server/auth.test.ts",
   "test/server/find.test.ts",
   "test/server/usage.test.ts",
-  "lib/server/db/migrations.test.ts",
+  "lib/server/db/migrations/upgrades.test.ts",
   "lib/server/db/dialect.test.ts",
   "test/server/db-migrate.test.ts",
   "test/server/db-backup.test.ts",

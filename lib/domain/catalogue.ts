@@ -6,6 +6,7 @@
  * (reference caps, clip length of stitched renders) are this project's choices, recorded in
  * docs/architecture.md ("Choices where the spec is silent").
  */
+import type { UploadKind } from "./uploads";
 
 export const RENDER_KINDS = ["image", "video"] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
@@ -90,12 +91,23 @@ export interface VideoModel {
   readonly typicalSecondsPerOutputSecond: number;
 }
 
+/**
+ * The render request's reference lists (upload URLs), by the kind of upload each holds: the one list
+ * of them. An image request carries the first only; a video request any the model takes.
+ */
+export const REFERENCE_URL_FIELDS = {
+  image: "referenceImageUrls",
+  video: "referenceVideoUrls",
+  audio: "referenceAudioUrls",
+} as const satisfies Record<UploadKind, string>;
+export type ReferenceUrlField = (typeof REFERENCE_URL_FIELDS)[UploadKind];
+
 /** A video request's reference lists: the request's field, the catalogue's cap on it, what it holds. */
 export const VIDEO_REFERENCE_LISTS = [
-  { field: "referenceImageUrls", cap: "maxReferenceImages", noun: "reference images", kind: "image" },
-  { field: "referenceVideoUrls", cap: "maxReferenceVideos", noun: "reference videos", kind: "video" },
-  { field: "referenceAudioUrls", cap: "maxReferenceAudios", noun: "reference audio", kind: "audio" },
-] as const satisfies readonly { field: string; cap: keyof VideoModel; noun: string; kind: string }[];
+  { field: REFERENCE_URL_FIELDS.image, cap: "maxReferenceImages", noun: "reference images", kind: "image" },
+  { field: REFERENCE_URL_FIELDS.video, cap: "maxReferenceVideos", noun: "reference videos", kind: "video" },
+  { field: REFERENCE_URL_FIELDS.audio, cap: "maxReferenceAudios", noun: "reference audio", kind: "audio" },
+] as const satisfies readonly { field: string; cap: keyof VideoModel; noun: string; kind: UploadKind }[];
 
 const ALL_IMAGE_RESOLUTIONS = IMAGE_RESOLUTIONS;
 

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import {
-  csvCell,
   manifestCsv,
   manifestJson,
   notReadyReason,
@@ -72,31 +71,6 @@ function records(csv: string): Record<string, string>[] {
 const included = (r: ManifestRender, file = `${r.id}.png`): ManifestRow => ({
   render: r,
   outcome: { state: "included", file, bytes: 10 },
-});
-
-describe("csvCell", () => {
-  test.each([
-    ["plain", "plain"],
-    ['say "hi"', '"say ""hi"""'],
-    ["a, b", '"a, b"'],
-    ["line\nbreak", '"line\nbreak"'],
-    ["cr\r\nlf", '"cr\r\nlf"'],
-    ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
-    ["+1", "'+1"],
-    ["-cmd", "'-cmd"],
-    ["@SUM(A1)", "'@SUM(A1)"],
-    ["\tTAB", "'\tTAB"],
-    ["富士山 🦊 crème", "富士山 🦊 crème"],
-  ])("%j → %j", (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  test("numbers and booleans as written; null empty; objects as JSON", () => {
-    expect(csvCell(-3)).toBe("-3");
-    expect(csvCell(false)).toBe("false");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(["a", "b"])).toBe('"[""a"",""b""]"');
-  });
 });
 
 describe("manifestCsv", () => {

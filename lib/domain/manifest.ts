@@ -1,12 +1,10 @@
 /**
  * The manifest of a zip of renders: one row per render asked for, as `manifest.json` and
  * `manifest.csv`, saying what each render was (prompt, model, every parameter, who, cost, times,
- * source) and what became of its file (in the zip, missing and why, or not ready).
- *
- * The CSV is for spreadsheets: UTF-8 with a byte-order mark (so Excel reads accents and CJK),
- * CRLF rows, RFC 4180 quoting, and text that a spreadsheet would run as a formula (`=`, `+`, `-`,
- * `@`, tab, carriage return first) led by `'`, since prompts are anyone's text.
+ * source) and what became of its file (in the zip, missing and why, or not ready). The CSV is
+ * written for spreadsheets (./csv.ts).
  */
+import { csvText } from "./csv";
 
 /** The parts of a ledger render the manifest reports (a `LedgerRender` fits). */
 export interface ManifestRender {
@@ -102,29 +100,14 @@ export function manifestJson(rows: readonly ManifestRow[], generatedAt: Date): s
   )}\n`;
 }
 
-/** A leading character that makes a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: text guarded against formulas, then quoted when it holds `"`, `,` or a line break. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  let cell = typeof value === "string" ? value : JSON.stringify(value);
-  if (FORMULA_START.test(cell)) cell = `'${cell}`;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
 /** `manifest.csv`: the same entries, with a `param.<key>` column per parameter found in any row. */
 export function manifestCsv(rows: readonly ManifestRow[]): string {
   const keys = parameterKeys(rows);
   const header = [...Object.keys(entry(EMPTY_ROW)), ...keys.map((key) => `param.${key}`)];
-  const lines = [header.map(csvCell).join(",")];
-  for (const row of rows) {
-    const base = Object.values(entry(row));
-    const params = keys.map((key) => row.render.params[key]);
-    lines.push([...base, ...params].map(csvCell).join(","));
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([
+    header,
+    ...rows.map((row) => [...Object.values(entry(row)), ...keys.map((key) => row.render.params[key])]),
+  ]);
 }
 
 /** Names the columns, whatever the rows. */

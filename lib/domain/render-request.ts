@@ -14,11 +14,13 @@ import {
   IMAGE_QUALITIES,
   IMAGE_RESOLUTIONS,
   LIMITS,
+  REFERENCE_URL_FIELDS,
   VIDEO_MODEL_IDS,
   VIDEO_REFERENCE_LISTS,
   VIDEO_RESOLUTIONS,
   imageModel,
   videoModel,
+  type ReferenceUrlField,
 } from "./catalogue";
 
 // zod's mini build: the browser loads this schema with the render form, and mini's functional API
@@ -195,14 +197,15 @@ export function effectiveReferenceImages(request: RenderRequest): string[] {
   return urls.slice(0, cap);
 }
 
+/** Each reference list a request's kind carries, with its URLs (none: empty). */
+export function referenceListsOf(request: RenderRequest): [ReferenceUrlField, string[]][] {
+  if (request.kind === "image") return [[REFERENCE_URL_FIELDS.image, request.referenceImageUrls ?? []]];
+  return Object.values(REFERENCE_URL_FIELDS).map((field) => [field, request[field] ?? []]);
+}
+
 /** Every reference URL a request names, whatever its list. */
 export function referenceUrlsOf(request: RenderRequest): string[] {
-  if (request.kind === "image") return request.referenceImageUrls ?? [];
-  return [
-    ...(request.referenceImageUrls ?? []),
-    ...(request.referenceVideoUrls ?? []),
-    ...(request.referenceAudioUrls ?? []),
-  ];
+  return referenceListsOf(request).flatMap(([, urls]) => urls);
 }
 
 /** The model a request asks for, the kind's default applied (`imageModel` or `model`). */

@@ -4,7 +4,7 @@
  * with their stacks, totals, tables, a forecast and a CSV. Days are UTC everywhere, so two people
  * in different zones see the same bars; the page says so.
  */
-import { csvCell } from "./manifest";
+import { csvText } from "./csv";
 
 /** Spend of one UTC day, one model and one member (null: sign-in was off), as the ledger adds it up. */
 export interface UsageCell {
@@ -228,25 +228,20 @@ export function usageCsv(cells: readonly UsageCell[]): string {
       a.model.localeCompare(b.model) ||
       stackKey(a, "member").localeCompare(stackKey(b, "member")),
   );
-  const lines = [CSV_COLUMNS.map(csvCell).join(",")];
-  for (const cell of rows) {
-    lines.push(
-      [
-        cell.day,
-        cell.model,
-        stackKey(cell, "member"),
-        cell.charged,
-        cell.refunded,
-        cell.charged - cell.refunded,
-        cell.renders,
-        cell.failures,
-        cell.failureRefunds,
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText([
+    CSV_COLUMNS,
+    ...rows.map((cell) => [
+      cell.day,
+      cell.model,
+      stackKey(cell, "member"),
+      cell.charged,
+      cell.refunded,
+      cell.charged - cell.refunded,
+      cell.renders,
+      cell.failures,
+      cell.failureRefunds,
+    ]),
+  ]);
 }
 
 /** The name the stacks beyond the chart's colours are gathered under. */

@@ -7,7 +7,7 @@ import { DEFAULT_IMAGE_ASPECT_RATIO, DEFAULT_IMAGE_MODEL, DEFAULT_VIDEO_MODEL } 
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { loadContract } from "@/lib/client/contract-loader";
 import { fitToModels } from "./fit-model";
-import type { RenderFormValues } from "./values";
+import { referenceLists, type RenderFormValues } from "./values";
 
 /**
  * The form filled from a request as sent. Settings of the other kind are kept from `base`; fields the
@@ -15,7 +15,7 @@ import type { RenderFormValues } from "./values";
  * result fits the catalogue (e.g. a 5 s veo request reads as the 6 s the service rendered).
  */
 export function requestToFormValues(request: RenderRequest, base: RenderFormValues): RenderFormValues {
-  const common = { ...base, prompt: request.prompt, referenceImageUrls: request.referenceImageUrls ?? [] };
+  const common = { ...base, prompt: request.prompt };
   const values: RenderFormValues =
     request.kind === "image"
       ? {
@@ -26,8 +26,8 @@ export function requestToFormValues(request: RenderRequest, base: RenderFormValu
           imageQuality: request.imageQuality ?? base.imageQuality,
           imageAspectRatio: request.imageAspectRatio ?? DEFAULT_IMAGE_ASPECT_RATIO,
           imageCount: request.imageCount ?? 1,
-          referenceVideoUrls: [],
-          referenceAudioUrls: [],
+          // An image request carries image references only.
+          ...referenceLists((_, kind) => (kind === "image" ? (request.referenceImageUrls ?? []) : [])),
         }
       : {
           ...common,
@@ -38,8 +38,7 @@ export function requestToFormValues(request: RenderRequest, base: RenderFormValu
           aspectRatio: request.aspectRatio ?? base.aspectRatio,
           generateAudio: request.generateAudio ?? false,
           negativePrompt: request.negativePrompt ?? "",
-          referenceVideoUrls: request.referenceVideoUrls ?? [],
-          referenceAudioUrls: request.referenceAudioUrls ?? [],
+          ...referenceLists((field) => request[field] ?? []),
         };
   return fitToModels(values).values;
 }

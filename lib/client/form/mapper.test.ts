@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { type RenderRequest, renderRequestSchema } from "@/lib/domain/render-request";
 import { requestToFormValues } from "./from-render";
 import fc from "fast-check";
-import { IMAGE_MODELS, VIDEO_MODELS, findVideoModel } from "@/lib/domain/catalogue";
+import { IMAGE_MODELS, REFERENCE_URL_FIELDS, VIDEO_MODELS, findVideoModel } from "@/lib/domain/catalogue";
 import { estimateParams, formValuesToRequest, usedReferences } from "./mapper";
-import { defaultFormValues, type RenderFormValues } from "./values";
+import { defaultFormValues, referenceLists, type RenderFormValues } from "./values";
 
 const U = (name: string) => `http://service.test/uploads/${name}`;
 
@@ -123,7 +123,7 @@ describe("formValuesToRequest", () => {
           expect(renderRequestSchema.safeParse(request).success).toBe(true);
           // What is sent is what the form marks as used, in the form's order.
           const used = usedReferences(values);
-          for (const field of ["referenceImageUrls", "referenceVideoUrls", "referenceAudioUrls"] as const) {
+          for (const field of Object.values(REFERENCE_URL_FIELDS)) {
             const sent = (request as Partial<Record<typeof field, string[]>>)[field] ?? [];
             expect(sent).toEqual(used[field]);
             expect(values[field].slice(0, sent.length)).toEqual(sent);
@@ -152,9 +152,7 @@ describe("requestToFormValues", () => {
       imageResolution: "4K",
       imageAspectRatio: "9:16",
       imageCount: 1,
-      referenceImageUrls: [],
-      referenceVideoUrls: [],
-      referenceAudioUrls: [],
+      ...referenceLists(() => []),
     });
   });
 

@@ -6,7 +6,7 @@
  */
 import { LIMITS, findImageModel, findVideoModel } from "@/lib/domain/catalogue";
 import type { RenderRequest } from "@/lib/domain/render-request";
-import { REFERENCE_FIELDS, type ReferenceField, type ReferenceKind, type RenderFormValues } from "./values";
+import { referenceLists, type ReferenceField, type RenderFormValues } from "./values";
 
 /** The reference lists each kind and model actually takes: how many of each list the request may carry. */
 export function referenceCaps(values: RenderFormValues): { image: number; video: number; audio: number } {
@@ -31,17 +31,14 @@ export function referenceCaps(values: RenderFormValues): { image: number; video:
  */
 export function usedReferences(values: RenderFormValues): Record<ReferenceField, string[]> {
   const caps = referenceCaps(values);
-  const used = {} as Record<ReferenceField, string[]>;
-  for (const kind of Object.keys(REFERENCE_FIELDS) as ReferenceKind[]) {
-    const field = REFERENCE_FIELDS[kind];
-    used[field] = values[field].slice(0, caps[kind]);
-  }
-  return used;
+  return referenceLists((field, kind) => values[field].slice(0, caps[kind]));
 }
 
-/** `{ [field]: list }` when the list has entries, so empty lists are left out of the request. */
-function listField<K extends string>(field: K, list: string[]): { [P in K]?: string[] } {
-  return (list.length > 0 ? { [field]: list } : {}) as { [P in K]?: string[] };
+/** The lists that have entries, so empty lists are left out of the request. */
+function nonEmptyLists<K extends string>(lists: Record<K, string[]>): { [P in K]?: string[] } {
+  return Object.fromEntries(Object.entries<string[]>(lists).filter(([, list]) => list.length > 0)) as {
+    [P in K]?: string[];
+  };
 }
 
 export function formValuesToRequest(values: RenderFormValues): RenderRequest {
@@ -58,7 +55,7 @@ export function formValuesToRequest(values: RenderFormValues): RenderRequest {
       ...(model && model.qualities.length > 0 && { imageQuality: values.imageQuality }),
       imageAspectRatio: values.imageAspectRatio,
       imageCount: values.imageCount,
-      ...listField("referenceImageUrls", references.referenceImageUrls),
+      ...nonEmptyLists({ referenceImageUrls: references.referenceImageUrls }),
     };
   }
   const negativePrompt = values.negativePrompt.trim();
@@ -71,9 +68,7 @@ export function formValuesToRequest(values: RenderFormValues): RenderRequest {
     aspectRatio: values.aspectRatio,
     generateAudio: values.generateAudio,
     ...(negativePrompt !== "" && { negativePrompt }),
-    ...listField("referenceImageUrls", references.referenceImageUrls),
-    ...listField("referenceVideoUrls", references.referenceVideoUrls),
-    ...listField("referenceAudioUrls", references.referenceAudioUrls),
+    ...nonEmptyLists(references),
   };
 }
 

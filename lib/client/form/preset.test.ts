@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWith, presetCreateSchema, type Preset } from "@/lib/contract";
 import { presetBody, presetToFormValues } from "./preset";
-import { defaultFormValues, type RenderFormValues } from "./values";
+import { defaultFormValues, referenceLists, type RenderFormValues } from "./values";
 
 const U = (name: string) => `http://service.test/uploads/${name}`;
 
@@ -57,11 +57,7 @@ const OTHER = form({
   referenceAudioUrls: [U("other.mp3")],
 });
 
-const referencesOf = (values: RenderFormValues) => ({
-  referenceImageUrls: values.referenceImageUrls,
-  referenceVideoUrls: values.referenceVideoUrls,
-  referenceAudioUrls: values.referenceAudioUrls,
-});
+const referencesOf = (values: RenderFormValues) => referenceLists((field) => values[field]);
 
 describe("presets and the form", () => {
   it.each(SETTINGS)("%s: a preset's body carries no references", (_, values) => {

@@ -9,7 +9,7 @@ import { presetSettings } from "@/lib/domain/presets";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { requestToFormValues } from "./from-render";
 import { formValuesToRequest } from "./mapper";
-import type { RenderFormValues } from "./values";
+import { referenceLists, type RenderFormValues } from "./values";
 
 /** What a preset of the form would hold: kind, model and settings as the request carries them. */
 export function presetOf(values: RenderFormValues): Pick<Preset, "kind" | "model" | "settings"> {
@@ -37,8 +37,6 @@ export function presetToFormValues(preset: Preset, base: RenderFormValues): Rend
   } as RenderRequest;
   return {
     ...requestToFormValues(request, base),
-    referenceImageUrls: base.referenceImageUrls,
-    referenceVideoUrls: base.referenceVideoUrls,
-    referenceAudioUrls: base.referenceAudioUrls,
+    ...referenceLists((field) => base[field]),
   };
 }

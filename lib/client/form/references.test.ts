@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REFERENCE_URL_FIELDS } from "@/lib/domain/catalogue";
 import { usedReferences } from "./mapper";
 import { type ReferenceNote, acceptedReferenceKinds, chosenModelLabel, referenceNotes } from "./references";
 import { renderFormSchema } from "./resolver";
@@ -89,7 +90,7 @@ describe("referenceNotes", () => {
       referenceAudioUrls: urls(1, "mp3"),
     });
     const used = usedReferences(form);
-    const trimmed = (["referenceImageUrls", "referenceVideoUrls", "referenceAudioUrls"] as const).filter(
+    const trimmed = Object.values(REFERENCE_URL_FIELDS).filter(
       (field) => used[field].length < form[field].length,
     );
     expect(referenceNotes(form).map((n) => n.field)).toEqual(trimmed);

@@ -7,16 +7,22 @@ import {
   DEFAULT_IMAGE_ASPECT_RATIO,
   DEFAULT_IMAGE_MODEL,
   DEFAULT_VIDEO_MODEL,
+  REFERENCE_URL_FIELDS,
   type AspectRatio,
   type ImageModelId,
   type ImageQuality,
   type ImageResolution,
+  type ReferenceUrlField,
   type RenderKind,
   type VideoModelId,
   type VideoResolution,
 } from "@/lib/domain/catalogue";
 
-export interface RenderFormValues {
+/**
+ * The form's values. Its reference lists (upload URLs) are the request's, one field each: images serve
+ * both kinds; videos and audio only video models that take them.
+ */
+export interface RenderFormValues extends Record<ReferenceUrlField, string[]> {
   kind: RenderKind;
   prompt: string;
   // Image
@@ -33,23 +39,25 @@ export interface RenderFormValues {
   aspectRatio: AspectRatio;
   generateAudio: boolean;
   negativePrompt: string;
-  // References (upload URLs). Images serve both kinds; videos and audio only video models that take them.
-  referenceImageUrls: string[];
-  referenceVideoUrls: string[];
-  referenceAudioUrls: string[];
 }
 
 export type RenderFormField = keyof RenderFormValues;
 
-/** The reference lists, by the kind of media they hold (the `kind` of an upload). */
-export const REFERENCE_FIELDS = {
-  image: "referenceImageUrls",
-  video: "referenceVideoUrls",
-  audio: "referenceAudioUrls",
-} as const satisfies Record<string, RenderFormField>;
+/** The reference lists, by the kind of media they hold (the `kind` of an upload): the request's own. */
+export const REFERENCE_FIELDS = REFERENCE_URL_FIELDS;
 
 export type ReferenceKind = keyof typeof REFERENCE_FIELDS;
-export type ReferenceField = (typeof REFERENCE_FIELDS)[ReferenceKind];
+export type ReferenceField = ReferenceUrlField;
+
+/** The form's reference lists, each made by `list` from its field and the kind of media it holds. */
+export function referenceLists(
+  list: (field: ReferenceField, kind: ReferenceKind) => string[],
+): Record<ReferenceField, string[]> {
+  const lists = {} as Record<ReferenceField, string[]>;
+  for (const kind of Object.keys(REFERENCE_FIELDS) as ReferenceKind[])
+    lists[REFERENCE_FIELDS[kind]] = list(REFERENCE_FIELDS[kind], kind);
+  return lists;
+}
 
 /**
  * A fresh form. Where the spec states a default (§4.2) the form starts there; elsewhere it starts on
@@ -70,9 +78,7 @@ export function defaultFormValues(): RenderFormValues {
     aspectRatio: "16:9",
     generateAudio: false,
     negativePrompt: "",
-    referenceImageUrls: [],
-    referenceVideoUrls: [],
-    referenceAudioUrls: [],
+    ...referenceLists(() => []),
   };
 }
 

@@ -8,7 +8,7 @@ import Papa from "papaparse";
 import type { z } from "zod/mini";
 import type { RenderRequest } from "@/lib/contract";
 import type { Contract } from "@/lib/client/contract-loader";
-import { VIDEO_MODEL_IDS } from "@/lib/domain/catalogue";
+import { REFERENCE_URL_FIELDS, VIDEO_MODEL_IDS } from "@/lib/domain/catalogue";
 import { RUN_MAX_ROWS } from "@/lib/domain/runs";
 
 /** A row as read: each column's text (empty: not given). */
@@ -44,9 +44,7 @@ const FIELD_VALUES: Record<string, "text" | "number" | "boolean" | "list"> = {
   durationSeconds: "number",
   generateAudio: "boolean",
   negativePrompt: "text",
-  referenceImageUrls: "list",
-  referenceVideoUrls: "list",
-  referenceAudioUrls: "list",
+  ...Object.fromEntries(Object.values(REFERENCE_URL_FIELDS).map((field) => [field, "list" as const])),
 };
 const isKnown = (column: string) => Object.hasOwn(FIELD_VALUES, column);
 /** On an image row, `model`, `resolution` and `aspectRatio` mean the image's own fields. */

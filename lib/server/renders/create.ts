@@ -20,6 +20,7 @@ import {
 } from "@/lib/contract";
 import { approvalReason } from "@/lib/domain/approvals";
 import { formatCredits } from "@/lib/domain/format";
+import { referenceListsOf, referenceUrlsOf } from "@/lib/domain/render-request";
 import { isRenderServiceError, mayHaveTakenEffect, type CreateRenderResponse } from "@/lib/render-api";
 import { getAccount, invalidateAccount } from "@/lib/server/account/cached-account";
 import { getClusterMember } from "@/lib/server/cluster/process-member";
@@ -179,20 +180,9 @@ const idempotencyConflict = () =>
 
 /** The service accepts only its own upload URLs; the ledger knows which ones this dashboard got. */
 async function assertKnownReferences(db: Db, request: RenderRequest): Promise<void> {
-  const lists =
-    request.kind === "image"
-      ? ([["referenceImageUrls", request.referenceImageUrls]] as const)
-      : ([
-          ["referenceImageUrls", request.referenceImageUrls],
-          ["referenceVideoUrls", request.referenceVideoUrls],
-          ["referenceAudioUrls", request.referenceAudioUrls],
-        ] as const);
-  const known = await knownUploadUrls(
-    db,
-    lists.flatMap(([, urls]) => urls ?? []),
-  );
-  for (const [field, urls] of lists) {
-    const unknown = (urls ?? []).find((url) => !known.has(url));
+  const known = await knownUploadUrls(db, referenceUrlsOf(request));
+  for (const [field, urls] of referenceListsOf(request)) {
+    const unknown = urls.find((url) => !known.has(url));
     if (unknown !== undefined) {
       throw new AppError(
         "invalid_request",

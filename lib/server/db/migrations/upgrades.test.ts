@@ -7,9 +7,9 @@
 import { Migrator, type Insertable, type Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { newLedgerUrl } from "@/test/server-stack";
-import { connect } from "./database";
-import { migrationProvider } from "./migrations";
-import type { Database } from "./schema";
+import { connect } from "@/lib/server/db/database";
+import { migrationProvider } from "./index";
+import type { Database } from "@/lib/server/db/schema";
 
 const opened: Kysely<Database>[] = [];
 afterEach(async () => {
