@@ -4,7 +4,7 @@
  */
 import { accountRecord, type Caller } from "./accounts";
 import { SimError } from "./errors";
-import { withExtraFields } from "./faults";
+import { withExtraFields, type ExtraFieldsOf } from "./faults";
 import { readJson, sendJson } from "./http";
 import { retryAfterSeconds } from "./limits";
 import { createRenders } from "./render-create";
@@ -20,8 +20,14 @@ function authenticated(handle: (ctx: RequestContext, caller: Caller) => Promise<
   return (ctx: RequestContext) => handle(ctx, ctx.world.accounts.authenticate(ctx.req.headers.authorization));
 }
 
-function reply(ctx: RequestContext, status: number, record: object, seedSource: string): void {
-  sendJson(ctx.res, status, ctx.world.faults.extraFields ? withExtraFields(record, seedSource) : record);
+/** Sends the record; with the `extraFields` fault on, with fields the spec does not list. */
+function reply(ctx: RequestContext, status: number, record: object, of: Omit<ExtraFieldsOf, "apiUrl">): void {
+  const apiUrl = `${ctx.world.config.publicBaseUrl}${API_PREFIX}`;
+  sendJson(
+    ctx.res,
+    status,
+    ctx.world.faults.extraFields ? withExtraFields(record, { ...of, apiUrl }) : record,
+  );
 }
 
 async function upload(ctx: RequestContext, caller: Caller): Promise<void> {
@@ -32,7 +38,7 @@ async function upload(ctx: RequestContext, caller: Caller): Promise<void> {
     maxBytes: world.config.uploadMaxBytes,
     publicBaseUrl: world.config.publicBaseUrl,
   });
-  reply(ctx, 201, uploadRecord(stored), stored.id);
+  reply(ctx, 201, uploadRecord(stored), { object: "upload", id: stored.id });
 }
 
 async function createRender(ctx: RequestContext, caller: Caller): Promise<void> {
@@ -55,7 +61,11 @@ async function createRender(ctx: RequestContext, caller: Caller): Promise<void> 
       body,
     );
     accepted = true;
-    reply(ctx, 202, created, created.id);
+    reply(ctx, 202, created, {
+      object: "render_create",
+      id: created.id,
+      balanceAfter: caller.account.balance,
+    });
   } finally {
     world.stats.recordCreate(accepted);
   }
@@ -83,13 +93,13 @@ function pollRender(ctx: RequestContext, caller: Caller): void {
     publicBaseUrl: world.config.publicBaseUrl,
     undocumentedStatus: world.faults.undocumentedStatus,
   });
-  reply(ctx, 200, record, render.id);
+  reply(ctx, 200, record, { object: "render", id: render.id });
 }
 
 function account(ctx: RequestContext, caller: Caller): void {
   ctx.world.stats.recordAccountRead();
   ctx.world.renders.settle(Date.now(), ctx.world.accounts);
-  reply(ctx, 200, accountRecord(caller), caller.key.name);
+  reply(ctx, 200, accountRecord(caller), { object: "account", id: caller.key.name });
 }
 
 export const API_PREFIX = "/api/v1";

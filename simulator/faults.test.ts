@@ -6,7 +6,7 @@ import {
   renderRecordSchema,
   uploadRecordSchema,
 } from "@/lib/domain/service-records";
-import { FaultInjector, DEFAULT_FAULTS } from "./faults";
+import { FaultInjector, DEFAULT_FAULTS, withExtraFields } from "./faults";
 import { startSimulator } from "./server";
 import { KEYS, simulatorForTests, statusSequence, withSimulator } from "./test-client";
 
@@ -30,6 +30,40 @@ describe("FaultInjector", () => {
   it("does nothing with the default configuration", () => {
     const injector = new FaultInjector(() => 0);
     expect(injector.decide(DEFAULT_FAULTS)).toEqual({ type: "none" });
+  });
+});
+
+describe("withExtraFields", () => {
+  const apiUrl = "https://render.example.test/api/v1";
+
+  it("keeps the record, names it, links it to the service's own address and marks nested objects", () => {
+    const record = { id: "rnd_a", status: "running", chain: { clipsReady: 1, clipsTotal: 3 } };
+    const extended = withExtraFields(record, { object: "render", id: "rnd_a", apiUrl });
+    expect(extended).toEqual({
+      ...record,
+      object: "render",
+      chain: { clipsReady: 1, clipsTotal: 3, object: "chain" },
+      seed: expect.any(Number),
+      pollIntervalSeconds: 3,
+      meta: { region: "sim-local-1", traceId: expect.stringMatching(/^trace_/), schemaRevision: 7 },
+      _links: { self: `${apiUrl}/renders/rnd_a`, account: `${apiUrl}/account` },
+    });
+    // The seed is fixed by the id; the trace id is new each time.
+    const again = withExtraFields(record, { object: "render", id: "rnd_a", apiUrl });
+    expect(again.seed).toBe(extended.seed);
+    expect(again.meta).not.toEqual(extended.meta);
+  });
+
+  it("adds balanceAfter when given, and pollIntervalSeconds only to render answers", () => {
+    const created = withExtraFields(
+      { id: "rnd_b" },
+      { object: "render_create", id: "rnd_b", apiUrl, balanceAfter: 12 },
+    );
+    expect(created).toMatchObject({ balanceAfter: 12, pollIntervalSeconds: 3 });
+    const upload = withExtraFields({ url: "u" }, { object: "upload", id: "up_c", apiUrl });
+    expect(upload._links).toEqual({ self: `${apiUrl}/uploads/up_c`, account: `${apiUrl}/account` });
+    expect(upload).not.toHaveProperty("balanceAfter");
+    expect(upload).not.toHaveProperty("pollIntervalSeconds");
   });
 });
 
@@ -99,23 +133,43 @@ describe("fault switches", () => {
 
   it("extraFields adds unknown fields to every record, which stay valid records", async () => {
     await sim.client.setFaults({ extraFields: true });
-    const extra = { seed: expect.any(Number), meta: expect.objectContaining({ region: "sim-local-1" }) };
+    const api = `${sim.url}/api/v1`;
+    const extra = (object: string, self: string) => ({
+      object,
+      seed: expect.any(Number),
+      meta: expect.objectContaining({ region: "sim-local-1" }),
+      _links: { self: `${api}${self}`, account: `${api}/account` },
+    });
     const upload = await sim.client.upload(KEYS.team1, "image", { type: "image/png" });
+    const uploadId = /\/files\/(up_[a-z0-9]+)\//.exec(upload.body.url)?.[1];
     const created = await sim.client.createRender(KEYS.team1, {
-      kind: "image",
+      kind: "video",
       prompt: "x",
       referenceImageUrls: [upload.body.url],
     });
-    await sim.client.waitTerminal([created.body.id]);
-    const polled = await sim.client.poll(KEYS.team1, created.body.id);
+    const id = created.body.id;
+    await sim.client.waitTerminal([id]);
+    const polled = await sim.client.poll(KEYS.team1, id);
     const account = await sim.client.account(KEYS.team1);
+    expect(upload.body).toMatchObject(extra("upload", `/uploads/${uploadId}`));
+    expect(created.body).toMatchObject({
+      ...extra("render_create", `/renders/${id}`),
+      pollIntervalSeconds: 3,
+      // kling 720p 5 s: 50 credits of the 5000 the account starts with.
+      balanceAfter: 4950,
+    });
+    expect(polled.body).toMatchObject({ ...extra("render", `/renders/${id}`), pollIntervalSeconds: 3 });
+    expect(account.body).toMatchObject({
+      ...extra("account", "/account"),
+      renderCreditsBalance: 4950,
+      key: { name: "demo-team-1", last4: "am_1", object: "key" },
+    });
     for (const [reply, schema] of [
       [upload, uploadRecordSchema],
       [created, createRenderResponseSchema],
       [polled, renderRecordSchema],
       [account, accountRecordSchema],
     ] as const) {
-      expect(reply.body).toMatchObject(extra);
       expect(schema.safeParse(reply.body).success).toBe(true);
     }
   });

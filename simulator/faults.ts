@@ -97,14 +97,50 @@ export class FaultInjector {
   }
 }
 
-/** The record with fields the spec does not list, as a newer service version might send. */
-export function withExtraFields<T extends object>(
-  record: T,
-  seedSource: string,
-): T & { seed: number; meta: object } {
+/** What an answer is, named as a service's `object` field would name it. */
+export type RecordObject = "upload" | "render_create" | "render" | "account";
+
+export interface ExtraFieldsOf {
+  object: RecordObject;
+  /** The record's id (the account's: its key's name): seeds `seed` and names `_links.self`. */
+  id: string;
+  /** The API's absolute address (`{publicBaseUrl}/api/v1`): `_links` point at the service itself. */
+  apiUrl: string;
+  /** On a create answer: the account's balance once the request's charge was debited. */
+  balanceAfter?: number;
+}
+
+/** How often a client is told to poll a render it just made or is polling. */
+const EXTRA_POLL_INTERVAL_SECONDS = 3;
+
+/** The API path of each kind of record (there is no GET for uploads: a service may still name one). */
+const SELF_PATH: Readonly<Record<RecordObject, (id: string) => string>> = {
+  upload: (id) => `/uploads/${id}`,
+  render_create: (id) => `/renders/${id}`,
+  render: (id) => `/renders/${id}`,
+  account: () => "/account",
+};
+
+/**
+ * The answer with fields the spec does not list, as a newer service version might send: its
+ * `object` kind, a `seed` (fixed by the id), `meta` (with a fresh trace id), `_links` to the
+ * service's own addresses, `pollIntervalSeconds` on render answers, `balanceAfter` on a create
+ * answer; and each nested object (`key`, `chain`) gains `object` too.
+ */
+export function withExtraFields<T extends object>(record: T, of: ExtraFieldsOf): T & Record<string, unknown> {
+  const nested = Object.entries(record).flatMap(([name, value]) =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? [[name, { ...(value as object), object: name }] as const]
+      : [],
+  );
   return {
+    object: of.object,
     ...record,
-    seed: hash32(seedSource) % 1_000_000,
+    ...Object.fromEntries(nested),
+    seed: hash32(of.id) % 1_000_000,
+    ...(of.balanceAfter !== undefined && { balanceAfter: of.balanceAfter }),
+    ...(of.object.startsWith("render") && { pollIntervalSeconds: EXTRA_POLL_INTERVAL_SECONDS }),
     meta: { region: "sim-local-1", traceId: newId("trace"), schemaRevision: 7 },
+    _links: { self: `${of.apiUrl}${SELF_PATH[of.object](of.id)}`, account: `${of.apiUrl}/account` },
   };
 }
