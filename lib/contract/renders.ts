@@ -233,3 +233,15 @@ export type ArchiveRequest = z.infer<typeof archiveRequestSchema>;
 /** What an archive request changed: the renders as they now are. */
 export const archiveResultSchema = z.object({ items: z.array(ledgerRenderSchema) });
 export type ArchiveResult = z.infer<typeof archiveResultSchema>;
+
+/**
+ * `POST /api/renders`'s `Idempotency-Key` header, optional: printable ASCII, so it is stored and
+ * compared as sent, and short enough to index.
+ */
+export const idempotencyKeySchema = z.optional(
+  z
+    .string()
+    .check(
+      z.regex(/^[\x21-\x7e]{1,200}$/, { error: "Idempotency-Key must be 1 to 200 printable characters." }),
+    ),
+);

@@ -5,8 +5,8 @@ import { listRendersFor } from "@/lib/server/renders/organize";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(API_ROUTES["POST /api/renders"], async ({ request, body, member }) =>
-  createRender(body, request.headers.get("idempotency-key"), member),
+export const POST = apiRoute(API_ROUTES["POST /api/renders"], async ({ body, headers, member }) =>
+  createRender(body, headers["Idempotency-Key"] ?? null, member),
 );
 
 export const GET = apiRoute(API_ROUTES["GET /api/renders"], async ({ query, member }) =>

@@ -40,8 +40,11 @@ export interface ApiRouteEntry {
   documented?: { query?: z.core.$ZodType; body?: z.core.$ZodType };
   /** A multipart body the handler streams itself: its text fields (in order) and its file field. */
   multipart?: { fields: z.core.$ZodType; file: string };
-  /** Request headers the route reads. */
-  headers?: readonly { name: string; description: string }[];
+  /**
+   * Request headers the route reads. One with a schema is validated by the route wrapper before the
+   * handler runs (a refusal names the header as its field) and handed to it parsed.
+   */
+  headers?: readonly { name: string; description: string; schema?: z.core.$ZodType }[];
   /** The success answer: JSON of `schema`, or a media type (a stream's events in `schema`). */
   success: { status: number; description: string; schema?: z.core.$ZodType; media?: MediaAnswer };
   /** Answers that are neither the success nor the error shape (health's 503). */

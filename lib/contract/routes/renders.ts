@@ -15,12 +15,14 @@ import {
   renderWatchSchema,
 } from "@/lib/contract/renders";
 import { UPSTREAM, type ApiRouteEntries } from "./entry";
+import { idempotencyKeySchema } from "@/lib/contract/renders";
 
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   description:
     "1 to 200 printable ASCII characters. The same key with the same body replays the first answer; with another body it is refused (409).",
-};
+  schema: idempotencyKeySchema,
+} as const;
 
 export const RENDER_ROUTES = {
   "GET /api/renders": {

@@ -31,7 +31,19 @@ export interface Caller<E extends ApiRouteEntry> {
   body: Parsed<E, "body">;
   query: Parsed<E, "query">;
   params: Parsed<E, "params">;
+  /** The headers the entry gives a schema, parsed, by their names. */
+  headers: HeaderValues<E>;
 }
+
+type HeaderValues<E> = E extends { headers: readonly (infer H)[] }
+  ? {
+      [K in H as K extends { name: infer N extends string; schema: z.core.$ZodType } ? N : never]: K extends {
+        schema: infer S extends z.core.$ZodType;
+      }
+        ? z.output<S>
+        : never;
+    }
+  : Record<string, never>;
 
 /** The JSON a route's success answer holds, by its entry's schema; never for a media answer. */
 type JsonAnswer<E> = E extends { success: { media: MediaAnswer } }
@@ -70,6 +82,11 @@ export function apiRoute<E extends ApiRouteEntry>(
   handler: (caller: Caller<E>) => Promise<Answer<E>>,
 ) {
   const rules = { access: entry.access, sessionOnly: entry.sessionOnly };
+  const checkedHeaders = (entry.headers ?? []).flatMap((h) =>
+    h.schema ? [[h.name, h.schema] as const] : [],
+  );
+  // One object schema over the checked headers, so a refusal names the header as its field.
+  const headersSchema = z.object(Object.fromEntries(checkedHeaders));
   return (request: Request, context: RouteContext): Promise<Response> =>
     inFlight(async () => {
       try {
@@ -86,7 +103,11 @@ export function apiRoute<E extends ApiRouteEntry>(
               { fullPath: entry.fullFieldPath },
             )
           : undefined;
-        const caller = { request, member, body, query, params } as Caller<E>;
+        const headers = parseWith(
+          headersSchema,
+          Object.fromEntries(checkedHeaders.map(([name]) => [name, request.headers.get(name) ?? undefined])),
+        );
+        const caller = { request, member, body, query, params, headers } as Caller<E>;
         return answerFor(entry, await handler(caller));
       } catch (error) {
         return errorResponse(error);

@@ -124,12 +124,12 @@ function parameters(entry: ApiRouteEntry): unknown[] {
   return [
     ...fromObject(entry.params, "path"),
     ...fromObject(entry.documented?.query ?? entry.query, "query"),
-    ...(entry.headers ?? []).map(({ name, description }) => ({
+    ...(entry.headers ?? []).map(({ name, description, schema }) => ({
       name,
       in: "header",
       required: false,
       description,
-      schema: { type: "string" },
+      schema: schema ? jsonSchemaOf(schema, "input") : { type: "string" },
     })),
   ];
 }

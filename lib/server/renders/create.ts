@@ -45,8 +45,6 @@ import { afterCharge } from "@/lib/server/notices/spend-notices";
 import { assertWithinLimits } from "@/lib/server/team/caps";
 import { estimateCost } from "@/lib/server/rates/pricing";
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
 /** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
 interface CreateInFlight {
   bodyHash: string;
@@ -63,11 +61,6 @@ export async function createRender(
   idempotencyKey: string | null,
   member: Member | null,
 ): Promise<CreateRenderAnswer> {
-  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw new AppError("invalid_request", "Idempotency-Key must be 1 to 200 printable characters.", {
-      field: "Idempotency-Key",
-    });
-  }
   const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
   if (idempotencyKey === null) return create(request, bodyHash, null, member);
 
