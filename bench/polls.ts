@@ -53,7 +53,7 @@ export interface Load {
 const TIGHT: Load = { clients: 5, gapMs: 9_000 };
 
 /** One client's 20 renders in 17 requests; about 830 credits, so five clients fit a Team balance. */
-export function workload(client: number): RenderRequest[] {
+function workload(client: number): RenderRequest[] {
   const p = (what: string) => `bench client ${client}: ${what}`;
   return [
     { kind: "image", prompt: p("a lighthouse at dusk"), imageModel: "seedream", imageResolution: "1K" },

@@ -112,7 +112,7 @@ export function logPath(name: string): string {
 }
 
 /** Starts `node ...args` in its own process group, its output in bench/tmp/logs/<name>.log. */
-export function startProcess(
+function startProcess(
   name: string,
   args: string[],
   options: { cwd?: string; env?: Record<string, string> } = {},
@@ -151,7 +151,7 @@ export function startProcess(
 }
 
 /** Fails fast when a port is taken, instead of measuring someone else's server. */
-export async function assertPortFree(port: number): Promise<void> {
+async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
     server.once("error", () =>
@@ -162,7 +162,7 @@ export async function assertPortFree(port: number): Promise<void> {
 }
 
 /** Waits until `url` answers 2xx, failing early if the process serving it ends. */
-export async function waitForHttp(url: string, proc: Proc, timeoutMs: number): Promise<void> {
+async function waitForHttp(url: string, proc: Proc, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let ended = false;
   void proc.exited.then(() => (ended = true));

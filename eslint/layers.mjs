@@ -32,7 +32,7 @@ export const SERVER_RANKS = [
 ];
 
 /** What a route handler never reaches past its service for: the infrastructure under the services. */
-export const BELOW_SERVICES = ["runtime", "db", "ledger", "cluster", "scheduler"];
+const BELOW_SERVICES = ["runtime", "db", "ledger", "cluster", "scheduler"];
 
 const below = (...paths) => paths.flatMap((p) => [p, `${p}/**`]);
 

@@ -35,7 +35,7 @@ const ACCOUNT_SEEDS: readonly Omit<Account, "balance">[] = [
   { id: "acct_free", plan: "free", planLabel: "Free", monthlyGrant: 0, startingBalance: 0 },
 ];
 
-export const BUILT_IN_KEYS: readonly ApiKey[] = [
+const BUILT_IN_KEYS: readonly ApiKey[] = [
   { key: "rs_live_demo_team_1", name: "demo-team-1", accountId: "acct_team", revoked: false },
   { key: "rs_live_demo_team_2", name: "demo-team-2", accountId: "acct_team", revoked: false },
   { key: "rs_live_demo_revoked", name: "demo-revoked", accountId: "acct_team", revoked: true },

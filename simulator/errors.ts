@@ -5,7 +5,7 @@
  * is a nested JSON object, and the others exist to prove the dashboard copes with whatever arrives.
  */
 
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   invalid_json: 400,
   invalid_multipart: 400,
   unauthorized: 401,

@@ -23,7 +23,7 @@ export function sendJson(
 }
 
 /** The whole body, refused with 413 once it passes `maxBytes` (JSON bodies only; uploads stream). */
-export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     throw new SimError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);

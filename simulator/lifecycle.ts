@@ -15,8 +15,8 @@ const VARIANCE_SPAN = 0.3;
 /** With the undocumented-status fault on, the last part of running is reported as `upscaling`. */
 const UPSCALING_SHARE = 0.25;
 
-export const FAIL_MARKER = "[fail]";
-export const PARTIAL_MARKER = "[partial]";
+const FAIL_MARKER = "[fail]";
+const PARTIAL_MARKER = "[partial]";
 
 export type Outcome =
   { type: "ready" } | { type: "failed"; errorMessage: string; creditsRefunded: number; clipsMade: number };

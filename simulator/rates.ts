@@ -6,7 +6,7 @@
 import type { VideoModelId, VideoResolution } from "@/lib/domain/catalogue";
 
 /** Credits per second of output, by model and resolution. */
-export const VIDEO_RATES: Readonly<Record<VideoModelId, Partial<Record<VideoResolution, number>>>> = {
+const VIDEO_RATES: Readonly<Record<VideoModelId, Partial<Record<VideoResolution, number>>>> = {
   kling: { "720p": 10, "1080p": 14, "4k": 28 },
   seedance: { "480p": 6, "720p": 10, "1080p": 16 },
   "seedance-fast": { "720p": 6 },
@@ -16,7 +16,7 @@ export const VIDEO_RATES: Readonly<Record<VideoModelId, Partial<Record<VideoReso
 };
 
 /** Generated audio adds this share of the video price, rounded up. */
-export const AUDIO_SURCHARGE = 0.25;
+const AUDIO_SURCHARGE = 0.25;
 
 export function videoCost(
   model: VideoModelId,

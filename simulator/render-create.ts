@@ -37,7 +37,7 @@ import type { RenderStore, StoredRender } from "./renders";
 import type { UploadStore } from "./uploads";
 
 /** Defaults for fields the spec leaves without one (§4.2 rule 3). */
-export const DEFAULTS = {
+const DEFAULTS = {
   imageResolution: "1K" as ImageResolution,
   imageCount: 1,
   resolution: "720p" as VideoResolution,

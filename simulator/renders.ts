@@ -67,7 +67,7 @@ export class RenderStore {
   }
 }
 
-export function mediaPath(render: StoredRender): string {
+function mediaPath(render: StoredRender): string {
   return `/media/${render.id}.${render.kind === "image" ? "png" : "webm"}`;
 }
 

@@ -83,7 +83,7 @@ function resolveContentType(declared: string | undefined, filename: string): str
 }
 
 /** A name safe in a URL path and on disk, keeping the extension readable. */
-export function safeFilename(original: string | undefined): string {
+function safeFilename(original: string | undefined): string {
   const base = (original ?? "").split(/[\\/]/).pop() ?? "";
   const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "");
   if (!cleaned) return "upload";

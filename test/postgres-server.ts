@@ -36,7 +36,7 @@ export interface PostgresServer {
 }
 
 /** The directory holding initdb and pg_ctl, or an error naming the package to install. */
-export function postgresBinaries(): string {
+function postgresBinaries(): string {
   const candidates = process.env.POSTGRES_BIN
     ? [process.env.POSTGRES_BIN]
     : (existsSync(DEBIAN_ROOT) ? readdirSync(DEBIAN_ROOT) : [])

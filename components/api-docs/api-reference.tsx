@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 
-export const RENDERER_SRC = "/vendor/scalar-api-reference.js";
+const RENDERER_SRC = "/vendor/scalar-api-reference.js";
 
 const CONFIGURATION = {
   url: "/api/openapi.json",

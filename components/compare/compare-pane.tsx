@@ -18,7 +18,7 @@ import type { PanZoomHandlers } from "./use-pan-zoom";
 import { viewTransform, type View } from "./zoom";
 
 /** Every pane's media box has the same shape, so one view frames each image alike. */
-export const MEDIA_BOX = "aspect-[4/3] max-h-[70vh] w-full bg-zinc-100 dark:bg-zinc-950";
+const MEDIA_BOX = "aspect-[4/3] max-h-[70vh] w-full bg-zinc-100 dark:bg-zinc-950";
 
 export function PaneLetter({ letter }: { letter: string }) {
   return (

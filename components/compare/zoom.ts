@@ -21,7 +21,7 @@ export interface BoxPoint {
 }
 
 export const FIT: View = { scale: 1, x: 0, y: 0 };
-export const MIN_SCALE = 1;
+const MIN_SCALE = 1;
 export const MAX_SCALE = 16;
 /** One press of Zoom in / Zoom out (or `+` / `-`). */
 export const ZOOM_STEP = 1.25;

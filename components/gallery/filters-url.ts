@@ -46,7 +46,7 @@ export interface GalleryFilters {
 }
 
 /** The on/off filters: present as `key=true`, absent otherwise. */
-export const FLAG_FILTERS = ["favourite", "archived"] as const;
+const FLAG_FILTERS = ["favourite", "archived"] as const;
 
 export const MINE = "mine";
 

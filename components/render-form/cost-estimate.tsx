@@ -12,7 +12,7 @@ import { useAccount } from "@/lib/client/queries/account";
 import { useEstimate } from "@/lib/client/queries/estimate";
 import type { CostEstimate as Estimate } from "@/lib/contract";
 
-export function costText(estimate: Estimate | undefined, pending: boolean): string {
+function costText(estimate: Estimate | undefined, pending: boolean): string {
   if (!estimate) return pending ? "Estimating cost…" : "Cost shown after submit";
   if (estimate.credits === null) return `Cost ${estimate.basis}`;
   if (estimate.source === "plan") return "Included in your plan";

@@ -9,7 +9,6 @@ import { Button } from "./button";
 import { XIcon } from "lucide-react";
 
 export const Dialog = Radix.Root;
-export const DialogTrigger = Radix.Trigger;
 export const DialogClose = Radix.Close;
 
 const SIZES = {

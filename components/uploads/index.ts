@@ -1,4 +1,3 @@
-export { MediaPreview, fileNameOf } from "./media-preview";
 export { ReferenceDropZone } from "./lazy-drop-zone";
 export { ReferenceLibrary } from "./reference-library";
 export { useUploadQueue, type QueuedUpload, type UploadQueue } from "./use-upload-queue";

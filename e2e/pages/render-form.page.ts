@@ -7,7 +7,7 @@ export interface FilePayload {
   buffer: Buffer;
 }
 
-export const ASSETS = path.join(import.meta.dirname, "..", "assets");
+const ASSETS = path.join(import.meta.dirname, "..", "assets");
 export const asset = (name: string) => path.join(ASSETS, name);
 
 /** The new-render form, reached only through its accessible names. */

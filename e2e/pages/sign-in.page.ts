@@ -1,7 +1,7 @@
 import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** The password every e2e member has (playwright.config.ts adds them with `npm run user:add`). */
-export const E2E_PASSWORD = "correct horse battery";
+const E2E_PASSWORD = "correct horse battery";
 
 /** The sign-in page and the header's member controls. */
 export class SignInPage {

@@ -15,7 +15,7 @@ import { isAppError } from "@/lib/contract/errors";
 
 const MAX_RETRIES = 2;
 
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (isAppError(error) && error.status >= 400 && error.status < 500 && error.status !== 429) return false;
   return true;

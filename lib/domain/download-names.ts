@@ -51,7 +51,7 @@ export function slugify(text: string, maxChars: number, ascii = false): string {
 }
 
 /** `2026-01-05` from an ISO date and time, in UTC; null when it is not a date. */
-export function utcDate(iso: string): string | null {
+function utcDate(iso: string): string | null {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }

@@ -10,10 +10,10 @@
  * - `rejected`: the service refused the create (no render exists, nothing charged).
  * - `lost`: the service no longer knows the id (404 twice).
  */
-export const SERVICE_STATUSES = ["pending", "running", "ready", "failed"] as const;
+const SERVICE_STATUSES = ["pending", "running", "ready", "failed"] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
-export const LEDGER_ONLY_STATUSES = [
+const LEDGER_ONLY_STATUSES = [
   "awaiting_approval",
   "declined",
   "submitting",

@@ -27,7 +27,7 @@ export interface CompletionEstimate {
 /** Weight of a new observation; recent completions matter most when the service's speed drifts. */
 const SMOOTHING = 0.3;
 /** Completions needed at a level before its expectation is trusted over probing early. */
-export const CONFIDENT_SAMPLES = 3;
+const CONFIDENT_SAMPLES = 3;
 
 /** Timing levels from most to least specific, e.g. `video:kling:1080p:10`, `video:kling`, `video`, `*`. */
 export function timingLevels(request: RenderRequest): string[] {
@@ -67,7 +67,7 @@ export function estimateCompletion(
   };
 }
 
-export function updateStat(stat: TimingStat | undefined, ratio: number): TimingStat {
+function updateStat(stat: TimingStat | undefined, ratio: number): TimingStat {
   if (!stat || stat.samples === 0) return { samples: 1, ratioMean: ratio, ratioDev: ratio * 0.25 };
   const deviation = Math.abs(ratio - stat.ratioMean);
   return {

@@ -66,7 +66,7 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /** The range shown when an address or a query does not say: 30 days. */
-export const USAGE_DEFAULT_DAYS = 30;
+const USAGE_DEFAULT_DAYS = 30;
 
 /**
  * The days a query asks for: both bounds as given; one bound with the 30 days that start or end
@@ -105,7 +105,7 @@ export function sumCells(cells: readonly UsageCell[]): UsageTotals {
 }
 
 /** What a cell is stacked and tabled under: its model, or who started it. */
-export function stackKey(cell: UsageCell, by: UsageStackBy): string {
+function stackKey(cell: UsageCell, by: UsageStackBy): string {
   if (by === "model") return cell.model;
   return cell.memberName ?? "Team (sign-in off)";
 }

@@ -14,7 +14,7 @@ export interface ErrorBodyInfo {
 }
 
 /** Messages are shown to users and logged: long bodies are cut to this many characters. */
-export const MAX_MESSAGE_CHARS = 300;
+const MAX_MESSAGE_CHARS = 300;
 
 /** A machine code looks like `plan_required` or `rate-limited`, never like a sentence. */
 const CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;

@@ -86,7 +86,7 @@ export function mayHaveTakenEffect(error: RenderServiceError): boolean {
 /** Error bodies are read only this far: a proxy's HTML page needs no more to be described. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-export function codeForStatus(status: number): DerivedErrorCode {
+function codeForStatus(status: number): DerivedErrorCode {
   switch (status) {
     case 401:
       return "unauthorized";

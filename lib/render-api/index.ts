@@ -13,7 +13,6 @@ export {
 export {
   type DerivedErrorCode,
   RenderServiceError,
-  errorFromResponse,
   isRenderServiceError,
   mayHaveTakenEffect,
 } from "./errors";

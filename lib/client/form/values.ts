@@ -92,7 +92,7 @@ export function formFieldFor(requestField: string | undefined): RenderFormField 
 }
 
 /** Each field's visible label: the form's labels, and the words its messages use for the field. */
-export const FIELD_LABELS: Record<RenderFormField, string> = {
+const FIELD_LABELS: Record<RenderFormField, string> = {
   kind: "Kind",
   prompt: "Prompt",
   imageModel: "Model",

@@ -13,7 +13,7 @@ export const FALLBACK_REFETCH_MS = 10_000;
 let current: LiveState = "connecting";
 const listeners = new Set<() => void>();
 
-export function liveState(): LiveState {
+function liveState(): LiveState {
   return current;
 }
 

@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/client/api-client";
 
 import { queryKeys } from "./keys";
 
-export function accountQueryOptions() {
+function accountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.account,
     queryFn: ({ signal }) => apiFetch("/api/account", (c) => c.accountSchema, { signal }),

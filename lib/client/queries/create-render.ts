@@ -19,7 +19,7 @@ export interface CreateRenderVariables {
   idempotencyKey?: string;
 }
 
-export function createRender({
+function createRender({
   request,
   idempotencyKey,
 }: CreateRenderVariables): Promise<CreateRenderAnswer> {

@@ -8,7 +8,7 @@ import type { RenderRequest } from "@/lib/contract";
 import { apiFetch } from "@/lib/client/api-client";
 import { runKeys } from "./run-keys";
 
-export const runPath = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
+const runPath = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
 
 export function runsQueryOptions() {
   return queryOptions({

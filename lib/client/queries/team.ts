@@ -8,7 +8,7 @@ import { apiFetch } from "@/lib/client/api-client";
 import type { TeamSettingsPatch } from "@/lib/contract";
 import { queryKeys } from "./keys";
 
-export function membersQueryOptions() {
+function membersQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.members,
     queryFn: ({ signal }) => apiFetch("/api/members", (c) => c.memberListSchema, { signal }),
@@ -30,7 +30,7 @@ export function useMemberNames({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-export function teamQueryOptions() {
+function teamQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.team,
     queryFn: ({ signal }) => apiFetch("/api/team", (c) => c.teamSettingsSchema, { signal }),

@@ -10,7 +10,7 @@ import { UPLOAD_PAGE_SIZE } from "@/lib/domain/statuses";
 import type { UploadKind } from "@/lib/domain/uploads";
 import { queryKeys } from "./keys";
 
-export function uploadLibraryQueryOptions(kind?: UploadKind) {
+function uploadLibraryQueryOptions(kind?: UploadKind) {
   return infiniteQueryOptions({
     queryKey: queryKeys.uploads.list(kind),
     queryFn: ({ pageParam, signal }): Promise<UploadList> =>

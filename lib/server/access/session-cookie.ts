@@ -52,7 +52,7 @@ export function decodeSession(token: string, secret: string, nowSeconds: number)
 }
 
 /** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | null, name: string): string | undefined {
+function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return rest.join("=");

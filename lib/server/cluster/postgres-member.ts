@@ -33,7 +33,7 @@ const QUERY_TIMEOUT_MS = 5_000;
 const RECONNECT_MS = 2_000;
 /** Keepalive probes the server sends a silent connection: after 5 s idle, 3 more 2 s apart. */
 const SERVER_KEEPALIVE = { idle: 5, interval: 2, count: 3 };
-export const SERVER_DROPS_SILENT_AFTER_S =
+const SERVER_DROPS_SILENT_AFTER_S =
   SERVER_KEEPALIVE.idle + SERVER_KEEPALIVE.interval * SERVER_KEEPALIVE.count;
 /** Set from the constant above, so both ways the server gives up on a connection agree. */
 const SERVER_USER_TIMEOUT_MS = SERVER_DROPS_SILENT_AFTER_S * 1000;

@@ -36,7 +36,7 @@ export interface Subscriber {
 }
 
 /** How long the change log keeps changes for returning streams (a laptop lid closed for a meeting). */
-export const REPLAY_BUFFER_MS = 15 * 60_000;
+const REPLAY_BUFFER_MS = 15 * 60_000;
 /** Changes read from the log at a time. */
 const BATCH = 500;
 /** A returning stream that missed more than this many changes re-reads instead (cheaper for both). */

@@ -25,20 +25,20 @@ export interface StreamOptions {
   heartbeatMs?: number;
 }
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** How soon a browser reconnects after the stream drops (the SSE `retry` field). */
-export const RETRY_MS = 2_000;
+const RETRY_MS = 2_000;
 /** Bytes a stream may have waiting (beyond a replay) for a browser that stopped reading before it is dropped. */
 const MAX_UNREAD_BYTES = 1 << 20;
 
-export const EVENT_STREAM_HEADERS = {
+const EVENT_STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   // no-transform: a compressing layer would hold small events in its buffer and the page would see nothing.
   "Cache-Control": "no-store, no-transform",
   "X-Accel-Buffering": "no",
 };
 
-export function formatEvent(id: number | null, event: LiveEvent): string {
+function formatEvent(id: number | null, event: LiveEvent): string {
   return `${id === null ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`;
 }
 

@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { AppError } from "@/lib/contract";
 
-export function encodeCursor(parts: readonly (string | number)[]): string {
+function encodeCursor(parts: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");
 }
 

@@ -13,7 +13,7 @@ import { withChanges } from "./changes";
 import { monthStart } from "./members";
 
 /** The live-event audience of every admin (member ids never start with "@"). */
-export const ADMINS = "@admins";
+const ADMINS = "@admins";
 
 /** Who reads notices: their favourites owner (dismissals are theirs), member id and whether admin. */
 export interface NoticeViewer {
@@ -34,7 +34,7 @@ export function parseNoticeSubject(subject: string): { audiences: string[]; id: 
   return { audiences: subject.slice(0, at).split(","), id: subject.slice(at + 1) };
 }
 
-export function toNotice(row: NoticeRow): Notice {
+function toNotice(row: NoticeRow): Notice {
   return {
     id: row.id,
     kind: row.kind === "member_cap" || row.kind === "team_budget" ? row.kind : "low_balance",

@@ -49,7 +49,7 @@ export function afterCharge(member: Member | null): void {
 }
 
 /** Records a notice for each limit of `member` whose spend newly crossed a threshold. */
-export async function checkSpend(db: Db, member: Member | null, now = new Date()): Promise<Notice[]> {
+async function checkSpend(db: Db, member: Member | null, now = new Date()): Promise<Notice[]> {
   const recorded: Notice[] = [];
   for (const { kind, member: whose, limit, spent } of await spendLimits(db, member, now)) {
     const threshold = newCrossing(spent, limit, await alertedThresholds(db, kind, whose?.id ?? null, now));
@@ -80,7 +80,7 @@ export function afterBalanceRead(balance: number): void {
   );
 }
 
-export async function checkBalance(db: Db, balance: number): Promise<Notice | null> {
+async function checkBalance(db: Db, balance: number): Promise<Notice | null> {
   const threshold = (await getTeamSettings(db)).lowBalanceCredits;
   const state = await lowBalanceState(db);
   const change = balanceChange(balance, threshold, state.armed);

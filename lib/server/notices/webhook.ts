@@ -11,7 +11,7 @@ import type { AlertOutboxRow } from "@/lib/server/db/schema";
 import { claimDelivery, dueDeliveries, nextDeliveryAt, settleDelivery } from "@/lib/server/ledger/notices";
 
 /** One attempt's limit: a receiver slower than this counts as failed (and is tried again). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Deliveries taken per pass. */
 const BATCH = 20;
 /** Timers are capped so a delivery queued by another process waits at most this long. */

@@ -23,7 +23,7 @@ type Io = "input" | "output";
  * is not blank, a model's own durations, a date range's order) are not part of JSON Schema; the
  * route answers 422 for them, naming the field.
  */
-export function jsonSchemaOf(schema: z.core.$ZodType, io: Io): JsonSchema {
+function jsonSchemaOf(schema: z.core.$ZodType, io: Io): JsonSchema {
   // The dialect is OpenAPI 3.1's own; each schema need not name it.
   const json: JsonSchema = z.toJSONSchema(schema, { io, target: "draft-2020-12" });
   delete json.$schema;

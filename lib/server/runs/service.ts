@@ -22,7 +22,6 @@ import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { requireMakerOrAdmin } from "@/lib/server/access/makers";
 import { RunRunner } from "./runner";
 
-export { RUN_IN_FLIGHT_MAX } from "./runner";
 
 const RUNNER = "run-runner";
 

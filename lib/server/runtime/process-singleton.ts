@@ -27,7 +27,7 @@ export function existingProcessSingleton<T>(name: string): T | undefined {
 }
 
 /** Removes and returns the value under `name`; the next `processSingleton` call creates a fresh one. */
-export function takeProcessSingleton<T>(name: string): T | undefined {
+function takeProcessSingleton<T>(name: string): T | undefined {
   const values = registry();
   const value = values.get(name) as T | undefined;
   values.delete(name);
