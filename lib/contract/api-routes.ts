@@ -99,6 +99,7 @@ import {
   teamSettingsPatchSchema,
 } from "./team";
 import { ledgerUploadSchema, uploadListQuerySchema, uploadListSchema } from "./uploads";
+import { limitsPatchSchema, teamLimitsSchema } from "./limits";
 import { rateCardSchema, rateOverrideSchema } from "./rates";
 
 export const API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -298,6 +299,19 @@ export const API_ROUTES = {
     body: teamSettingsPatchSchema,
     success: { status: 200, description: "The settings as now set.", schema: teamSettingsSchema },
   },
+  "GET /api/team/limits": {
+    summary: "The team's limits on what members make: each one's value and default",
+    tag: "Team",
+    access: "admin",
+    success: { status: 200, description: "The limits and their defaults.", schema: teamLimitsSchema },
+  },
+  "POST /api/team/limits": {
+    summary: "Change some of the team's limits on what members make (null: back to the default)",
+    tag: "Team",
+    access: "admin",
+    body: limitsPatchSchema,
+    success: { status: 200, description: "The limits as now set.", schema: teamLimitsSchema },
+  },
   "GET /api/account": {
     summary: "The Render Service account: balance and plan",
     tag: "Account",
@@ -347,6 +361,7 @@ export const API_ROUTES = {
     maxBodyBytes: RUN_MAX_BODY_BYTES,
     fullFieldPath: true,
     success: { status: 201, description: "The run and its rows.", schema: runDetailSchema },
+    errors: ["limit_reached", "rate_limited"],
   },
   "POST /api/runs/estimate": {
     summary: "Price a batch run's rows before starting it",
@@ -395,7 +410,7 @@ export const API_ROUTES = {
       description: "The token, shown once, and its record.",
       schema: apiTokenCreatedSchema,
     },
-    errors: ["not_found"],
+    errors: ["not_found", "limit_reached", "rate_limited"],
   },
   "DELETE /api/tokens/{id}": {
     summary: "Revoke an API token (the owner's, or any for an admin)",
@@ -472,6 +487,7 @@ export const API_ROUTES = {
       "insufficient_credits",
       "member_cap_reached",
       "team_budget_reached",
+      "limit_reached",
       ...UPSTREAM,
     ],
   },
@@ -588,7 +604,7 @@ export const API_ROUTES = {
     body: presetCreateSchema,
     documented: { body: presetCreateInputSchema },
     success: { status: 201, description: "The preset.", schema: presetSchema },
-    errors: ["name_taken"],
+    errors: ["name_taken", "limit_reached", "rate_limited"],
   },
   "PATCH /api/presets/{id}": {
     summary: "Rename a preset",
@@ -627,7 +643,7 @@ export const API_ROUTES = {
     access: "member",
     body: boardCreateSchema,
     success: { status: 201, description: "The board.", schema: boardSchema },
-    errors: ["name_taken"],
+    errors: ["name_taken", "limit_reached", "rate_limited"],
   },
   "GET /api/boards/{id}": {
     summary: "One board",
@@ -681,7 +697,7 @@ export const API_ROUTES = {
     access: "member",
     body: shareCreateSchema,
     success: { status: 201, description: "The link.", schema: shareCreatedSchema },
-    errors: ["not_found", "render_not_ready"],
+    errors: ["not_found", "render_not_ready", "limit_reached", "rate_limited"],
   },
   "DELETE /api/shares/{id}": {
     summary: "Revoke a share link",

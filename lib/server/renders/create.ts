@@ -42,6 +42,7 @@ import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { afterCharge } from "@/lib/server/notices/spend-notices";
 import { assertWithinLimits } from "@/lib/server/team/caps";
+import { assertMayMake } from "@/lib/server/team/limits";
 import { estimateCost } from "@/lib/server/rates/pricing";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -53,6 +54,11 @@ interface CreateInFlight {
 }
 const inFlight = processSingleton("creates-in-flight", () => new Map<string, CreateInFlight>());
 
+/** Where a create comes from: a caller (the form, a script), or a batch run's row, which its run paces. */
+export interface CreateOptions {
+  fromRun?: boolean;
+}
+
 /**
  * Starts a render from a request the route has validated, or holds it for an admin's approval (a
  * member's, estimated above the team's threshold); see the module comment for the rules.
@@ -61,6 +67,7 @@ export async function createRender(
   request: RenderRequest,
   idempotencyKey: string | null,
   member: Member | null,
+  options: CreateOptions = {},
 ): Promise<CreateRenderAnswer> {
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new AppError("invalid_request", "Idempotency-Key must be 1 to 200 printable characters.", {
@@ -68,7 +75,7 @@ export async function createRender(
     });
   }
   const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
-  if (idempotencyKey === null) return create(request, bodyHash, null, member);
+  if (idempotencyKey === null) return create(request, bodyHash, null, member, options);
 
   // Registered before any await, so a second submit with this key always finds the first.
   const running = inFlight.get(idempotencyKey);
@@ -76,7 +83,7 @@ export async function createRender(
     if (running.bodyHash !== bodyHash) throw idempotencyConflict();
     return running.creation;
   }
-  const creation = create(request, bodyHash, idempotencyKey, member).finally(() =>
+  const creation = create(request, bodyHash, idempotencyKey, member, options).finally(() =>
     inFlight.delete(idempotencyKey),
   );
   inFlight.set(idempotencyKey, { bodyHash, creation });
@@ -88,17 +95,23 @@ async function create(
   bodyHash: string,
   idempotencyKey: string | null,
   member: Member | null,
+  { fromRun = false }: CreateOptions,
 ) {
   const db = await getDb();
   if (idempotencyKey !== null) {
     const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
     if (existing) return replay(db, existing, bodyHash);
   }
+  // A replay makes nothing, so only a new create counts against the renders' rate.
+  if (!fromRun) await assertMayMake("renders", member);
   const estimate = await estimateCost(request);
   await assertMaySend(db, request, member, estimate);
   if (member) {
     const reason = approvalReason(await getTeamSettings(db), member.role, estimate.credits);
-    if (reason) return hold(db, { request, bodyHash, idempotencyKey, member }, estimate);
+    if (reason) {
+      await assertMayMake("approvals", member);
+      return hold(db, { request, bodyHash, idempotencyKey, member }, estimate);
+    }
   }
   return submit(db, request, bodyHash, idempotencyKey, member, estimate);
 }

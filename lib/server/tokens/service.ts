@@ -20,6 +20,7 @@ import { authEnabled } from "@/lib/server/access/session";
 import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/tokens";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
+import { assertMayMake } from "@/lib/server/team/limits";
 
 /** With sign-in off there are no members, so no tokens: the routes say so. */
 function requireSignIn(): void {
@@ -42,6 +43,7 @@ export async function createApiToken(input: ApiTokenInput, member: Member | null
   requireSignIn();
   if (!member) throw new AppError("unauthenticated", "Sign in to make an API token.");
   const expiresAt = futureInstant(input.expiresAt);
+  await assertMayMake("tokens", member);
   const db = await getDb();
   const secret = newSecretToken(API_TOKEN_PREFIX);
   const row = await ledger.insertApiToken(db, {
