@@ -21,6 +21,7 @@ const POSTGRES_TESTS = [
   "test/server/alerts.test.ts",
   "test/server/team-settings.test.ts",
   "test/server/approvals.test.ts",
+  "test/server/limits.test.ts",
   "lib/server/access/throttle.test.ts",
 ];
 

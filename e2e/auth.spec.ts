@@ -150,6 +150,39 @@ test.describe("caps and who ran what", () => {
   });
 });
 
+test.describe("limits", () => {
+  test("an admin raises a limit on the Team page and it holds after a reload (screenshots in /tmp/team-limits)", async ({
+    page,
+  }) => {
+    const tokens = "API tokens, active, per member";
+    await new SignInPage(page).signInQuietly(ADMIN);
+    const team = new TeamPage(page);
+    await team.goto();
+    await expect(team.limit(tokens)).toHaveValue("20");
+    await team.setLimit(tokens, "25");
+    await page.reload();
+    await expect(team.limit(tokens)).toHaveValue("25");
+    await expect(team.limits.getByRole("listitem").filter({ hasText: "API tokens" })).toContainText(
+      "Default 20",
+    );
+
+    const dir = "/tmp/team-limits";
+    mkdirSync(dir, { recursive: true });
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await team.limits.screenshot({ path: `${dir}/limits-${width}.png` });
+    }
+
+    // Back to the default, for the other specs on this server.
+    await team.useDefault(tokens);
+    await page.reload();
+    await expect(team.limit(tokens)).toHaveValue("20");
+  });
+});
+
 test.describe("sign-in and team pages", () => {
   for (const scheme of ["light", "dark"] as const) {
     test(`have no serious accessibility violations (${scheme})`, async ({ page }) => {

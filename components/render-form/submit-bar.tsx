@@ -28,7 +28,9 @@ export function SubmitBar({
   return (
     <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       {failure && failure.type !== "admin" && (
-        <Notice tone={failure.type === "unknown-outcome" || failure.type === "cap" ? "warning" : "error"}>
+        <Notice
+          tone={["unknown-outcome", "cap", "rate-limited"].includes(failure.type) ? "warning" : "error"}
+        >
           {failure.message}
         </Notice>
       )}
@@ -63,7 +65,7 @@ export function SubmitBar({
           >
             {waiting ? (
               <span className="font-medium text-amber-700 dark:text-amber-400">
-                Rate limited by the service: try again in {retryInSeconds} s
+                Rate limited: try again in {retryInSeconds} s
               </span>
             ) : uploadsRunning > 0 ? (
               `Waiting for ${uploadsRunning} upload${uploadsRunning === 1 ? "" : "s"} to finish`

@@ -29,13 +29,16 @@ import { browserStorage, thisTab, withSubmissionLock } from "./submission-browse
 const loadSubmitFailure = () => import("@/lib/client/form/submit-failure");
 
 /** Failures shown as a message rather than on a field or as a countdown. */
-export type ShownFailure = Extract<SubmitFailure, { type: "admin" | "cap" | "unknown-outcome" | "other" }>;
+export type ShownFailure = Extract<
+  SubmitFailure,
+  { type: "admin" | "cap" | "unknown-outcome" | "other" | "rate-limited" }
+>;
 
 export interface RenderSubmitter {
   submit: (request: RenderRequest) => void;
   isPending: boolean;
   failure: ShownFailure | null;
-  /** Whole seconds until the service accepts creates again after a 429; 0 when not limited. */
+  /** Whole seconds until a create may be tried again after a 429 (the service's, or the team's limit); 0 when not limited. */
   retryInSeconds: number;
 }
 
@@ -101,6 +104,7 @@ export function useSubmitRender(
         return;
       case "rate-limited":
         retry.start(shown.retryAfterSeconds);
+        setFailure(shown);
         return;
       case "other":
         notify.error("The render was not started", { description: shown.message });

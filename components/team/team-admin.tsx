@@ -1,8 +1,9 @@
 "use client";
 
 /**
- * The admin's view of the team: the spending rules, every member with this month's spend and their
- * own cap, and the deployment's status. Saves go straight to the server and are confirmed with a toast.
+ * The admin's view of the team: the spending rules, the limits on what members make, every member
+ * with this month's spend and their own cap, and the deployment's status. Saves go straight to the
+ * server and are confirmed with a toast.
  */
 import type { ReactNode } from "react";
 import { notify } from "@/components/ui/notify";
@@ -14,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { CreditsEditor } from "./credits-editor";
 import { ServiceStatus } from "./service-status";
 import { SpendingRules } from "./spending-rules";
+import { TeamLimits } from "./team-limits";
 import { TeamSection } from "./team-section";
 
 const capWords = (cap: number | null, none: string) => (cap === null ? none : `${formatNumber(cap)} credits`);
@@ -24,6 +26,7 @@ export function TeamAdmin() {
   return (
     <div className="flex flex-col gap-6">
       <SpendingRules />
+      <TeamLimits />
       <MemberList />
       <ServiceStatus />
     </div>

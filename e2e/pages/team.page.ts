@@ -1,13 +1,46 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The admin's Team page: the default cap and one row (a card on a phone) per member. */
+/**
+ * The admin's Team page: the default cap, the limits on what members make (one field each, named
+ * "<kind>, <label>" as in "API tokens, active, per member") and one row (a card on a phone) per member.
+ */
 export class TeamPage {
   readonly heading: Locator;
   readonly defaultCap: Locator;
+  readonly limits: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Team", level: 1 });
     this.defaultCap = page.getByLabel("Team default monthly cap");
+    this.limits = page.getByRole("region", { name: "Limits" });
+  }
+
+  /** A limit's field by its whole name. */
+  limit(name: string): Locator {
+    return this.limits.getByRole("textbox", { name, exact: true });
+  }
+
+  /** Sets a limit and waits for the confirmation and the saved value. */
+  async setLimit(name: string, value: string): Promise<void> {
+    const field = this.limit(name);
+    await field.fill(value);
+    await field.press("Enter");
+    await this.confirmed(`${name}: ${Number(value).toLocaleString("en-US")}`);
+    await expect(field).toHaveValue(value);
+  }
+
+  /** Puts a limit back to its default. */
+  async useDefault(name: string): Promise<void> {
+    await this.limits.getByRole("button", { name: `Use default for ${name}` }).click();
+    await this.confirmed(`${name}: back to the default`);
+  }
+
+  /** Waits for a save's toast, then closes it, as a user would before the next save. */
+  private async confirmed(text: string): Promise<void> {
+    const toast = this.page.locator("[data-sonner-toast]").filter({ hasText: text });
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
   }
 
   async goto(): Promise<void> {
@@ -25,11 +58,8 @@ export class TeamPage {
     await row.getByLabel(`Monthly cap for ${name}`).fill(cap);
     const save = row.getByRole("button", { name: "Save", exact: true });
     await save.click();
-    const toast = this.page.locator("[data-sonner-toast]").filter({ hasText: `Saved ${name}'s cap` });
-    await expect(toast).toBeVisible();
-    // It sits over the lower rows' Save buttons: closed, as a user would before the next save.
-    await toast.getByRole("button", { name: "Close toast" }).click();
-    await expect(toast).toHaveCount(0);
+    // The toast sits over the lower rows' Save buttons: closed before the next save.
+    await this.confirmed(`Saved ${name}'s cap`);
     // Disabled again once the saved value has come back from the server (while saving it reads "Saving…").
     await expect(save).toBeDisabled();
   }

@@ -32,9 +32,15 @@ export const ERROR_STATUS = {
   approval_decided: 409,
   /** A zip would hold more renders than one zip may (ZIP_MAX_RENDERS): narrow the selection. */
   too_many_renders: 422,
+  /**
+   * A team limit on what members make is reached (lib/domain/limits.ts): the message names it and
+   * what to do; nothing was made.
+   */
+  limit_reached: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   insufficient_credits: 402,
+  /** Too many at once: the service's fair use, failed sign-ins, or a team limit's rate; `retryAfterSeconds` says when. */
   rate_limited: 429,
   /** The Render Service refused the server's API key (missing, malformed or revoked). */
   service_key_rejected: 401,

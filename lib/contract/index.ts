@@ -25,3 +25,4 @@ export * from "./runs";
 export * from "./notices";
 export * from "./rates";
 export * from "./approvals";
+export * from "./limits";

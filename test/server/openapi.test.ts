@@ -246,6 +246,7 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { monthlyCapCredits: 500 },
     });
     await call("Ada", "GET", "/api/team", "/api/team");
+    await call("Ada", "GET", "/api/team/limits", "/api/team/limits");
     const card = await call<RateCard>("Ada", "GET", "/api/rates", "/api/rates");
     expect(card.body.rows.length).toBeGreaterThan(0);
     const overridden = await call<RateCard>("Ada", "POST", "/api/rates", "/api/rates", {
@@ -433,6 +434,19 @@ describe("a real run: every answer matches its documented schema", () => {
     for (const [who, method, template, path, init, status] of refusals) {
       expect((await call(who, method, template, path, init)).status, `${method} ${path}`).toBe(status);
     }
+
+    // A team limit reached: a count (422 limit_reached), a rate (429 rate_limited).
+    const limits = "/api/team/limits";
+    await call("Ada", "POST", limits, limits, { json: { boardsInTeam: 1, presetsPerMinute: 1 } });
+    const board = (name: string) => ({ json: { name } });
+    await call("Grace", "POST", "/api/boards", "/api/boards", board("The one there may be"));
+    expect((await call("Grace", "POST", "/api/boards", "/api/boards", board("One too many"))).status).toBe(
+      422,
+    );
+    const preset = (name: string) => ({ json: { name, kind: "image" } });
+    await call("Grace", "POST", "/api/presets", "/api/presets", preset("Within the rate"));
+    expect((await call("Grace", "POST", "/api/presets", "/api/presets", preset("Past it"))).status).toBe(429);
+    await call("Ada", "POST", limits, limits, { json: { boardsInTeam: null, presetsPerMinute: null } });
   });
 
   test("every operation in the document was answered and checked", () => {

@@ -1,4 +1,4 @@
-import { createApiToken, listApiTokensFor } from "@/lib/server/access/api-tokens";
+import { createApiToken, listApiTokensFor } from "@/lib/server/tokens/service";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute } from "@/lib/server/http/route";
 

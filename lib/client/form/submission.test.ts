@@ -59,12 +59,13 @@ describe("describeSubmitFailure", () => {
     });
   });
 
-  it("turns a 429 into a countdown, rounding up and defaulting when the server gave no time", () => {
-    expect(
-      describeSubmitFailure(new AppError("rate_limited", "x", { retryAfterSeconds: 2.2 })),
-    ).toMatchObject({
+  it("turns a 429 into a countdown with the server's words, rounding up and defaulting when it gave no time", () => {
+    const limit =
+      "You have started 120 renders in the last minute, the most a member may: try again in 3 seconds.";
+    expect(describeSubmitFailure(new AppError("rate_limited", limit, { retryAfterSeconds: 2.2 }))).toEqual({
       type: "rate-limited",
       retryAfterSeconds: 3,
+      message: limit,
     });
     expect(describeSubmitFailure(new AppError("rate_limited", "x"))).toMatchObject({ retryAfterSeconds: 10 });
   });

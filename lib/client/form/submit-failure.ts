@@ -29,11 +29,12 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
     };
   }
   switch (error.code) {
+    // The service's fair use, or the team's limit on renders a minute: the server's words say which.
     case "rate_limited":
       return {
         type: "rate-limited",
         retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS)),
-        message: "The Render Service asked to slow down.",
+        message: error.message,
       };
     // The server words these for the admin who must act on them; the form shows them as a banner.
     case "service_key_rejected":

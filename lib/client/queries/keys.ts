@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Under `members`, so whatever refreshes the team refreshes the names too. */
   memberNames: ["members", "names"] as const,
   team: ["team"] as const,
+  /** Under `team`, so a team change (the live `team` event) refreshes the limits too. */
+  limits: ["team", "limits"] as const,
   /** The deployment's state, as an admin sees it. */
   health: ["health"] as const,
   renders: {

@@ -1,11 +1,11 @@
 /**
  * The team as an admin manages it: members with this month's spend and cap (`GET /api/members`,
- * `POST /api/members/{id}`) and the default cap (`GET`/`POST /api/team`); and the members' names,
- * which everyone may read.
+ * `POST /api/members/{id}`), the spending rules (`GET`/`POST /api/team`) and the limits on what
+ * members make (`GET`/`POST /api/team/limits`); and the members' names, which everyone may read.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { TeamSettingsPatch } from "@/lib/contract";
+import type { LimitsPatch, TeamSettingsPatch } from "@/lib/contract";
 import { queryKeys } from "./keys";
 
 function membersQueryOptions() {
@@ -75,5 +75,22 @@ export function useUpdateTeamSettings() {
       apiFetch("/api/team", (c) => c.teamSettingsSchema, { method: "POST", body: patch }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.team, settings),
     onSettled: invalidate,
+  });
+}
+
+export function useTeamLimits() {
+  return useQuery({
+    queryKey: queryKeys.limits,
+    queryFn: ({ signal }) => apiFetch("/api/team/limits", (c) => c.teamLimitsSchema, { signal }),
+  });
+}
+
+/** Changes some of the team's limits (null: back to its default); the answer holds them all. */
+export function useUpdateTeamLimits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: LimitsPatch) =>
+      apiFetch("/api/team/limits", (c) => c.teamLimitsSchema, { method: "POST", body: patch }),
+    onSuccess: (limits) => queryClient.setQueryData(queryKeys.limits, limits),
   });
 }

@@ -26,7 +26,7 @@ export const BOARD_ROUTES = {
     access: "member",
     body: boardCreateSchema,
     success: { status: 201, description: "The board.", schema: boardSchema },
-    errors: ["name_taken"],
+    errors: ["name_taken", "limit_reached", "rate_limited"],
   },
   "GET /api/boards/{id}": {
     summary: "One board",

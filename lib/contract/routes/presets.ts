@@ -46,7 +46,7 @@ export const PRESET_ROUTES = {
     body: presetCreateSchema,
     documented: { body: presetCreateInputSchema },
     success: { status: 201, description: "The preset.", schema: presetSchema },
-    errors: ["name_taken"],
+    errors: ["name_taken", "limit_reached", "rate_limited"],
   },
   "PATCH /api/presets/{id}": {
     summary: "Rename a preset",

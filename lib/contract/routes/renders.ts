@@ -56,6 +56,7 @@ export const RENDER_ROUTES = {
       "insufficient_credits",
       "member_cap_reached",
       "team_budget_reached",
+      "limit_reached",
       ...UPSTREAM,
     ],
   },

@@ -27,6 +27,7 @@ export const RUN_ROUTES = {
     maxBodyBytes: RUN_MAX_BODY_BYTES,
     fullFieldPath: true,
     success: { status: 201, description: "The run and its rows.", schema: runDetailSchema },
+    errors: ["limit_reached", "rate_limited"],
   },
   "POST /api/runs/estimate": {
     summary: "Price a batch run's rows before starting it",

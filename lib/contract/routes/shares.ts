@@ -24,7 +24,7 @@ export const SHARE_ROUTES = {
     access: "member",
     body: shareCreateSchema,
     success: { status: 201, description: "The link.", schema: shareCreatedSchema },
-    errors: ["not_found", "render_not_ready"],
+    errors: ["not_found", "render_not_ready", "limit_reached", "rate_limited"],
   },
   "DELETE /api/shares/{id}": {
     summary: "Revoke a share link",

@@ -12,6 +12,7 @@ import {
   teamSettingsSchema,
   teamSettingsPatchSchema,
 } from "@/lib/contract/team";
+import { limitsPatchSchema, teamLimitsSchema } from "@/lib/contract/limits";
 import type { ApiRouteEntries } from "./entry";
 
 export const TEAM_ROUTES = {
@@ -73,5 +74,18 @@ export const TEAM_ROUTES = {
     access: "admin",
     body: teamSettingsPatchSchema,
     success: { status: 200, description: "The settings as now set.", schema: teamSettingsSchema },
+  },
+  "GET /api/team/limits": {
+    summary: "The team's limits on what members make: each one's value and default",
+    tag: "Team",
+    access: "admin",
+    success: { status: 200, description: "The limits and their defaults.", schema: teamLimitsSchema },
+  },
+  "POST /api/team/limits": {
+    summary: "Change some of the team's limits on what members make (null: back to the default)",
+    tag: "Team",
+    access: "admin",
+    body: limitsPatchSchema,
+    success: { status: 200, description: "The limits as now set.", schema: teamLimitsSchema },
   },
 } satisfies ApiRouteEntries;

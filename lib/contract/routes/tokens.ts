@@ -31,7 +31,7 @@ export const TOKEN_ROUTES = {
       description: "The token, shown once, and its record.",
       schema: apiTokenCreatedSchema,
     },
-    errors: ["not_found"],
+    errors: ["not_found", "limit_reached", "rate_limited"],
   },
   "DELETE /api/tokens/{id}": {
     summary: "Revoke an API token (the owner's, or any for an admin)",

@@ -17,6 +17,7 @@ import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/boards";
 import { requireRenders } from "@/lib/server/ledger/renders";
 import { nameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
+import { assertMayMake } from "@/lib/server/team/limits";
 
 const noBoard = () => new AppError("not_found", "No board with this id.");
 
@@ -26,6 +27,7 @@ export async function listBoards(renderId?: string): Promise<Board[]> {
 }
 
 export async function createBoard(input: BoardCreate, member: Member | null): Promise<Board> {
+  await assertMayMake("boards", member);
   const board = await ledger.insertBoard(await getDb(), input, madeBy(member));
   if (board === "name_taken") throw nameTaken("board", input.name);
   return board;

@@ -17,6 +17,7 @@ import { getDb } from "@/lib/server/db/database";
 import * as ledger from "@/lib/server/ledger/presets";
 import { recentPrompts } from "@/lib/server/ledger/prompt-history";
 import { nameTaken as teamNameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
+import { assertMayMake } from "@/lib/server/team/limits";
 
 const nameTaken = (name: string) => teamNameTaken("preset", name);
 
@@ -31,6 +32,7 @@ export async function recentPromptsFor(q: string | undefined, member: Member | n
 }
 
 export async function createPreset(input: PresetInput, member: Member | null): Promise<Preset> {
+  await assertMayMake("presets", member);
   const preset = await ledger.insertPreset(await getDb(), input, madeBy(member));
   if (preset === "name_taken") throw nameTaken(input.name);
   return preset;

@@ -43,6 +43,7 @@ import { toAppError } from "@/lib/server/runtime/upstream-errors";
 import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { afterCharge } from "@/lib/server/notices/spend-notices";
 import { assertWithinLimits } from "@/lib/server/team/caps";
+import { assertMayMake } from "@/lib/server/team/limits";
 import { estimateCost } from "@/lib/server/rates/pricing";
 
 /** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
@@ -52,6 +53,11 @@ interface CreateInFlight {
 }
 const inFlight = processSingleton("creates-in-flight", () => new Map<string, CreateInFlight>());
 
+/** Where a create comes from: a caller (the form, a script), or a batch run's row, which its run paces. */
+export interface CreateOptions {
+  fromRun?: boolean;
+}
+
 /**
  * Starts a render from a request the route has validated, or holds it for an admin's approval (a
  * member's, estimated above the team's threshold); see the module comment for the rules.
@@ -60,9 +66,10 @@ export async function createRender(
   request: RenderRequest,
   idempotencyKey: string | null,
   member: Member | null,
+  options: CreateOptions = {},
 ): Promise<CreateRenderAnswer> {
   const bodyHash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
-  if (idempotencyKey === null) return create(request, bodyHash, null, member);
+  if (idempotencyKey === null) return create(request, bodyHash, null, member, options);
 
   // Registered before any await, so a second submit with this key always finds the first.
   const running = inFlight.get(idempotencyKey);
@@ -70,7 +77,7 @@ export async function createRender(
     if (running.bodyHash !== bodyHash) throw idempotencyConflict();
     return running.creation;
   }
-  const creation = create(request, bodyHash, idempotencyKey, member).finally(() =>
+  const creation = create(request, bodyHash, idempotencyKey, member, options).finally(() =>
     inFlight.delete(idempotencyKey),
   );
   inFlight.set(idempotencyKey, { bodyHash, creation });
@@ -82,17 +89,23 @@ async function create(
   bodyHash: string,
   idempotencyKey: string | null,
   member: Member | null,
+  { fromRun = false }: CreateOptions,
 ) {
   const db = await getDb();
   if (idempotencyKey !== null) {
     const existing = await findRequestByIdempotencyKey(db, idempotencyKey);
     if (existing) return replay(db, existing, bodyHash);
   }
+  // A replay makes nothing, so only a new create counts against the renders' rate.
+  if (!fromRun) await assertMayMake("renders", member);
   const estimate = await estimateCost(request);
   await assertMaySend(db, request, member, estimate);
   if (member) {
     const reason = approvalReason(await getTeamSettings(db), member.role, estimate.credits);
-    if (reason) return hold(db, { request, bodyHash, idempotencyKey, member }, estimate);
+    if (reason) {
+      await assertMayMake("approvals", member);
+      return hold(db, { request, bodyHash, idempotencyKey, member }, estimate);
+    }
   }
   return submit(db, request, bodyHash, idempotencyKey, member, estimate);
 }

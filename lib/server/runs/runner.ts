@@ -40,8 +40,17 @@ const DEFAULT_RETRY_AFTER_S = 5;
 /** Safety net for a wake-up missed (a write from another process). */
 const TICK_MS = 5_000;
 
-/** Refusals after which every later row would be refused too: the run stops instead. */
-const STOPPING_CODES = new Set(["member_cap_reached", "team_budget_reached", "insufficient_credits"]);
+/**
+ * Refusals after which every later row would be refused too: the run stops instead. A row's create
+ * meets one team limit only (the renders' rate is not a row's): the member's renders waiting for
+ * approval, which a run could otherwise fill the admins' queue with.
+ */
+const STOPPING_CODES = new Set([
+  "member_cap_reached",
+  "team_budget_reached",
+  "insufficient_credits",
+  "limit_reached",
+]);
 
 export interface RunRunnerDeps {
   db: Db;
@@ -126,7 +135,9 @@ export class RunRunner implements LeaderDuty {
     if (!(await setRowState(db, row, "queued", { state: "sending" }))) return;
     let failure: unknown;
     try {
-      await createRender(JSON.parse(row.params) as RenderRequest, rowIdempotencyKey(row), member);
+      await createRender(JSON.parse(row.params) as RenderRequest, rowIdempotencyKey(row), member, {
+        fromRun: true,
+      });
     } catch (error) {
       failure = error;
     }

@@ -20,6 +20,7 @@ import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/s
 import { estimateCost } from "@/lib/server/rates/pricing";
 import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { requireMakerOrAdmin } from "@/lib/server/access/makers";
+import { assertMayMake } from "@/lib/server/team/limits";
 import { RunRunner } from "./runner";
 
 
@@ -47,6 +48,7 @@ const notFound = () => new AppError("not_found", "No run with this id in the das
 const defaultName = (now: Date) => `Run of ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export async function createRun(body: RunCreate, member: Member | null): Promise<RunDetail> {
+  await assertMayMake("runs", member);
   const db = await getDb();
   const id = await insertRun(db, {
     name: body.name || defaultName(new Date()),

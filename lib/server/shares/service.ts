@@ -25,6 +25,7 @@ import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import * as ledger from "@/lib/server/ledger/shares";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
 import { requireMakerOrAdmin } from "@/lib/server/access/makers";
+import { assertMayMake } from "@/lib/server/team/limits";
 
 export const sharePath = (token: string) => `/s/${token}`;
 
@@ -67,6 +68,7 @@ export async function createShare(input: ShareInput, member: Member | null): Pro
     }
     expiresAt = at.toISOString();
   }
+  await assertMayMake("shares", member);
   const token = newSecretToken();
   const created = await ledger.insertShare(
     db,

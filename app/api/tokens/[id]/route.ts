@@ -1,4 +1,4 @@
-import { revokeApiTokenAs } from "@/lib/server/access/api-tokens";
+import { revokeApiTokenAs } from "@/lib/server/tokens/service";
 import { API_ROUTES } from "@/lib/contract/api-routes";
 import { apiRoute } from "@/lib/server/http/route";
 
