@@ -222,6 +222,8 @@ test("every documented operation, run once with a real request", { timeout: 120_
     json: { monthlyCapCredits: 500 },
   });
   await call("GET /api/team", { as: "Ada" });
+  await call("GET /api/team/limits", { as: "Ada" });
+  await call("POST /api/team/limits", { as: "Ada", json: { boardsPerMinute: 40 } });
   const rates = await call<RateCard>("GET /api/rates", { as: "Ada" });
   await call("POST /api/rates", { as: "Ada", json: { key: rates.rows[0]?.key, creditsPerUnit: null } });
 
