@@ -133,8 +133,18 @@ export async function startStack(options: StackOptions = {}) {
     return { status: response.status, headers: response.headers, body: (await response.json()) as T };
   }
 
-  async function simStats() {
-    return (await (await fetch(`${simulator.url}/__sim/stats`)).json()) as SimulatorStats;
+  /**
+   * The simulator's own counters. A read, so it is asked again when the connection it was sent on
+   * fails (a kept-alive socket the simulator closed as it was reused: ECONNRESET on a busy machine).
+   */
+  async function simStats(): Promise<SimulatorStats> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await (await fetch(`${simulator.url}/__sim/stats`)).json()) as SimulatorStats;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
   }
 
   async function setFaults(faults: Partial<FaultConfig>) {
