@@ -6,6 +6,7 @@ import "server-only";
  * carry no browser cookie by accident and are judged by their session alone.
  */
 import { AppError } from "@/lib/contract/errors";
+import { socketAddress } from "@/lib/server/runtime/socket-address";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -44,13 +45,14 @@ function forwardedEntries(request: Request, name: string): string[] {
  *
  * With `hops` trusted proxies in front (TRUSTED_PROXY_HOPS), it is the `X-Forwarded-For` entry `hops`
  * from the right: each trusted proxy appends the address it was reached from, so entries further
- * left are the client's own word. With none, the header is ignored: Next fills it in from the socket
- * only when the client sent none, so it cannot be told apart from a forged one, and a route handler
- * has no other way to the socket's address (Next's `request.ip` is gone). Callers treat null as one
- * address shared by every client.
+ * left are the client's own word. With none, the header is ignored (Next fills it in from the socket
+ * only when the client sent none, so it cannot be told apart from a forged one) and the address is
+ * the connection's own, which the server noted as the request arrived
+ * (`lib/server/runtime/socket-address.ts`). Callers treat null as one address shared by every such
+ * client.
  */
 export function clientAddress(request: Request, hops: number): string | null {
-  if (hops === 0) return null;
+  if (hops === 0) return socketAddress(request);
   const entries = forwardedEntries(request, "x-forwarded-for");
   return entries.length >= hops ? (entries[entries.length - hops] ?? null) : null;
 }
