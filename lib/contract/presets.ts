@@ -86,7 +86,10 @@ export type PresetList = z.infer<typeof presetListSchema>;
 /** `DELETE /api/presets/{id}`. */
 export const presetDeletedSchema = z.object({ deleted: z.literal(true) });
 
-/** Query of `GET /api/prompts/recent`: text whose every word a suggestion must contain (control characters dropped). */
+/**
+ * Query of `GET /api/prompts/recent`: text whose every word a suggestion must contain (its control
+ * characters dropped).
+ */
 export const recentPromptsQuerySchema = z.object({
   q: z.optional(searchText("q", PROMPT_QUERY_MAX_CHARS)),
 });

@@ -14,9 +14,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Control characters but the tab, the line feed and the carriage return. */
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+/** Whether `text` holds a control character. */
+export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
+
 /** A check of a single-line text field named `field`: no control character at all. */
 export const singleLineText = (field: string) =>
-  z.refine<string>((text) => !CONTROL.test(text), {
+  z.refine<string>((text) => !hasControlCharacters(text), {
     error: `${field} must be one line of text without control characters`,
   });
 

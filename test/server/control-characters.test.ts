@@ -190,6 +190,17 @@ describe("text fields refuse control characters, naming the field", () => {
     ["cursor", "/api/renders?cursor="],
     ["cursor", "/api/uploads?cursor="],
   ];
+  test("a page cursor that decodes to text with a NUL: 422", async () => {
+    const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:00:00.000Z", "up_\u0000"])).toString(
+      "base64url",
+    );
+    const response = await stack.callJson("GET", `/api/uploads?cursor=${cursor}`, { headers: { cookie } });
+    expect(response).toMatchObject({
+      status: 422,
+      body: invalid("cursor is not a valid page cursor", "cursor"),
+    });
+  });
+
   test.each(queries)("the %s filter (%s) with NUL: 422", async (field, path) => {
     const response = await stack.callJson("GET", `${path}${encodeURIComponent(`a\u0000b`)}`, {
       headers: { cookie },
