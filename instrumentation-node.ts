@@ -1,12 +1,16 @@
 /**
- * Server start on Node: refuses to start on a malformed setting (one line naming it, exit code 1),
- * warns when the service is not configured yet or sign-in is off, and starts the poll scheduler and
+ * Server start on Node: first of all, notes each request's socket address for the route handlers
+ * (lib/server/runtime/socket-address.ts; a request parsed before that has none); refuses to start
+ * on a malformed setting (one line naming it, exit code 1), warns when the service is not
+ * configured yet or sign-in is off, and starts the poll scheduler and
  * the run runner and the alert webhook's sender, so renders, batch runs and alert deliveries left
  * unfinished by a restart resume without waiting for someone to open the dashboard.
  */
 import { ConfigError, missingSettings, settings, type Settings } from "@/lib/server/runtime/config";
+import { noteSocketAddresses } from "@/lib/server/runtime/socket-address";
 
 export async function startServer(): Promise<void> {
+  noteSocketAddresses();
   let config: Settings;
   try {
     config = settings();

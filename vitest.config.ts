@@ -3,8 +3,9 @@ import path from "node:path";
 
 /**
  * The integration tests that run a second time on PostgreSQL (the `postgres` project): the ledger's
- * queries, the scheduler, sign-in and uploads. Each ledger is a database of its own on one real
- * server started for the run (test/postgres-setup.ts).
+ * queries, the scheduler, sign-in and uploads, text with control characters (PostgreSQL refuses
+ * NUL). Each ledger is a database of its own on one real server started for the run
+ * (test/postgres-setup.ts).
  */
 const POSTGRES_TESTS = [
   "test/server/routes.test.ts",
@@ -23,6 +24,7 @@ const POSTGRES_TESTS = [
   "test/server/approvals.test.ts",
   "test/server/limits.test.ts",
   "lib/server/access/throttle.test.ts",
+  "test/server/control-characters.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test, uniquePrompt } from "./fixtures";
-import { signedInPage } from "./pages/sign-in.page";
+import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 
 interface MemberSpendJson {
   id: string;
@@ -26,11 +26,15 @@ test("a member's cap crossing shows live in the header, and dismissing it leaves
   const spent = me?.spentThisMonth ?? 0;
   // A 50-credit render then lands between 80 % and 100 % of the cap, whatever she spent before.
   const cap = spent + 60;
-  const capped = await admin.request.post(`/api/members/${me?.id}`, { data: { monthlyCapCredits: cap } });
+  const capped = await admin.request.post(`/api/members/${me?.id}`, {
+    data: { monthlyCapCredits: cap },
+    headers: FROM_DASHBOARD,
+  });
   expect(capped.status(), await capped.text()).toBe(200);
   const dismissAll = async (page: Page) => {
     const { items } = (await (await page.request.get("/api/notices")).json()) as { items: { id: string }[] };
-    for (const { id } of items) await page.request.post(`/api/notices/${id}/dismiss`);
+    for (const { id } of items)
+      await page.request.post(`/api/notices/${id}/dismiss`, { headers: FROM_DASHBOARD });
   };
   await dismissAll(grace);
   await dismissAll(admin);
@@ -41,6 +45,7 @@ test("a member's cap crossing shows live in the header, and dismissing it leaves
   await expect(bell(grace)).toHaveCount(0);
 
   const created = await grace.request.post("/api/renders", {
+    headers: FROM_DASHBOARD,
     data: {
       kind: "video",
       model: "kling",
@@ -70,7 +75,10 @@ test("a member's cap crossing shows live in the header, and dismissing it leaves
   await admin.reload();
   await expect(bell(admin)).toHaveAccessibleName("Notices: 1");
 
-  const lifted = await admin.request.post(`/api/members/${me?.id}`, { data: { monthlyCapCredits: null } });
+  const lifted = await admin.request.post(`/api/members/${me?.id}`, {
+    data: { monthlyCapCredits: null },
+    headers: FROM_DASHBOARD,
+  });
   expect(lifted.status()).toBe(200);
   await dismissAll(admin);
 });

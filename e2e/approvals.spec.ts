@@ -9,7 +9,7 @@ import { seriousViolations } from "./axe";
 import { SIMULATOR_URL, expect, screenshots, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
-import { signedInPage } from "./pages/sign-in.page";
+import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 
 const creates = async (page: Page) =>
   ((await (await page.request.get(`${SIMULATOR_URL}/__sim/stats`)).json()) as { creates: { total: number } })
@@ -26,9 +26,15 @@ test("a render over the threshold waits, an admin in another browser approves it
   };
   const graceId = members.items.find((m) => m.name === "Grace")?.id ?? "";
   expect(
-    (await admin.request.post(`/api/members/${graceId}`, { data: { monthlyCapCredits: null } })).status(),
+    (
+      await admin.request.post(`/api/members/${graceId}`, {
+        data: { monthlyCapCredits: null },
+        headers: FROM_DASHBOARD,
+      })
+    ).status(),
   ).toBe(200);
   const rules = await admin.request.post("/api/team", {
+    headers: FROM_DASHBOARD,
     data: { approvalAboveCredits: 0, approvalForUnknownCost: true },
   });
   expect(rules.status(), await rules.text()).toBe(200);
@@ -78,6 +84,9 @@ test("a render over the threshold waits, an admin in another browser approves it
     expect(await creates(grace)).toBe(before + 1);
     await screenshots(grace, testInfo, "approved-card");
   } finally {
-    await admin.request.post("/api/team", { data: { approvalAboveCredits: null } });
+    await admin.request.post("/api/team", {
+      data: { approvalAboveCredits: null },
+      headers: FROM_DASHBOARD,
+    });
   }
 });

@@ -8,7 +8,7 @@ import { seriousViolations } from "./axe";
 import { expect, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
-import { SignInPage, signedInPage } from "./pages/sign-in.page";
+import { FROM_DASHBOARD, SignInPage, signedInPage } from "./pages/sign-in.page";
 import { TeamPage } from "./pages/team.page";
 import { E2E_PORTS } from "./ports";
 
@@ -126,13 +126,23 @@ test.describe("caps and who ran what", () => {
     const grace = await signedInPage(browser, testInfo, GRACE);
     const gracePrompt = uniquePrompt("Who: Grace's teapot");
     expect(
-      (await grace.request.post("/api/renders", { data: { kind: "image", prompt: gracePrompt } })).status(),
+      (
+        await grace.request.post("/api/renders", {
+          data: { kind: "image", prompt: gracePrompt },
+          headers: FROM_DASHBOARD,
+        })
+      ).status(),
     ).toBe(202);
     await grace.context().close();
     await new SignInPage(page).signInQuietly(ADMIN);
     const adminPrompt = uniquePrompt("Who: Admin's kettle");
     expect(
-      (await page.request.post("/api/renders", { data: { kind: "image", prompt: adminPrompt } })).status(),
+      (
+        await page.request.post("/api/renders", {
+          data: { kind: "image", prompt: adminPrompt },
+          headers: FROM_DASHBOARD,
+        })
+      ).status(),
     ).toBe(202);
 
     const gallery = new GalleryPage(page);

@@ -53,11 +53,18 @@ export interface LedgerRenderJson {
 const FINAL = ["ready", "failed", "rejected", "lost"];
 
 export class DashboardApi {
-  constructor(private readonly request: APIRequestContext) {}
+  /**
+   * `writeHeaders`: what its writes carry besides the body; a client signed in with a session cookie
+   * passes the Origin a browser on the dashboard's pages would (sign-in.page.ts, `FROM_DASHBOARD`).
+   */
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly writeHeaders: Record<string, string> = {},
+  ) {}
 
   async createRender(body: Record<string, unknown>): Promise<CreatedRender> {
     for (;;) {
-      const response = await this.request.post("/api/renders", { data: body });
+      const response = await this.request.post("/api/renders", { data: body, headers: this.writeHeaders });
       // Many image variants in a burst meet the service's fair-use limit: wait as told, then go on.
       if (response.status() === 429) {
         await new Promise((resolve) =>

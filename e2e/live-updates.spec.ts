@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
-import { signedInPage } from "./pages/sign-in.page";
+import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 
 /** Screenshots of the paused notice, for a person to look at. */
 const SHOTS = "/tmp/live-updates";
@@ -74,7 +74,11 @@ test("a page whose stream is refused says live updates are paused, and still sho
 
   const grace = await signedInPage(browser, testInfo, "grace@example.com");
   const prompt = uniquePrompt("Paused: a lantern in fog");
-  expect((await grace.request.post("/api/renders", { data: { kind: "image", prompt } })).status()).toBe(202);
+  expect(
+    (
+      await grace.request.post("/api/renders", { data: { kind: "image", prompt }, headers: FROM_DASHBOARD })
+    ).status(),
+  ).toBe(202);
   // The fallback re-reads the dashboard every 10 s.
   await expect(gallery.card(prompt)).toBeVisible({ timeout: 12_000 });
   expect(await stillSameDocument(linus)).toBe(true);

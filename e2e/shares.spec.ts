@@ -7,7 +7,7 @@ import { expect, test, type Browser, type BrowserContext, type Page, type TestIn
 import { DashboardApi, uniquePrompt } from "./fixtures";
 import { RenderPage } from "./pages/render-page.page";
 import { ShareDialog, ShareLinks } from "./pages/shares.page";
-import { SignInPage } from "./pages/sign-in.page";
+import { FROM_DASHBOARD, SignInPage } from "./pages/sign-in.page";
 import { E2E_PORTS } from "./ports";
 
 const AUTH_APP = `http://127.0.0.1:${E2E_PORTS.authApp}`;
@@ -30,7 +30,7 @@ async function shoot(page: Page, name: string, testInfo: TestInfo) {
 /** Signs Grace in on `page`, and her API through it. */
 async function asGrace(page: Page): Promise<DashboardApi> {
   await new SignInPage(page).signInQuietly("grace@example.com");
-  return new DashboardApi(page.request);
+  return new DashboardApi(page.request, FROM_DASHBOARD);
 }
 
 /**
@@ -110,7 +110,7 @@ test("Share in the viewer opens over it: arrow keys in it do not move the viewer
   page,
 }) => {
   await new SignInPage(page).signInQuietly("linus@example.com");
-  const api = new DashboardApi(page.request);
+  const api = new DashboardApi(page.request, FROM_DASHBOARD);
   const prompts = [uniquePrompt("a harbour at dawn"), uniquePrompt("a harbour at dusk")];
   const ids: string[] = [];
   for (const prompt of prompts) ids.push((await api.createRender({ kind: "image", prompt })).id);
@@ -143,10 +143,16 @@ test("a member shares a board of two renders; a visitor sees its two outputs, th
   for (const prompt of prompts) ids.push((await api.createRender({ kind: "image", prompt })).id);
   for (const id of ids) expect((await api.settled(id)).status).toBe("ready");
   const name = uniquePrompt("Greens");
-  const made = await page.request.post("/api/boards", { data: { name, description: "For the client" } });
+  const made = await page.request.post("/api/boards", {
+    data: { name, description: "For the client" },
+    headers: FROM_DASHBOARD,
+  });
   expect(made.status()).toBe(201);
   const { id: boardId } = (await made.json()) as { id: string };
-  const added = await page.request.post(`/api/boards/${boardId}/renders`, { data: { ids, action: "add" } });
+  const added = await page.request.post(`/api/boards/${boardId}/renders`, {
+    data: { ids, action: "add" },
+    headers: FROM_DASHBOARD,
+  });
   expect(added.status()).toBe(200);
 
   await page.goto(`/boards/${boardId}`);

@@ -6,12 +6,12 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test, uniquePrompt } from "./fixtures";
-import { signedInPage } from "./pages/sign-in.page";
+import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 
 const VIDEO = { kind: "video", resolution: "720p", durationSeconds: 5 } as const;
 
 async function renderAs(page: Page, body: Record<string, unknown>): Promise<string> {
-  const created = await page.request.post("/api/renders", { data: body });
+  const created = await page.request.post("/api/renders", { data: body, headers: FROM_DASHBOARD });
   expect(created.status(), await created.text()).toBe(202);
   return ((await created.json()) as { renders: { id: string }[] }).renders[0]?.id ?? "";
 }
@@ -48,6 +48,7 @@ test("two members' renders of two models show in the chart and tables, and the C
   };
   for (const member of members.items.filter((m) => ["Grace", "Linus"].includes(m.name))) {
     const lifted = await admin.request.post(`/api/members/${member.id}`, {
+      headers: FROM_DASHBOARD,
       data: { monthlyCapCredits: null },
     });
     expect(lifted.status(), await lifted.text()).toBe(200);

@@ -4,6 +4,10 @@
  * `pattern` and the formats `date`, `date-time` and `uri`, integer and number bounds, arrays with
  * their bounds, objects with `properties` and `required`, and `{}` (any JSON value).
  *
+ * Free text (a string with no pattern or format) mixes in control characters, NUL included: a schema
+ * says nothing of them, and the dashboard refuses them (422) or drops them from search text, never
+ * answering 500.
+ *
  * `valid(schema)` makes values the schema accepts (sizes kept small); `invalid(schema)` makes values
  * near it: a valid value with one thing broken (a required property dropped, a property of another
  * type, a string past its length, a number past its bound), or unrelated JSON. Whether a value is in
@@ -37,6 +41,34 @@ export interface Schema {
 /** Array sizes and unbounded strings stay small: the fuzz is about shapes, not volume. */
 const SMALL = 4;
 const INT32 = 2 ** 31 - 1;
+
+/** Control characters text may carry by accident or on purpose: NUL, the rest of C0, DEL and C1. */
+const controlCharacter = fc.oneof(
+  fc.constant("\u0000"),
+  fc.integer({ min: 0x01, max: 0x1f }).map((code) => String.fromCharCode(code)),
+  fc.constant("\u007f"),
+  fc.integer({ min: 0x80, max: 0x9f }).map((code) => String.fromCharCode(code)),
+);
+
+/** Text whose characters are mostly printable and now and then control characters (NUL included). */
+export const textWithControls = (constraints: { minLength?: number; maxLength?: number } = {}) =>
+  fc.string({
+    ...constraints,
+    unit: fc.oneof(
+      { weight: 5, arbitrary: fc.string({ minLength: 1, maxLength: 1 }) },
+      { weight: 1, arbitrary: controlCharacter },
+    ),
+  });
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Whether `value` (any JSON) holds a control character in one of its strings or keys. */
+export const holdsControlCharacter = (value: unknown): boolean =>
+  typeof value === "string"
+    ? CONTROL.test(value)
+    : typeof value === "object" && value !== null
+      ? Object.entries(value).some(([key, item]) => CONTROL.test(key) || holdsControlCharacter(item))
+      : false;
 
 export function schemaArbitraries(resolve: (ref: string) => Schema) {
   const deref = (schema: Schema): Schema => (schema.$ref ? deref(resolve(schema.$ref)) : schema);
@@ -89,7 +121,7 @@ export function schemaArbitraries(resolve: (ref: string) => Schema) {
     if (schema.format === "uri") return fc.webUrl();
     if (schema.pattern)
       return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= max);
-    return fc.string({ minLength: min, maxLength: Math.min(max, min + 40) });
+    return textWithControls({ minLength: min, maxLength: Math.min(max, min + 40) });
   }
 
   function validObject(schema: Schema): fc.Arbitrary<unknown> {
@@ -120,7 +152,7 @@ export function schemaArbitraries(resolve: (ref: string) => Schema) {
     const choices: fc.Arbitrary<unknown>[] = [otherType(schema)];
     if (schema.maxLength !== undefined) choices.push(fc.constant("x".repeat(schema.maxLength + 1)));
     if (schema.minLength) choices.push(fc.constant(""));
-    if (schema.pattern || schema.format || schema.enum) choices.push(fc.string({ maxLength: 12 }));
+    if (schema.pattern || schema.format || schema.enum) choices.push(textWithControls({ maxLength: 12 }));
     if (schema.maximum !== undefined) choices.push(fc.constant(schema.maximum + 1));
     if (schema.minimum !== undefined) choices.push(fc.constant(schema.minimum - 1));
     if (schema.type === "integer") choices.push(fc.constant(1.5));

@@ -69,7 +69,16 @@ export interface CallInit {
   headers?: Record<string, string>;
   /** Aborts the request as a browser closing the page would. */
   signal?: AbortSignal;
+  /**
+   * A write carries `Origin: http://dashboard.test`, as a browser on the dashboard's pages sends it,
+   * unless its headers name an Origin, a Referer or a Sec-Fetch-Site of their own; `false` sends none.
+   */
+  origin?: false;
 }
+
+const STACK_ORIGIN = "http://dashboard.test";
+/** Headers by which a request says where it comes from (lib/server/access/origin.ts). */
+const PROVENANCE_HEADERS = ["origin", "referer", "sec-fetch-site"];
 
 /** Which database the tests' ledgers are: set per Vitest project (vitest.config.ts). */
 export const LEDGER_DATABASE = process.env.LEDGER_DATABASE === "postgres" ? "postgres" : "sqlite";
@@ -111,12 +120,14 @@ export async function startStack(options: StackOptions = {}) {
         route.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? "")]),
       );
       const headers = new Headers(init.headers);
+      if (method !== "GET" && init.origin !== false && !PROVENANCE_HEADERS.some((name) => headers.has(name)))
+        headers.set("origin", STACK_ORIGIN);
       let body = init.body;
       if (init.json !== undefined) {
         body = JSON.stringify(init.json);
         headers.set("content-type", "application/json");
       }
-      const request = new Request(`http://dashboard.test${pathWithQuery}`, {
+      const request = new Request(`${STACK_ORIGIN}${pathWithQuery}`, {
         method,
         headers,
         body,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
+import { multiLineText } from "@/lib/domain/text";
 import { createRenderResultSchema, ledgerRenderSchema } from "./renders";
 import { madeBySchema } from "./team";
 
@@ -35,7 +36,11 @@ export const approvalIdParamsSchema = z.object({
 /** Body of an approval or a decline. */
 export const approvalDecisionBodySchema = z.object({
   /** Shown to the member with the decision (a decline's reason). */
-  note: z.optional(z.string().check(z.maxLength(500, { error: "note must be at most 500 characters" }))),
+  note: z.optional(
+    z
+      .string()
+      .check(z.maxLength(500, { error: "note must be at most 500 characters" }), multiLineText("note")),
+  ),
 });
 export type ApprovalDecisionBody = z.infer<typeof approvalDecisionBodySchema>;
 

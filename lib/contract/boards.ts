@@ -6,6 +6,7 @@ import {
   BOARD_ID_PATTERN,
   BOARD_MAX_RENDERS,
 } from "@/lib/domain/boards";
+import { multiLineText } from "@/lib/domain/text";
 import { teamNameSchema } from "./names";
 import { boardIdSchema, ledgerRenderSchema, renderIdSchema } from "./renders";
 import { madeBySchema } from "./team";
@@ -17,6 +18,7 @@ const description = z.string({ error: "description must be text" }).check(
   z.maxLength(BOARD_DESCRIPTION_MAX_CHARS, {
     error: `description must be at most ${BOARD_DESCRIPTION_MAX_CHARS} characters`,
   }),
+  multiLineText("description"),
 );
 
 /** `POST /api/boards`: a name and an optional description (blank: none). */

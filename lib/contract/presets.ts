@@ -8,6 +8,7 @@ import {
   PROMPT_QUERY_MAX_CHARS,
   presetSettings,
 } from "@/lib/domain/presets";
+import { searchText } from "@/lib/domain/text";
 import { madeBySchema } from "./team";
 import { teamNameSchema } from "./names";
 
@@ -85,15 +86,12 @@ export type PresetList = z.infer<typeof presetListSchema>;
 /** `DELETE /api/presets/{id}`. */
 export const presetDeletedSchema = z.object({ deleted: z.literal(true) });
 
-/** Query of `GET /api/prompts/recent`: text whose every word a suggestion must contain. */
+/**
+ * Query of `GET /api/prompts/recent`: text whose every word a suggestion must contain (its control
+ * characters dropped).
+ */
 export const recentPromptsQuerySchema = z.object({
-  q: z.optional(
-    z.string().check(
-      z.maxLength(PROMPT_QUERY_MAX_CHARS, {
-        error: `q must be at most ${PROMPT_QUERY_MAX_CHARS} characters`,
-      }),
-    ),
-  ),
+  q: z.optional(searchText("q", PROMPT_QUERY_MAX_CHARS)),
 });
 export type RecentPromptsQuery = z.infer<typeof recentPromptsQuerySchema>;
 

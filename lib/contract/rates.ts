@@ -1,11 +1,12 @@
 /** The rate card: learned rates, the env card and the admin's overrides (docs/api.md, "Rates"). */
 import { z } from "zod/mini";
 import { RENDER_KINDS } from "@/lib/domain/catalogue";
+import { singleLineText } from "@/lib/domain/text";
 
 /** A price key's id, `model:resolution:setting` (lib/domain/rates.ts). */
 export const priceKeyIdSchema = z
   .string({ error: "key must be a price key such as kling:1080p:audio" })
-  .check(z.minLength(1), z.maxLength(100));
+  .check(z.minLength(1), z.maxLength(100), singleLineText("key"));
 
 /** One row of the rate card: a price key and every rate known for it. */
 export const rateCardRowSchema = z.object({

@@ -11,6 +11,7 @@ import {
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
+import { searchText, singleLineText } from "@/lib/domain/text";
 import { runIdSchema } from "./runs";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
@@ -78,8 +79,9 @@ export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 export const renderListSchema = pageOf(ledgerRenderSchema);
 export type RenderList = z.infer<typeof renderListSchema>;
 
-/** An optional text parameter of at most `max` characters. */
-const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+/** An optional one-line text parameter `field` of at most `max` characters. */
+const optionalText = (field: string, max: number) =>
+  z.optional(z.string().check(z.maxLength(max), singleLineText(field)));
 
 /** A day (`2026-05-01`) or an instant with its offset (ISO 8601): a bound of a date range. */
 const rangeBound = (name: "from" | "to") =>
@@ -99,18 +101,21 @@ export const boardIdSchema = z
  * was requested, both ends included (a day runs to its last millisecond, UTC).
  */
 export const renderFilterFields = {
-  status: optionalText(40),
+  status: optionalText("status", 40),
   kind: z.optional(z.enum(RENDER_KINDS, { error: "kind must be one of 'image', 'video'" })),
-  model: optionalText(60),
-  /** Prompt text: every word found in the prompt, anywhere, any case, accents ignored. */
-  q: z.optional(z.string().check(z.maxLength(200, { error: "q must be at most 200 characters" }))),
-  batchId: optionalText(200),
+  model: optionalText("model", 60),
+  /**
+   * Prompt text: every word found in the prompt, anywhere, any case, accents ignored. Control
+   * characters are dropped (lib/domain/text.ts).
+   */
+  q: z.optional(searchText("q", 200)),
+  batchId: optionalText("batchId", 200),
   /** The renders on this board, whatever their archive state; an unknown board lists none. */
   board: z.optional(boardIdSchema),
   /** The renders of this batch run, whatever their archive state; an unknown run lists none. */
   run: z.optional(runIdSchema),
   /** A member id: their renders only ("mine" is the caller's own id). */
-  member: optionalText(100),
+  member: optionalText("member", 100),
   /** `true`: only the caller's favourites. */
   favourite: z.optional(z.enum(["true"], { error: "favourite must be 'true'" })),
   /**
@@ -138,7 +143,7 @@ export const renderListQuerySchema = z
   .object({
     ...renderFilterFields,
     /** Comma-separated render ids. */
-    ids: optionalText(4000),
+    ids: optionalText("ids", 4000),
     /**
      * Only renders whose ledger record changed at or after this instant (ISO 8601, the server's
      * `updatedAt` clock): the live stream's catch-up after a gap longer than its replay buffer.
@@ -146,7 +151,7 @@ export const renderListQuerySchema = z
     updatedSince: z.optional(
       z.iso.datetime({ offset: true, error: "updatedSince must be an ISO 8601 date and time" }),
     ),
-    cursor: optionalText(200),
+    cursor: optionalText("cursor", 200),
     limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
   })
   .check(dateRangeCheck);

@@ -8,6 +8,7 @@ import {
   RUN_ROW_STATES,
   RUN_STATES,
 } from "@/lib/domain/runs";
+import { singleLineText } from "@/lib/domain/text";
 import { madeBySchema } from "./team";
 
 export { RUN_ID_PATTERN, RUN_MAX_ROWS, RUN_NAME_MAX_CHARS, RUN_ROW_STATES, RUN_STATES };
@@ -37,6 +38,7 @@ export const runCreateSchema = z.object({
       .check(
         z.trim(),
         z.maxLength(RUN_NAME_MAX_CHARS, { error: `name must be at most ${RUN_NAME_MAX_CHARS} characters` }),
+        singleLineText("name"),
       ),
   ),
   rows: runRowsSchema,

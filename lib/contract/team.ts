@@ -1,5 +1,6 @@
 /** Sign-in, members, caps and team settings (docs/api.md, "Team access"). */
 import { z } from "zod/mini";
+import { singleLineText } from "@/lib/domain/text";
 
 export const ROLES = ["admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
@@ -17,7 +18,12 @@ export const madeBy = (member: Pick<Member, "id" | "name"> | null): MadeBy =>
 export const signInSchema = z.object({
   email: z
     .string({ error: "email is required" })
-    .check(z.trim(), z.minLength(1, { error: "email is required" }), z.maxLength(320)),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "email is required" }),
+      z.maxLength(320),
+      singleLineText("email"),
+    ),
   password: z
     .string({ error: "password is required" })
     .check(z.minLength(1, { error: "password is required" }), z.maxLength(1000)),

@@ -22,6 +22,7 @@ import {
   videoModel,
   type ReferenceUrlField,
 } from "./catalogue";
+import { multiLineText, singleLineText } from "./text";
 
 // zod's mini build: the browser loads this schema with the render form, and mini's functional API
 // ships only what is used. Mini carries no default English messages, so every check here names its
@@ -35,9 +36,11 @@ const prompt = z.string({ error: "prompt is required" }).check(
   z.refine((s) => s.length <= LIMITS.promptMaxChars, {
     error: `prompt must be at most ${LIMITS.promptMaxChars} characters`,
   }),
+  multiLineText("prompt"),
 );
 
-const referenceUrl = (field: string) => z.url({ error: `${field} must contain only upload URLs` });
+const referenceUrl = (field: string) =>
+  z.url({ error: `${field} must contain only upload URLs` }).check(singleLineText(field));
 
 const referenceList = (field: string) =>
   z.array(referenceUrl(field), { error: `${field} must be a list of upload URLs` });
@@ -102,6 +105,7 @@ export const videoRenderRequestSchema = z
         z.maxLength(LIMITS.negativePromptMaxChars, {
           error: `negativePrompt must be at most ${LIMITS.negativePromptMaxChars} characters`,
         }),
+        multiLineText("negativePrompt"),
       ),
     ),
     // Images past the model's cap are accepted and dropped (§4.2, §8), see `effectiveReferenceImages`;

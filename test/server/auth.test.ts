@@ -328,6 +328,111 @@ describe("requests from other sites", () => {
   });
 });
 
+describe("a write signed by a session cookie shows it comes from the dashboard's pages", () => {
+  const SAME = "http://dashboard.test";
+  const ELSEWHERE = "https://evil.example";
+  const crossOrigin = { error: { code: "forbidden", message: "Cross-origin requests are refused." } };
+  const noProof = {
+    error: {
+      code: "forbidden",
+      message:
+        "A change made with a session cookie must come from the dashboard's pages (an Origin or Referer header naming it). Scripts use an API token.",
+    },
+  };
+  const started = { status: 202 };
+  const refused = (body: object) => ({ status: 403, body });
+  /** Each combination of the headers that say where a write comes from, and its answer. */
+  const cases: [string, Record<string, string>, { status: number; body?: object }][] = [
+    ["a same-origin Origin", { origin: SAME }, started],
+    [
+      "a same-origin Origin and Sec-Fetch-Site same-origin",
+      { origin: SAME, "sec-fetch-site": "same-origin" },
+      started,
+    ],
+    ["another site's Origin", { origin: ELSEWHERE }, refused(crossOrigin)],
+    ["Origin null", { origin: "null" }, refused(crossOrigin)],
+    [
+      "another site's Origin with a same-origin Referer",
+      { origin: ELSEWHERE, referer: `${SAME}/` },
+      refused(crossOrigin),
+    ],
+    [
+      "a same-origin Origin with Sec-Fetch-Site cross-site",
+      { origin: SAME, "sec-fetch-site": "cross-site" },
+      refused(crossOrigin),
+    ],
+    ["no Origin, Sec-Fetch-Site same-origin", { "sec-fetch-site": "same-origin" }, started],
+    ["no Origin, Sec-Fetch-Site same-site", { "sec-fetch-site": "same-site" }, started],
+    ["no Origin, Sec-Fetch-Site cross-site", { "sec-fetch-site": "cross-site" }, refused(crossOrigin)],
+    ["no Origin, Sec-Fetch-Site none", { "sec-fetch-site": "none" }, refused(noProof)],
+    ["no Origin, a same-origin Referer", { referer: `${SAME}/renders?kind=video` }, started],
+    [
+      "no Origin, Sec-Fetch-Site none and a same-origin Referer",
+      { "sec-fetch-site": "none", referer: `${SAME}/` },
+      started,
+    ],
+    ["no Origin, another site's Referer", { referer: `${ELSEWHERE}/page` }, refused(crossOrigin)],
+    ["no Origin, a Referer that is no URL", { referer: "dashboard.test" }, refused(noProof)],
+    ["no Origin, no Sec-Fetch-Site, no Referer", {}, refused(noProof)],
+  ];
+
+  test.each(cases)("%s", async (_, headers, expected) => {
+    const cookie = await signIn(ADMIN, "10.0.5.1");
+    const before = (await stack.simStats()).creates.total;
+    const response = await stack.callJson("POST", "/api/renders", {
+      json: { kind: "image", prompt: "where from" },
+      headers: { cookie, ...headers },
+      origin: false,
+    });
+    expect(response.status).toBe(expected.status);
+    // A refusal's whole body.
+    if (expected.body) expect(response.body).toEqual(expected.body);
+    // A refused write never reaches the service.
+    expect((await stack.simStats()).creates.total - before).toBe(expected.status === 202 ? 1 : 0);
+  });
+
+  test("reads need no proof, and a bearer token is judged by itself, whatever the headers", async () => {
+    const cookie = await signIn(ADMIN, "10.0.5.2");
+    const read = await stack.call("GET", "/api/renders", { headers: { cookie } });
+    expect(read.status).toBe(200);
+    const made = await stack.callJson<{ secret: string }>("POST", "/api/tokens", {
+      json: { name: "origin check", scope: "read_and_create" },
+      headers: { cookie },
+    });
+    expect(made.status).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.secret}`, "x-forwarded-for": "10.0.5.3" };
+    const others: Record<string, string>[] = [
+      {},
+      { origin: ELSEWHERE },
+      { referer: `${ELSEWHERE}/` },
+      { cookie },
+    ];
+    for (const headers of others) {
+      const response = await stack.call("POST", "/api/renders", {
+        json: { kind: "image", prompt: "from a script" },
+        headers: { ...bearer, ...headers },
+        origin: false,
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(202);
+    }
+  });
+
+  test("a write with no session cookie is judged by its session alone, as before", async () => {
+    // Sign-in itself carries no cookie: a script may sign in without an Origin.
+    const response = await stack.call("POST", "/api/auth/sign-in", {
+      json: MEMBER,
+      headers: { "x-forwarded-for": "10.0.5.4" },
+      origin: false,
+    });
+    expect(response.status).toBe(200);
+    const anonymous = await stack.callJson("POST", "/api/renders", {
+      json: { kind: "image", prompt: "nobody" },
+      origin: false,
+    });
+    expect(anonymous).toMatchObject({ status: 401, body: unauthenticated });
+  });
+});
+
 describe("roles, who ran what, caps", () => {
   test("a member cannot use admin routes", async () => {
     const cookie = await signIn(MEMBER, "10.0.1.1");

@@ -1,15 +1,20 @@
 /**
  * A fuzz driven by the OpenAPI document: for every operation it lists, fast-check makes path
  * parameters, queries and bodies from the documented JSON Schemas, valid and broken
- * (test/json-schema-arbitrary.ts), and sends them to a running stack signed in as an admin. Every
- * answer is below 500 (the simulator is healthy, so no 5xx is excusable), is one the document lists
- * for its status and matches its schema (every error in the one shape with a listed code), and a JSON
- * body the document refuses is refused.
+ * (test/json-schema-arbitrary.ts; free text holds control characters and NUL now and then), and
+ * sends them to a running stack signed in as an admin. Every answer is below 500 (the simulator is
+ * healthy, so no 5xx is excusable), is one the document lists for its status and matches its schema
+ * (every error in the one shape with a listed code), and a JSON body the document refuses is refused.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { apiRouteList } from "@/lib/contract/api-routes";
-import { schemaArbitraries, type Schema } from "@/test/json-schema-arbitrary";
+import {
+  holdsControlCharacter,
+  schemaArbitraries,
+  textWithControls,
+  type Schema,
+} from "@/test/json-schema-arbitrary";
 import { openApiChecker, type Operation } from "@/test/openapi-checker";
 import { signedInMembers, startStack, type CallInit, type Stack } from "@/test/server-stack";
 
@@ -59,7 +64,8 @@ function inputs(operation: Operation) {
   const inPath = params.filter((p) => p.in === "path");
   const inQuery = params.filter((p) => p.in === "query");
   // A dynamic segment is never empty: Next routes `/api/renders/` to `/api/renders`.
-  const segment = (schema: Schema) => fc.oneof(valid(schema), fc.string({ minLength: 1, maxLength: 30 }));
+  const segment = (schema: Schema) =>
+    fc.oneof(valid(schema), textWithControls({ minLength: 1, maxLength: 30 }));
   const path = fc.record(Object.fromEntries(inPath.map((p) => [p.name, segment(p.schema)])));
   const query = either({
     type: "object",
@@ -90,6 +96,9 @@ function formOf(fields: unknown): FormData {
   return form;
 }
 
+/** Operations that were sent a control character (NUL included) in a path, a query or a body. */
+const sentControls = new Set<string>();
+
 /** The document's operations: it is built from this map, and lists exactly these (openapi.test.ts). */
 const operations = apiRouteList().map(({ method, path }) => ({ method, template: path }));
 
@@ -111,6 +120,7 @@ for (const { method, template } of operations) {
         if (body?.form !== undefined) init.body = formOf(body.form);
         const response = await stack.call(method, url, init);
         const status = response.status;
+        if (holdsControlCharacter([path, query, body])) sentControls.add(`${method} ${template}`);
         // Documented or not, a 5xx is a bug here: the simulator is healthy, so nothing upstream fails.
         expect(status, `${method} ${url} answered ${status}`).toBeLessThan(500);
         await checker.expectDocumented(method, template, response);
@@ -127,3 +137,8 @@ for (const { method, template } of operations) {
     if (operation.requestBody?.content["application/json"]) expect(refusedByDocument).toBeGreaterThan(0);
   });
 }
+
+test("control characters reached most operations that take text, and none answered 500", () => {
+  // Each operation above failed on a 5xx; this says the text they were sent held control characters.
+  expect(sentControls.size).toBeGreaterThanOrEqual(20);
+});

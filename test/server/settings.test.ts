@@ -5,6 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { parseSettings } from "@/lib/server/runtime/config";
 import { clientAddress, reachedOverHttps } from "@/lib/server/access/origin";
+import { socketAddressHeader } from "@/lib/server/runtime/socket-address";
 
 describe("parseSettings", () => {
   test("an empty environment is valid, not configured, with every default", () => {
@@ -92,6 +93,12 @@ describe("behind proxies", () => {
 
   test("with no trusted hop the client's X-Forwarded-For is ignored", () => {
     expect(clientAddress(request({ "x-forwarded-for": "203.0.113.9" }), 0)).toBeNull();
+  });
+
+  test("with no trusted hop the address is the connection's, as the server noted it; with hops, the proxies'", () => {
+    const noted = { [socketAddressHeader()]: "::ffff:127.0.0.2", "x-forwarded-for": "203.0.113.9" };
+    expect(clientAddress(request(noted), 0)).toBe("127.0.0.2");
+    expect(clientAddress(request(noted), 1)).toBe("203.0.113.9");
   });
 
   test("with trusted hops, the entry that many from the right; forged entries to its left are ignored", () => {

@@ -4,14 +4,15 @@ import "server-only";
  * live event stream's re-checks. A request carrying `Authorization: Bearer <token>` is judged by the
  * token alone: no origin check (a browser never attaches the header cross-site without a preflight
  * the dashboard does not answer), the cookie ignored. Any other request is judged by its session
- * cookie, after the origin check. With sign-in off there are no members and no tokens: the header is
+ * cookie, after the origin check; a write its cookie signs must also show that it comes from the
+ * dashboard's pages (origin.ts). With sign-in off there are no members and no tokens: the header is
  * not read, and every caller acts as the team.
  */
 import { AppError, type Member, type Role } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
 import { settings } from "@/lib/server/runtime/config";
 import { checkApiToken, noteTokenUse, tokenRefused } from "./api-tokens";
-import { assertSameOrigin, clientAddress, isSafeMethod } from "./origin";
+import { assertFromDashboardPages, assertSameOrigin, clientAddress, isSafeMethod } from "./origin";
 import { authEnabled, memberFromCookies, requireMember, requireRole } from "./session";
 import { countWrongToken, tokenWaitSeconds } from "./throttle";
 
@@ -43,7 +44,13 @@ export async function resolveCaller(request: Request, rules: CallerRules): Promi
   if (token === undefined) {
     assertSameOrigin(request);
     const cookies = request.headers.get("cookie");
-    return rules.access === "public" ? memberFromCookies(cookies) : requireMember(cookies, rules.access);
+    const member =
+      rules.access === "public"
+        ? await memberFromCookies(cookies)
+        : await requireMember(cookies, rules.access);
+    // Signed by the session cookie, which a browser attaches wherever the request comes from.
+    if (member) assertFromDashboardPages(request);
+    return member;
   }
   const member = await memberFromBearer(request, token);
   if (rules.sessionOnly) {

@@ -37,7 +37,8 @@ type Count = readonly [key: string, limit: number];
 const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 
 /**
- * `address` null: the address is unknown (no trusted proxy, see `clientAddress`), and every such
+ * `address` null: the address is unknown (a request the server could not note the connection's
+ * address of, or fewer forwarding entries than trusted proxies: see `clientAddress`), and every such
  * client shares one count.
  */
 const addressKey = (address: string | null): Count => [

@@ -4,6 +4,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { AppError } from "@/lib/contract";
+import { hasControlCharacters } from "@/lib/domain/text";
 
 function encodeCursor(parts: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");
@@ -19,7 +20,10 @@ export function decodeCursor<T extends readonly unknown[]>(
   } catch {
     value = undefined;
   }
-  if (!isValid(value))
+  // A cursor is the client's text: a part it made up must not carry a NUL (or another control
+  // character, which no position holds) into a query.
+  const madeUp = (part: unknown) => typeof part === "string" && hasControlCharacters(part);
+  if (!isValid(value) || value.some(madeUp))
     throw new AppError("invalid_request", "cursor is not a valid page cursor", { field: "cursor" });
   return value;
 }

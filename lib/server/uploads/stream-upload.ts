@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatBytes } from "@/lib/domain/bytes";
+import { withoutControls } from "@/lib/domain/text";
 import { type LedgerUpload, type MadeBy } from "@/lib/contract";
 import { UPLOAD_LIMITS } from "@/lib/domain/uploads";
 import { AppError } from "@/lib/contract/errors";
@@ -100,7 +101,8 @@ export async function streamUpload(
       }
       forwardFile(file, {
         kind,
-        filename: info.filename || "upload",
+        // Control characters a file name may carry are dropped: nothing a person named it for.
+        filename: withoutControls(info.filename ?? "") || "upload",
         contentType: info.mimeType,
         maxBytes,
         madeBy,
