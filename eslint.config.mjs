@@ -11,7 +11,15 @@ const config = [
   ...pluginQuery.configs["flat/recommended"],
   ...layerConfigs,
   {
-    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "bench/results*", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results*",
+      "next-env.d.ts",
+    ],
   },
 ];
 

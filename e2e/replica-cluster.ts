@@ -16,7 +16,6 @@ export const TEAM_KEY = "rs_live_demo_team_1";
 /** A 5-minute render takes 6 s: the run is bounded by the poll budget, not by render time. */
 const REPLICA_TIME_SCALE = 0.02;
 
-
 export interface Replica {
   index: number;
   url: string;

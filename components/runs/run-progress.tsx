@@ -7,8 +7,7 @@ import type { Run } from "@/lib/contract";
 import { formatCredits } from "@/lib/domain/format";
 
 /** Rows that will change no more. */
-const finishedRows = ({ counts }: Run) =>
-  counts.ready + counts.failed + counts.cancelled + counts.unknown;
+const finishedRows = ({ counts }: Run) => counts.ready + counts.failed + counts.cancelled + counts.unknown;
 
 export function RunProgress({ run }: { run: Run }) {
   const { counts } = run;

@@ -2,7 +2,7 @@ import { expect, type Browser, type Locator, type Page, type TestInfo } from "@p
 import { E2E_PORTS } from "../ports";
 
 /** The password every e2e member has (playwright.config.ts adds them with `npm run user:add`). */
-const E2E_PASSWORD = "correct horse battery";
+export const E2E_PASSWORD = "correct horse battery";
 
 /**
  * Headers of a write made with a signed-in context's request client (`page.request.post`): the

@@ -19,10 +19,7 @@ export interface CreateRenderVariables {
   idempotencyKey?: string;
 }
 
-function createRender({
-  request,
-  idempotencyKey,
-}: CreateRenderVariables): Promise<CreateRenderAnswer> {
+function createRender({ request, idempotencyKey }: CreateRenderVariables): Promise<CreateRenderAnswer> {
   return apiFetch("/api/renders", (c) => c.createRenderAnswerSchema, {
     method: "POST",
     body: request,

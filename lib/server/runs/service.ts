@@ -23,7 +23,6 @@ import { requireMakerOrAdmin } from "@/lib/server/access/makers";
 import { assertMayMake } from "@/lib/server/team/limits";
 import { RunRunner } from "./runner";
 
-
 const RUNNER = "run-runner";
 
 /**
