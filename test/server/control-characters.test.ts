@@ -221,6 +221,8 @@ test("an upload's file name: a tab is a space; a C0 control is refused by the mu
     return stack.callJson("POST", "/api/uploads", { body: form, headers: { cookie } });
   };
   expect(await upload("ref\tone.png")).toMatchObject({ status: 201, body: { filename: "ref one.png" } });
+  // Not a control character: a name beyond ASCII is kept as it was sent (UTF-8), not read as Latin-1.
+  expect(await upload("café 東京.png")).toMatchObject({ status: 201, body: { filename: "café 東京.png" } });
   expect(await upload("ref\u0000.png")).toMatchObject({
     status: 422,
     body: {

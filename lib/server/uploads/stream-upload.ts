@@ -64,6 +64,8 @@ export async function streamUpload(
     try {
       parser = busboy({
         headers: { "content-type": contentType },
+        // Browsers send a file's name as UTF-8 bytes; busboy reads it as Latin-1 unless told.
+        defParamCharset: "utf8",
         limits: { files: 1, fields: 4, fileSize: maxBytes, fieldSize: 1024 },
       });
     } catch {
