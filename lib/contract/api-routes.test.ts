@@ -14,8 +14,8 @@ test("each resource's entries reach the map, and no route is declared twice", as
   const folder = path.join(import.meta.dirname, "routes");
   const declared: string[] = [];
   for (const file of readdirSync(folder).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
-    const module = (await import(path.join(folder, file))) as Record<string, unknown>;
-    for (const value of Object.values(module)) {
+    const exports = (await import(path.join(folder, file))) as Record<string, unknown>;
+    for (const value of Object.values(exports)) {
       if (typeof value !== "object" || value === null) continue;
       declared.push(...Object.keys(value).filter((key) => ROUTE_KEY.test(key)));
     }
