@@ -9,6 +9,7 @@ import {
   DEFAULT_IMAGE_ASPECT_RATIO,
   DEFAULT_IMAGE_MODEL,
   DEFAULT_VIDEO_MODEL,
+  REFERENCE_URL_FIELDS,
   clipCount,
   effectiveDuration,
   imageModel,
@@ -26,7 +27,7 @@ import {
   type RenderRequest,
   type VideoRenderRequest,
 } from "@/lib/domain/render-request";
-import type { UploadKind } from "@/lib/domain/uploads";
+import { UPLOAD_KINDS, type UploadKind } from "@/lib/domain/uploads";
 import type { Accounts, Caller } from "./accounts";
 import { SimError } from "./errors";
 import { newId } from "./ids";
@@ -158,9 +159,10 @@ function createImages(ctx: CreateContext, caller: Caller, req: ImageRenderReques
 }
 
 function createVideo(ctx: CreateContext, caller: Caller, req: VideoRenderRequest): CreateResponse {
-  checkReferences(ctx, caller, "referenceImageUrls", req.referenceImageUrls, "image");
-  checkReferences(ctx, caller, "referenceVideoUrls", req.referenceVideoUrls, "video");
-  checkReferences(ctx, caller, "referenceAudioUrls", req.referenceAudioUrls, "audio");
+  for (const kind of UPLOAD_KINDS) {
+    const field = REFERENCE_URL_FIELDS[kind];
+    checkReferences(ctx, caller, field, req[field], kind);
+  }
   const modelId = req.model ?? DEFAULT_VIDEO_MODEL;
   const model = videoModel(modelId);
   const resolution = req.resolution ?? DEFAULTS.resolution;
