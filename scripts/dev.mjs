@@ -3,6 +3,8 @@
  * `npm run dev`: the dashboard in development mode. When no Render Service is configured
  * (RENDER_API_BASE_URL and RENDER_API_KEY, from the environment or .env.local/.env), it starts the
  * bundled simulator beside the app and points the app at it, so a fresh clone works with no setup.
+ * The simulator keeps its world in data/simulator (SIMULATOR_STATE_DIR) across restarts, beside the
+ * dashboard's ledger; `npm run dev -- --fresh-simulator` deletes it first, to start empty.
  *
  * Shutdown: Ctrl-C or SIGTERM must leave nothing behind. `next dev` forks workers and `tsx` runs the
  * simulator in a child node process, so stopping only the direct child can orphan its own children.
@@ -11,7 +13,7 @@
  * after a grace period gets SIGKILL. A second Ctrl-C skips the grace period.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 
 for (const file of [".env.local", ".env"]) {
@@ -24,6 +26,11 @@ const GRACE_MS = 5_000;
 const require = createRequire(import.meta.url);
 const NEXT_BIN = require.resolve("next/dist/bin/next");
 const TSX_BIN = require.resolve("tsx/cli");
+
+/** Ours, not next's: every other argument after `npm run dev --` goes to `next dev`. */
+const FRESH_FLAG = "--fresh-simulator";
+const fresh = process.argv.includes(FRESH_FLAG);
+const nextArgs = process.argv.slice(2).filter((arg) => arg !== FRESH_FLAG);
 
 /** @type {{ name: string, child: import("node:child_process").ChildProcess }[]} */
 const children = [];
@@ -53,16 +60,27 @@ function start(name, args, childEnv) {
 if (!env.RENDER_API_BASE_URL || !env.RENDER_API_KEY) {
   const port = env.SIMULATOR_PORT ?? "4010";
   const timeScale = env.SIMULATOR_TIME_SCALE ?? "0.25";
+  // Set but empty: in memory, gone when the simulator stops.
+  const stateDir = env.SIMULATOR_STATE_DIR ?? "data/simulator";
   env.RENDER_API_BASE_URL = `http://127.0.0.1:${port}`;
   env.RENDER_API_KEY = "rs_live_demo_team_1";
+  if (fresh && stateDir) rmSync(stateDir, { recursive: true, force: true });
+  const kept = stateDir
+    ? `its state in ${stateDir}${fresh ? ", started empty" : `; \`npm run dev -- ${FRESH_FLAG}\` starts it empty`}`
+    : "in memory";
   console.log(
-    `No Render Service configured: starting the simulator on port ${port} (time scale ${timeScale}).`,
+    `No Render Service configured: starting the simulator on port ${port} (time scale ${timeScale}, ${kept}).`,
   );
-  start("simulator", [TSX_BIN, "simulator/main.ts", "--port", port, "--time-scale", timeScale], process.env);
+  const stateArgs = stateDir ? ["--state-dir", stateDir] : [];
+  start(
+    "simulator",
+    [TSX_BIN, "simulator/main.ts", "--port", port, "--time-scale", timeScale, ...stateArgs],
+    process.env,
+  );
 }
 
 // `next dev` takes its port from PORT (default 3000) or from `--port` passed after `npm run dev --`.
-start("next dev", [NEXT_BIN, "dev", ...process.argv.slice(2)], env);
+start("next dev", [NEXT_BIN, "dev", ...nextArgs], env);
 
 /** Sends `signal` to the child's whole process group; false once the group is gone. */
 function signalGroup(child, signal) {

@@ -59,6 +59,11 @@ export class Accounts {
     for (const seed of ACCOUNT_SEEDS) this.accounts.set(seed.id, { ...seed, balance: seed.startingBalance });
   }
 
+  /** Balances saved by an earlier run; accounts it did not know keep their starting balance. */
+  restoreBalances(balances: Readonly<Record<string, number>>): void {
+    for (const account of this.accounts.values()) account.balance = balances[account.id] ?? account.balance;
+  }
+
   all(): Account[] {
     return [...this.accounts.values()];
   }

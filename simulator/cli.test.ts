@@ -1,6 +1,8 @@
 /** Command-line flags, and the real entry point started as a process. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -25,6 +27,8 @@ describe("parseCli", () => {
         "1048576",
         "--media-padding-bytes",
         "10000000",
+        "--state-dir",
+        "data/simulator",
         "--latency-ms",
         "250",
         "--error-rate",
@@ -43,6 +47,7 @@ describe("parseCli", () => {
       publicBaseUrl: "http://sim.local:9000",
       uploadMaxBytes: 1048576,
       mediaPaddingBytes: 10000000,
+      stateDir: "data/simulator",
       faults: {
         latencyMs: 250,
         errorRate: 0.1,
@@ -67,6 +72,7 @@ describe("parseCli", () => {
     [["--error-shape", "xml"], "invalid value for --error-shape: xml (use nested, flat, text, html)"],
     [["--upload-max-bytes", ""], "invalid value for --upload-max-bytes: "],
     [["--media-padding-bytes=-1"], "invalid value for --media-padding-bytes: -1"],
+    [["--state-dir="], "invalid value for --state-dir: an empty path"],
     [["--colour"], "Unknown option '--colour'"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);
@@ -103,14 +109,33 @@ describe.concurrent("simulator/main.ts", () => {
     }
   });
 
-  it("explains bad flags and exits with status 2", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "simulator/main.ts", "--error-rate", "2"], {
+  /** Runs main.ts with these flags until it exits by itself. */
+  async function runToExit(flags: string[]): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, ["--import", "tsx", "simulator/main.ts", ...flags], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const [code] = await once(child, "exit");
+    const [code] = (await once(child, "exit")) as [number | null];
+    return { code, stderr };
+  }
+
+  it("refuses a state folder it cannot read, saying why, with status 1", async () => {
+    const stateDir = await mkdtemp(path.join(tmpdir(), "sim-cli-state-"));
+    try {
+      await writeFile(path.join(stateDir, "state.json"), '{"format":"render-simulator-state","version":99}');
+      const { code, stderr } = await runToExit(["--port", "0", "--state-dir", stateDir]);
+      expect(code).toBe(1);
+      expect(stderr).toContain("Render Service simulator failed to start: The simulator state");
+      expect(stderr).toContain("has format version 99, newer than this simulator reads (1)");
+    } finally {
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  });
+
+  it("explains bad flags and exits with status 2", async () => {
+    const { code, stderr } = await runToExit(["--error-rate", "2"]);
     expect(code).toBe(2);
     expect(stderr).toContain("invalid value for --error-rate: 2");
     expect(stderr).toContain("Usage: npm run simulator");

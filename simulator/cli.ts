@@ -17,6 +17,8 @@ export const USAGE = `Usage: npm run simulator -- [options]
   --public-base-url URL    base of upload and media URLs (default: the listening address)
   --upload-max-bytes N     largest accepted upload (default 536870912 = 512 MiB)
   --media-padding-bytes N  load tests: pad every image output by N bytes (default 0)
+  --state-dir DIR          keep balances, uploads and renders in DIR across restarts
+                           (default: in memory, gone on exit)
   --latency-ms N           fault: delay every API response by N ms
   --error-rate F           fault: share 0..1 of API requests answered 500/502/503
   --reset-rate F           fault: share 0..1 of API requests whose connection is dropped
@@ -53,6 +55,7 @@ export function parseCli(argv: readonly string[]): SimulatorOptions | undefined 
         "public-base-url": { type: "string" },
         "upload-max-bytes": { type: "string" },
         "media-padding-bytes": { type: "string" },
+        "state-dir": { type: "string" },
         "latency-ms": { type: "string" },
         "error-rate": { type: "string" },
         "reset-rate": { type: "string" },
@@ -95,5 +98,10 @@ export function parseCli(argv: readonly string[]): SimulatorOptions | undefined 
   const padding = number("media-padding-bytes", v["media-padding-bytes"], (n) => isWhole(n) && n < 2 ** 31);
   if (padding !== undefined) options.mediaPaddingBytes = padding;
   if (v["public-base-url"] !== undefined) options.publicBaseUrl = v["public-base-url"];
+  const stateDir = v["state-dir"];
+  if (stateDir !== undefined) {
+    if (stateDir.trim() === "") throw new UsageError("invalid value for --state-dir: an empty path");
+    options.stateDir = stateDir;
+  }
   return options;
 }

@@ -19,8 +19,9 @@ async function main(): Promise<void> {
     return;
   }
   const simulator = await startSimulator(options);
+  const state = options.stateDir === undefined ? "" : `, state kept in ${options.stateDir}`;
   console.log(
-    `Render Service simulator listening on ${simulator.url} (time scale ${options.timeScale ?? 1})`,
+    `Render Service simulator listening on ${simulator.url} (time scale ${options.timeScale ?? 1}${state})`,
   );
 
   let stopping = false;

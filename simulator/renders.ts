@@ -61,6 +61,17 @@ export class RenderStore {
     }
   }
 
+  /**
+   * Puts back renders saved once every refund due by `settledAt` had been paid: only failures after
+   * that moment still owe theirs.
+   */
+  restore(renders: readonly StoredRender[], settledAt: number): void {
+    for (const render of renders) {
+      if (render.plan.terminalAt > settledAt) this.add(render);
+      else this.renders.set(render.id, render);
+    }
+  }
+
   clear(): void {
     this.renders.clear();
     this.owed = [];

@@ -1,6 +1,6 @@
 /**
- * The Render Service simulator: an in-memory, single-process stand-in for the real service that the
- * dashboard talks to in development, tests and demos. See simulator/README.md.
+ * The Render Service simulator: a single-process stand-in for the real service that the dashboard
+ * talks to in development, tests and demos, in memory or kept in a folder. See simulator/README.md.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -14,6 +14,7 @@ import { SimError, errorBody } from "./errors";
 import { DEFAULT_FAULTS, faultPatchSchema, mergeFaults, type FaultConfig } from "./faults";
 import { publicRoutes } from "./public-files";
 import { matchRoute, type Route } from "./routes";
+import { StateWriter, readState, restoreState, uploadDirOf } from "./state";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "./uploads";
 import { World } from "./world";
 
@@ -36,6 +37,11 @@ export interface SimulatorOptions {
    * so outputs have the size of real renders. Default 0.
    */
   mediaPaddingBytes?: number;
+  /**
+   * A folder that keeps the world (balances, uploads, renders) across restarts; created if missing.
+   * Absent: everything is in memory and gone on close.
+   */
+  stateDir?: string;
 }
 
 export interface RunningSimulator {
@@ -128,7 +134,14 @@ function urlOf(host: string, port: number): string {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const checked = checkOptions(options);
   const host = options.host ?? "127.0.0.1";
-  const uploadDir = await mkdtemp(path.join(tmpdir(), "render-sim-"));
+  const { stateDir } = options;
+  // A state file this simulator cannot use stops it here, before it listens, and is left as it is.
+  const saved = stateDir === undefined ? undefined : await readState(stateDir);
+  if (stateDir !== undefined) await StateWriter.prepare(stateDir);
+  const uploadDir =
+    stateDir === undefined ? await mkdtemp(path.join(tmpdir(), "render-sim-")) : uploadDirOf(stateDir);
+  const removeTemporary = () =>
+    stateDir === undefined ? rm(uploadDir, { recursive: true, force: true }) : Promise.resolve();
   // The request listener is attached once the port, and so the public URL, is known.
   const server = createServer();
   // Large uploads on slow links outlast Node's 5-minute default; the simulator is not exposed.
@@ -143,7 +156,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       });
     });
   } catch (error) {
-    await rm(uploadDir, { recursive: true, force: true });
+    await removeTemporary();
     throw error;
   }
 
@@ -153,7 +166,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     uploadDir,
     publicBaseUrl: (options.publicBaseUrl ?? url).replace(/\/+$/, ""),
   });
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => void dispatch(world, req, res));
+  if (saved) {
+    await restoreState(world, saved).catch((error: unknown) => {
+      server.close();
+      throw error;
+    });
+  }
+  const writer = stateDir === undefined ? undefined : new StateWriter(stateDir, world);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const handled = dispatch(world, req, res);
+    // Reads change nothing worth keeping (refunds due are paid at every write); the rest may.
+    if (writer && req.method !== "GET" && req.method !== "HEAD") void handled.then(() => writer.changed());
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -162,7 +186,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await rm(uploadDir, { recursive: true, force: true });
+      await writer?.flush();
+      await removeTemporary();
     })();
     return closing;
   };

@@ -40,6 +40,10 @@ export class UploadStore {
     this.byId.set(upload.id, upload);
   }
 
+  all(): StoredUpload[] {
+    return [...this.byId.values()];
+  }
+
   findByUrl(url: string): StoredUpload | undefined {
     return this.byUrl.get(url);
   }

@@ -1,10 +1,11 @@
 /**
  * `npm run dev` stops as a whole: after Ctrl-C (SIGINT) or SIGTERM to the dev script, no process
  * of its tree (the Next dev server, its workers, the simulator and tsx's child) is left running and
- * both ports are closed. Runs the real script against a fresh database on free ports.
+ * both ports are closed. Runs the real script against a fresh database on free ports. On the way it
+ * checks that the simulator is started on its state folder, and that `--fresh-simulator` empties it.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -95,10 +96,21 @@ afterEach(() => {
 });
 
 describe("npm run dev shutdown", () => {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    it(`${signal} ends the app, its workers and the simulator`, { timeout: 150_000 }, async () => {
+  for (const [signal, fresh] of [
+    ["SIGINT", false],
+    ["SIGTERM", true],
+  ] as const) {
+    const how = fresh ? ", started with --fresh-simulator over a state it cannot read" : "";
+    it(`${signal} ends the app, its workers and the simulator${how}`, { timeout: 150_000 }, async () => {
       const [appPort, simulatorPort] = [await freePort(), await freePort()];
       dataDir = mkdtempSync(path.join(tmpdir(), "dev-shutdown-"));
+      const stateDir = path.join(dataDir, "simulator");
+      const stateFile = path.join(stateDir, "state.json");
+      if (fresh) {
+        // The simulator would refuse this file and stop everything: the flag must delete it first.
+        mkdirSync(stateDir);
+        writeFileSync(stateFile, '{"format":"render-simulator-state","version":99}');
+      }
       // spawn leaves out variables set to undefined.
       const env: Record<string, string | undefined> = {
         ...process.env,
@@ -108,10 +120,11 @@ describe("npm run dev shutdown", () => {
         NODE_ENV: undefined,
         PORT: String(appPort),
         SIMULATOR_PORT: String(simulatorPort),
+        SIMULATOR_STATE_DIR: stateDir,
         DATABASE_URL: `file:${path.join(dataDir, "dashboard.db")}`,
         NEXT_TELEMETRY_DISABLED: "1",
       };
-      const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+      const child = spawn(process.execPath, ["scripts/dev.mjs", ...(fresh ? ["--fresh-simulator"] : [])], {
         cwd: ROOT,
         env: env as NodeJS.ProcessEnv,
         stdio: ["ignore", "pipe", "pipe"],
@@ -135,6 +148,9 @@ describe("npm run dev shutdown", () => {
         );
       }, READY_TIMEOUT_MS);
       tree = descendants(child.pid!);
+      // The simulator runs on its state folder (it makes uploads/ at start), emptied by the flag.
+      expect(existsSync(path.join(stateDir, "uploads"))).toBe(true);
+      expect(existsSync(stateFile)).toBe(false);
       // next dev, its worker, the simulator's tsx and the node process it runs it in, at the least.
       expect(tree.length).toBeGreaterThanOrEqual(4);
 
