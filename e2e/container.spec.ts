@@ -40,17 +40,7 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
   expect(stage.user, "the image runs as a non-root user").not.toMatch(/^(root|0)(:|$)/);
 
   const workdir = layOut(stage);
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production" as const,
-    ...stage.env,
-    // What compose sets (compose.yaml): the port, here on loopback; the ledger; the service.
-    PORT: String(E2E_PORTS.container),
-    HOSTNAME: "127.0.0.1",
-    DATABASE_URL: await createDatabase(postgres?.url ?? ""),
-    RENDER_API_BASE_URL: SIMULATOR_URL,
-    RENDER_API_KEY: "rs_live_demo_team_1",
-  };
+  const env = await serverEnv(stage);
   const { started, logs } = await start(stage, workdir, env);
 
   const owner = readFileSync(`/proc/${started.pid}/status`, "utf8").match(/^Uid:\s+(\d+)/m)?.[1];
@@ -131,17 +121,7 @@ test("the folder build:standalone writes serves styled pages and adds the first 
     { from: ".next/standalone", to: "./" },
   ]);
   const workdir = layOut(stage);
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production" as const,
-    ...stage.env,
-    PORT: String(E2E_PORTS.container),
-    HOSTNAME: "127.0.0.1",
-    DATABASE_URL: await createDatabase(postgres?.url ?? ""),
-    RENDER_API_BASE_URL: SIMULATOR_URL,
-    RENDER_API_KEY: "rs_live_demo_team_1",
-    AUTH_SECRET: "container-spec-secret-at-least-32-characters",
-  };
+  const env = { ...(await serverEnv(stage)), AUTH_SECRET: "container-spec-secret-at-least-32-characters" };
   // The first admin, before the server ever started, as the README's steps add it: plain `node`, in
   // the server's folder, with only the modules the folder holds (no tsx, no development tools).
   const email = "first-admin@example.com";
@@ -186,6 +166,20 @@ test("the folder build:standalone writes serves styled pages and adds the first 
   await expect(page).not.toHaveURL(/\/sign-in/);
   await expect(page.getByRole("navigation", { name: "Member" })).toContainText("First Admin");
 });
+
+/** The stage's environment, with what compose sets: the port, here on loopback; the ledger; the service. */
+async function serverEnv(stage: RunnerStage) {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production" as const,
+    ...stage.env,
+    PORT: String(E2E_PORTS.container),
+    HOSTNAME: "127.0.0.1",
+    DATABASE_URL: await createDatabase(postgres?.url ?? ""),
+    RENDER_API_BASE_URL: SIMULATOR_URL,
+    RENDER_API_KEY: "rs_live_demo_team_1",
+  };
+}
 
 /** Copies the stage's files into a new root as the image holds them; returns the working folder. */
 function layOut(stage: RunnerStage): string {
