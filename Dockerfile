@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # The dashboard as one image: built in the first stages, run from Next's standalone output as the
 # unprivileged `node` user. The ledger's migrations are part of the server code and run at start.
+# `npm run build:standalone` lays the folder out as it runs here and without Docker (README,
+# "Deploying for a team"): server.js, .next/static, public, and user-add.mjs for the first admin.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
@@ -13,7 +15,7 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 BUILD_STANDALONE=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npm run build
+RUN npm run build:standalone
 
 FROM ${NODE_IMAGE} AS runner
 WORKDIR /app
@@ -21,8 +23,6 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATABASE_URL=file:/data/dashboard.db
 RUN mkdir /data && chown node:node /data
 COPY --from=build --chown=node:node /app/.next/standalone ./
-COPY --from=build --chown=node:node /app/.next/static ./.next/static
-COPY --from=build --chown=node:node /app/public ./public
 USER node
 VOLUME /data
 EXPOSE 3000

@@ -88,7 +88,7 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: `rm -rf data/e2e && BUILD_STANDALONE=1 npx next build && npx next start --port ${APP_PORT} --hostname 127.0.0.1`,
+      command: `rm -rf data/e2e && npm run -s build:standalone && npx next start --port ${APP_PORT} --hostname 127.0.0.1`,
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
       timeout: 300_000,
       reuseExistingServer: false,

@@ -12,7 +12,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
-import { readRunnerStage } from "./dockerfile";
+import { readRunnerStage, type RunnerStage } from "./dockerfile";
 import { SIMULATOR_URL } from "./fixtures";
 import { E2E_PORTS } from "./ports";
 import { waitUntilUp } from "./processes";
@@ -39,42 +39,14 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
   const stage = readRunnerStage();
   expect(stage.user, "the image runs as a non-root user").not.toMatch(/^(root|0)(:|$)/);
 
-  root = mkdtempSync(path.join(tmpdir(), "dashboard-image-"));
-  // As in an image, everyone may read the server's files; only the data folder is the user's.
-  chmodSync(root, 0o755);
-  const workdir = path.join(root, stage.workdir);
-  for (const copy of stage.copies) {
-    expect(statSync(copy.from, { throwIfNoEntry: false }), `${copy.from} (run the build first)`).toBeTruthy();
-    cpSync(copy.from, path.resolve(workdir, copy.to), { recursive: true });
-  }
-  const asRoot = process.getuid?.() === 0;
-  const user = asRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {};
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production" as const,
-    ...stage.env,
-    // What compose sets (compose.yaml): the port, here on loopback; the ledger; the service.
-    PORT: String(E2E_PORTS.container),
-    HOSTNAME: "127.0.0.1",
-    DATABASE_URL: await createDatabase(postgres?.url ?? ""),
-    RENDER_API_BASE_URL: SIMULATOR_URL,
-    RENDER_API_KEY: "rs_live_demo_team_1",
-  };
-  const [command = "", ...args] = stage.cmd;
-  const started = spawn(command, args, { cwd: workdir, env, ...user, stdio: ["ignore", "pipe", "pipe"] });
-  server = started;
-  let errors = "";
-  let output = "";
-  started.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-  started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await waitUntilUp(`${app}/api/health`, 30_000).catch((error: Error) => {
-    throw new Error(`${error.message}; the server wrote: ${errors}`);
-  });
+  const workdir = layOut(stage);
+  const env = await serverEnv(stage);
+  const { started, logs } = await start(stage, workdir, env);
 
   const owner = readFileSync(`/proc/${started.pid}/status`, "utf8").match(/^Uid:\s+(\d+)/m)?.[1];
   expect(Number(owner)).not.toBe(0);
   const [check = "", ...checkArgs] = stage.healthcheck;
-  const health = spawnSync(check, checkArgs, { cwd: workdir, env, ...user, timeout: 10_000 });
+  const health = spawnSync(check, checkArgs, { cwd: workdir, env, ...asUser(), timeout: 10_000 });
   expect(health.status, "the image's HEALTHCHECK").toBe(0);
   // Alone on its database, the process is elected the deployment's leader: the one that polls.
   const leads = async () =>
@@ -130,7 +102,7 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
   // Next's server closes, lets open requests finish, then exits with 128 + 15, as for SIGTERM.
   expect(exit.code).toBe(143);
   expect(seconds).toBeLessThan(10);
-  expect(output, "the stop released the leadership before the process ended").toMatch(
+  expect(logs.output, "the stop released the leadership before the process ended").toMatch(
     /\[server\] stopping: duties stopped and leadership released after \d+ ms/,
   );
   // The server notices a closed connection at once, but not within the exit's own tick.
@@ -139,6 +111,107 @@ test("the image's server runs unprivileged, is healthy, renders, and stops clean
     .toEqual({ leader: 0, member: 0 });
   server = undefined;
 });
+
+test("the folder build:standalone writes serves styled pages and adds the first admin with plain node", async ({
+  page,
+}) => {
+  const stage = readRunnerStage();
+  // README, "Deploying for a team": the image and a server without Docker run the same folder.
+  expect(stage.copies, "the image is the folder npm run build:standalone lays out").toEqual([
+    { from: ".next/standalone", to: "./" },
+  ]);
+  const workdir = layOut(stage);
+  const env = { ...(await serverEnv(stage)), AUTH_SECRET: "container-spec-secret-at-least-32-characters" };
+  // The first admin, before the server ever started, as the README's steps add it: plain `node`, in
+  // the server's folder, with only the modules the folder holds (no tsx, no development tools).
+  const email = "first-admin@example.com";
+  const password = "a first admin's password";
+  const added = spawnSync(
+    process.execPath,
+    ["user-add.mjs", "--email", email, "--name", "First Admin", "--role", "admin", "--password-stdin"],
+    { cwd: workdir, env: { ...env, NODE_PATH: "" }, ...asUser(), input: `${password}\n`, timeout: 30_000 },
+  );
+  expect(added.status, `user-add.mjs: ${String(added.stderr)}`).toBe(0);
+  expect(String(added.stdout)).toContain(`Added First Admin <${email}> as admin.`);
+
+  await start(stage, workdir, env);
+  await page.goto(`${app}/sign-in`);
+  // Every stylesheet the page names is served, as CSS, from the folder's .next/static.
+  const sheets = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(sheets.length, "the page names its stylesheets").toBeGreaterThan(0);
+  for (const sheet of sheets) {
+    expect(new URL(sheet).pathname).toMatch(/^\/_next\/static\/.+\.css$/);
+    const response = await fetch(sheet);
+    expect(response.status, sheet).toBe(200);
+    expect(response.headers.get("content-type"), sheet).toMatch(/^text\/css/);
+  }
+  const form = page.getByRole("form", { name: "Sign in" });
+  const button = form.getByRole("button", { name: "Sign in" });
+  // And the page is styled: the stylesheet's reset replaces the browser's defaults (a body margin of
+  // 8px, content-box sizing), and the sign-in button is drawn by it.
+  const styles = await button.evaluate((element) => ({
+    bodyMargin: getComputedStyle(document.body).marginTop,
+    boxSizing: getComputedStyle(element).boxSizing,
+  }));
+  expect(styles, "computed styles of the sign-in page").toEqual({
+    bodyMargin: "0px",
+    boxSizing: "border-box",
+  });
+
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await button.click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByRole("navigation", { name: "Member" })).toContainText("First Admin");
+});
+
+/** The stage's environment, with what compose sets: the port, here on loopback; the ledger; the service. */
+async function serverEnv(stage: RunnerStage) {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production" as const,
+    ...stage.env,
+    PORT: String(E2E_PORTS.container),
+    HOSTNAME: "127.0.0.1",
+    DATABASE_URL: await createDatabase(postgres?.url ?? ""),
+    RENDER_API_BASE_URL: SIMULATOR_URL,
+    RENDER_API_KEY: "rs_live_demo_team_1",
+  };
+}
+
+/** Copies the stage's files into a new root as the image holds them; returns the working folder. */
+function layOut(stage: RunnerStage): string {
+  root = mkdtempSync(path.join(tmpdir(), "dashboard-image-"));
+  // As in an image, everyone may read the server's files; only the data folder is the user's.
+  chmodSync(root, 0o755);
+  const workdir = path.join(root, stage.workdir);
+  for (const copy of stage.copies) {
+    expect(statSync(copy.from, { throwIfNoEntry: false }), `${copy.from} (run the build first)`).toBeTruthy();
+    cpSync(copy.from, path.resolve(workdir, copy.to), { recursive: true });
+  }
+  return workdir;
+}
+
+/** When the suite runs as root, its processes run as `nobody`, as the image's do as `node`. */
+function asUser(): { uid?: number; gid?: number } {
+  return process.getuid?.() === 0 ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {};
+}
+
+/** Starts the stage's command in the folder and waits until it answers its health check. */
+async function start(stage: RunnerStage, workdir: string, env: NodeJS.ProcessEnv) {
+  const [command = "", ...args] = stage.cmd;
+  const started = spawn(command, args, { cwd: workdir, env, ...asUser(), stdio: ["ignore", "pipe", "pipe"] });
+  server = started;
+  const logs = { errors: "", output: "" };
+  started.stderr?.on("data", (chunk: Buffer) => (logs.errors += chunk.toString()));
+  started.stdout?.on("data", (chunk: Buffer) => (logs.output += chunk.toString()));
+  await waitUntilUp(`${app}/api/health`, 30_000).catch((error: Error) => {
+    throw new Error(`${error.message}; the server wrote: ${logs.errors}`);
+  });
+  return { started, logs };
+}
 
 /**
  * The session advisory locks held on the database: the leader lock is the one-number kind, each
