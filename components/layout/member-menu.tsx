@@ -2,7 +2,7 @@
 
 /**
  * The signed-in member in the header: their name, their share links, the Team page for admins, and
- * Sign out. With sign-in off, only the share links (everyone acts as the team).
+ * Sign out. With sign-in off, the share links and the Team page (everyone acts as the team).
  */
 import Link from "next/link";
 import { useState } from "react";
@@ -19,10 +19,18 @@ export function MemberMenu() {
       Share links
     </Link>
   );
+  const teamLink = (
+    <Link href="/team" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+      Team
+    </Link>
+  );
   if (!member) {
+    // With sign-in off everyone acts as the team, with an admin's reach: the team budget and the
+    // confirmation before costly renders, set on the Team page, still apply.
     return session && !session.authEnabled ? (
       <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
         {shareLinks}
+        {teamLink}
       </nav>
     ) : null;
   }
@@ -43,11 +51,7 @@ export function MemberMenu() {
         {member.name}
       </span>
       {shareLinks}
-      {member.role === "admin" && (
-        <Link href="/team" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-          Team
-        </Link>
-      )}
+      {member.role === "admin" && teamLink}
       <Button size="sm" onClick={() => void signOut()} disabled={leaving}>
         {leaving ? "Signing out…" : "Sign out"}
       </Button>
