@@ -105,6 +105,40 @@ test.describe("sign-in", () => {
     await page.locator("header").screenshot({ path: "/tmp/header-sign-in/member-1440.png" });
   });
 
+  test("a member's open page shows an admin's header once an admin makes them one, without a reload", async ({
+    browser,
+  }, testInfo) => {
+    const admin = await signedInPage(browser, testInfo, ADMIN);
+    const linus = await signedInPage(browser, testInfo, LINUS);
+    const members = (await (await admin.request.get("/api/members")).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const linusId = members.items.find((m) => m.name === "Linus")?.id ?? "";
+    const setRole = async (role: "admin" | "member") =>
+      expect(
+        (
+          await admin.request.post(`/api/members/${linusId}`, { data: { role }, headers: FROM_DASHBOARD })
+        ).status(),
+      ).toBe(200);
+
+    const stream = linus.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+    await linus.goto("/");
+    expect((await stream).status()).toBe(200);
+    await linus.evaluate(() => document.documentElement.setAttribute("data-mark", "1"));
+    const rates = linus.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" });
+    await expect(rates).toHaveCount(0);
+    try {
+      await setRole("admin");
+      await expect(rates).toBeVisible({ timeout: 5_000 });
+      await setRole("member");
+      await expect(rates).toHaveCount(0, { timeout: 5_000 });
+    } finally {
+      await setRole("member");
+    }
+    // The same document all along: the header changed without a reload.
+    expect(await linus.evaluate(() => document.documentElement.getAttribute("data-mark"))).toBe("1");
+  });
+
   test("an off-site next is not followed", async ({ page }) => {
     const signIn = new SignInPage(page);
     await signIn.goto("//evil.example/steal");
