@@ -4,7 +4,6 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AccountPanel } from "@/components/account/account-panel";
 import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
-import { HeaderSync } from "@/components/layout/header-sync";
 import { LazyLiveUpdates } from "@/components/layout/lazy-live-updates";
 import { MemberMenu } from "@/components/layout/member-menu";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
@@ -75,10 +74,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               rates={!session.authEnabled || session.member?.role === "admin"}
               approvals={await headerApprovalCount(session)}
             >
-              <HeaderSync member={session.member && { id: session.member.id, role: session.member.role }} />
               <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
-              <MemberMenu />
+              <MemberMenu
+                renderedFor={session.member && { id: session.member.id, role: session.member.role }}
+              />
             </AppHeader>
           </HydrationBoundary>
           <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">{children}</main>

@@ -5,14 +5,31 @@
  * Sign out. With sign-in off, the share links and the Team page (everyone acts as the team).
  */
 import Link from "next/link";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { notify } from "@/components/ui/notify";
 import { Button, buttonClasses } from "@/components/ui/button";
+import type { Role } from "@/lib/contract";
 import { useSession } from "@/lib/client/queries/session";
 
-export function MemberMenu() {
+/**
+ * `renderedFor`: the member the server rendered the header's links for (app/layout.tsx). The root
+ * layout is kept across client navigations, so when the session learns that this member's role
+ * changed (a "team" live event re-reads it), the server components are rendered again: an admin's
+ * Rates and Approvals come or go without a reload. Sign-in refreshes them itself (sign-in-form.tsx);
+ * sign-out loads the sign-in page afresh.
+ */
+export function MemberMenu({ renderedFor }: { renderedFor: { id: string; role: Role } | null }) {
   const session = useSession().data;
   const member = session?.member;
+  const router = useRouter();
+  const roleChanged =
+    renderedFor !== null && member?.id === renderedFor.id && member.role !== renderedFor.role
+      ? member.role
+      : null;
+  useEffect(() => {
+    if (roleChanged) router.refresh();
+  }, [roleChanged, router]);
   const [leaving, setLeaving] = useState(false);
   const shareLinks = (
     <Link href="/shares" className={buttonClasses({ variant: "ghost", size: "sm" })}>
