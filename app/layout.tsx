@@ -76,7 +76,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             >
               <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
-              <MemberMenu />
+              <MemberMenu
+                renderedFor={session.member && { id: session.member.id, role: session.member.role }}
+              />
             </AppHeader>
           </HydrationBoundary>
           <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">{children}</main>

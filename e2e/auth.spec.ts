@@ -62,6 +62,83 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
+  test("the header follows who signs in, without a reload (screenshots in /tmp/header-sign-in)", async ({
+    page,
+  }) => {
+    mkdirSync("/tmp/header-sign-in", { recursive: true });
+    const signIn = new SignInPage(page);
+    const main = page.getByRole("navigation", { name: "Main" });
+    const rates = main.getByRole("link", { name: "Rates" });
+    const approvals = main.getByRole("link", { name: /^Approvals/ });
+    const team = signIn.member.getByRole("link", { name: "Team" });
+
+    await signIn.goto();
+    await signIn.signIn(ADMIN);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(signIn.member).toContainText("Admin", { timeout: 5_000 });
+    await expect(rates).toBeVisible({ timeout: 5_000 });
+    await expect(approvals).toBeVisible({ timeout: 5_000 });
+    await expect(team).toBeVisible({ timeout: 5_000 });
+    // The sign-in form's redirect is a client navigation: the document is still the sign-in page's.
+    expect(
+      await page.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name,
+      ),
+    ).toMatch(/\/sign-in$/);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator("header").screenshot({ path: `/tmp/header-sign-in/admin-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await signIn.signOut.click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await signIn.signIn(GRACE);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(signIn.member).toContainText("Grace", { timeout: 5_000 });
+    await expect(rates).toHaveCount(0, { timeout: 5_000 });
+    await expect(approvals).toHaveCount(0, { timeout: 5_000 });
+    await expect(team).toHaveCount(0, { timeout: 5_000 });
+    await page.locator("header").screenshot({ path: "/tmp/header-sign-in/member-1440.png" });
+  });
+
+  test("a member's open page shows an admin's header once an admin makes them one, without a reload", async ({
+    browser,
+  }, testInfo) => {
+    const admin = await signedInPage(browser, testInfo, ADMIN);
+    const linus = await signedInPage(browser, testInfo, LINUS);
+    const members = (await (await admin.request.get("/api/members")).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const linusId = members.items.find((m) => m.name === "Linus")?.id ?? "";
+    const setRole = async (role: "admin" | "member") =>
+      expect(
+        (
+          await admin.request.post(`/api/members/${linusId}`, { data: { role }, headers: FROM_DASHBOARD })
+        ).status(),
+      ).toBe(200);
+
+    const stream = linus.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+    await linus.goto("/");
+    expect((await stream).status()).toBe(200);
+    await linus.evaluate(() => document.documentElement.setAttribute("data-mark", "1"));
+    const rates = linus.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates" });
+    await expect(rates).toHaveCount(0);
+    try {
+      await setRole("admin");
+      await expect(rates).toBeVisible({ timeout: 5_000 });
+      await setRole("member");
+      await expect(rates).toHaveCount(0, { timeout: 5_000 });
+    } finally {
+      await setRole("member");
+    }
+    // The same document all along: the header changed without a reload.
+    expect(await linus.evaluate(() => document.documentElement.getAttribute("data-mark"))).toBe("1");
+  });
+
   test("an off-site next is not followed", async ({ page }) => {
     const signIn = new SignInPage(page);
     await signIn.goto("//evil.example/steal");

@@ -27,4 +27,15 @@ test.describe("sign-in off", () => {
     }
     expect((await banner.boundingBox())?.height).toBeLessThan(48);
   });
+
+  test("the header links the Team page, whose budget and confirmation apply with sign-in off", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const team = page.getByRole("banner").getByRole("link", { name: "Team", exact: true });
+    await expect(team).toBeVisible({ timeout: 5_000 });
+    await team.click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+  });
 });

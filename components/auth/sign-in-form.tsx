@@ -48,6 +48,9 @@ export function SignInForm({ next }: { next: string }) {
     // Everything cached was read signed out (the session, a 401 account): read it again as the member.
     await queryClient.resetQueries();
     router.replace(next);
+    // The root layout's server-rendered header (an admin's Rates and Approvals) is kept across client
+    // navigations: rendered for the signed-out sign-in page, it must be rendered again for the member.
+    router.refresh();
   };
 
   const waiting = wait.secondsLeft > 0;
