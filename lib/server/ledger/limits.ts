@@ -71,17 +71,19 @@ export async function countLive(
   return Number(row?.count ?? 0);
 }
 
-/** When each of a kind made after `since` was made, newest first: the member's, or the team's. */
+/** When each of a kind made after `since` was made, newest first and at most `atMost` of them: the member's, or the team's. */
 export async function madeSince(
   db: Db,
   kind: RatedKind,
   memberId: string | undefined,
   since: Date,
+  atMost: number,
 ): Promise<string[]> {
   const rows = await whose(MADE[kind](db), memberId)
     .select("created_at")
     .where("created_at", ">", since.toISOString())
     .orderBy("created_at", "desc")
+    .limit(atMost)
     .execute();
   return rows.map((row) => row.created_at);
 }

@@ -38,7 +38,9 @@ export async function assertMayMake(kind: LimitedKind, member: Member | null): P
       if (count >= value) throw new AppError("limit_reached", countLimitMessage(limit, value, count, reader));
       continue;
     }
-    const made = await madeSince(db, limit.kind, member?.id, new Date(now.getTime() - windowMs(limit)));
+    // Only the newest `value` are needed: the rate is reached when there are that many.
+    const since = new Date(now.getTime() - windowMs(limit));
+    const made = await madeSince(db, limit.kind, member?.id, since, value);
     // The oldest of the newest `value`: once it leaves the window, one more may be made.
     const oldest = made[value - 1];
     if (oldest === undefined) continue;
