@@ -102,10 +102,22 @@ function ApprovalCard({ approval }: { approval: Approval }) {
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" disabled={decide.isPending} onClick={() => void send("decline")}>
+        <Button
+          variant="secondary"
+          disabled={decide.isPending}
+          busy={decide.variables?.decision === "decline" && decide.isPending}
+          busyText="Declining…"
+          onClick={() => void send("decline")}
+        >
           Decline
         </Button>
-        <Button variant="primary" disabled={decide.isPending} onClick={() => void send("approve")}>
+        <Button
+          variant="primary"
+          disabled={decide.isPending}
+          busy={decide.variables?.decision === "approve" && decide.isPending}
+          busyText="Approving…"
+          onClick={() => void send("approve")}
+        >
           Approve · {estimateText(approval)}
         </Button>
       </div>

@@ -14,7 +14,7 @@ import { RenderMedia } from "@/components/render/render-media";
 import type { Board } from "@/lib/contract";
 import { boardsQueryOptions } from "@/lib/client/queries/boards";
 import { BOARD_COVERS } from "@/lib/domain/boards";
-import { renderCount } from "@/components/render/board-errors";
+import { renderCount } from "@/lib/domain/format";
 import { BoardManage, NewBoardButton } from "./board-manage";
 
 export function BoardsList() {

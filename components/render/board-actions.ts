@@ -7,7 +7,7 @@ import type { Board } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { setBoardRenders } from "@/lib/client/queries/board-changes";
 import { notify } from "@/components/ui/notify";
-import { renderCount } from "./board-errors";
+import { renderCount } from "@/lib/domain/format";
 
 /** Resolves to whether it worked. */
 export async function removeFromBoard(

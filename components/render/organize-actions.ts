@@ -5,6 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { setArchived, setFavourite } from "@/lib/client/queries/organize";
 import { notify } from "@/components/ui/notify";
+import { renderCount } from "@/lib/domain/format";
 
 export async function toggleFavourite(queryClient: QueryClient, id: string, favourite: boolean) {
   try {
@@ -15,8 +16,6 @@ export async function toggleFavourite(queryClient: QueryClient, id: string, favo
     });
   }
 }
-
-const count = (n: number) => (n === 1 ? "1 render" : `${n} renders`);
 
 /** Archives (or brings back) renders; resolves to whether it worked. */
 export async function archiveRenders(
@@ -32,7 +31,7 @@ export async function archiveRenders(
     });
     return false;
   }
-  notify.success(archived ? `Archived ${count(ids.length)}` : `Unarchived ${count(ids.length)}`, {
+  notify.success(archived ? `Archived ${renderCount(ids.length)}` : `Unarchived ${renderCount(ids.length)}`, {
     description: archived ? "Hidden from the gallery; the Archived filter shows them." : undefined,
     action: { label: "Undo", onClick: () => void archiveRenders(queryClient, ids, !archived) },
   });

@@ -24,6 +24,7 @@ import {
   type PriceKey,
 } from "@/lib/domain/rates";
 import type { RenderRequest } from "@/lib/domain/render-request";
+import { renderCount } from "@/lib/domain/format";
 import { getDb } from "@/lib/server/db/database";
 import {
   allLearnedRates,
@@ -51,8 +52,6 @@ function envCardRate(key: PriceKey): number | undefined {
   if (!card) return undefined;
   return card[priceKeyId(key)] ?? card[`${key.model}:${key.resolution ?? "default"}`];
 }
-
-const renderCount = (n: number) => `${n} ${n === 1 ? "render" : "renders"}`;
 
 export async function estimateCost(request: RenderRequest): Promise<CostEstimate> {
   const db = await getDb();
