@@ -17,6 +17,7 @@ import { excerpt } from "@/lib/domain/format";
 import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
 import { endedWithoutOutput } from "@/lib/domain/statuses";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { ArchivedMark } from "./archived-mark";
 import { FavouriteButton } from "./favourite-button";
 import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
@@ -77,6 +78,7 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
             <RenderActions render={render} />
           </span>
         </div>
+        {render.archivedAt !== null && <ArchivedMark id={render.id} />}
         <Link
           id={titleId}
           href={renderHref(render.id)}
