@@ -1,3 +1,5 @@
+"use client";
+
 /**
  * The one way a page changes something on the server: react-query's `useMutation`, sent once at a
  * time. A call made while the last one is under way is dropped: `mutate` does nothing and
