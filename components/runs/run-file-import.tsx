@@ -313,7 +313,7 @@ function PreviewTable({
               aria-invalid={row.request === null || undefined}
               className={`border-t border-zinc-200 align-top dark:border-zinc-800 ${row.request ? "" : "bg-red-50/60 dark:bg-red-950/30"}`}
             >
-              <th scope="row" className="px-2 py-1 text-left font-normal text-zinc-500 tabular-nums">
+              <th scope="row" className="px-2 pt-2 pb-1 text-left font-normal text-zinc-500 tabular-nums">
                 {row.number}
               </th>
               {columns.map((column) => {
