@@ -1,9 +1,10 @@
 /**
  * Keeping the gallery in order: a card's star and the Favourites filter (in the URL, through a
  * reload), and archiving a selection from the bar, the Archived filter with each card marked
- * archived, and Unarchive from the bar and from a card.
+ * archived, and Unarchive from the bar and from a card; a slow archive from a card's menu, which
+ * closes on the press, is said in a toast while it is under way, then undone.
  */
-import { expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
+import { expect, slowRequests, test, uniquePrompt, type DashboardApi } from "./fixtures";
 import type { GalleryPage } from "./pages/gallery.page";
 
 /** Three images under one tag, and the gallery searched for them; prompts newest first, as shown. */
@@ -49,6 +50,16 @@ test("archiving a selection hides it from the gallery; Archived shows it marked;
 }) => {
   const prompts = await galleryOfThree(api, gallery, "Archive");
   await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  const archives = await slowRequests(page, "POST", "**/api/renders/archive");
+  await gallery.card(prompts[1]!).getByRole("button", { name: "Actions" }).click();
+  await page.getByRole("menuitem", { name: "Archive" }).click();
+  await expect(page.getByText("Archiving 1 render…", { exact: true })).toBeVisible();
+  await expect(page.getByText("Archived 1 render", { exact: true })).toBeVisible();
+  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  expect(archives.count).toBe(2);
+  await page.unrouteAll();
   await gallery.selectBox(gallery.card(prompts[0]!)).check();
   await gallery.selectBox(gallery.card(prompts[2]!)).check();
   const bar = page.getByRole("region", { name: "Selection" });

@@ -5,6 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { setArchived, setFavourite } from "@/lib/client/queries/organize";
 import { notify } from "@/components/ui/notify";
+import { noticeWhileSlow } from "@/components/ui/slow-notice";
 import { renderCount } from "@/lib/domain/format";
 
 export async function toggleFavourite(queryClient: QueryClient, id: string, favourite: boolean) {
@@ -23,15 +24,22 @@ export async function archiveRenders(
   ids: readonly string[],
   archived: boolean,
 ): Promise<boolean> {
+  const change = setArchived(queryClient, ids, archived);
+  const id = await noticeWhileSlow(
+    `${archived ? "Archiving" : "Unarchiving"} ${renderCount(ids.length)}…`,
+    change,
+  );
   try {
-    await setArchived(queryClient, ids, archived);
+    await change;
   } catch (error) {
     notify.error(archived ? "Could not archive" : "Could not unarchive", {
+      id,
       description: (error as Error).message,
     });
     return false;
   }
   notify.success(archived ? `Archived ${renderCount(ids.length)}` : `Unarchived ${renderCount(ids.length)}`, {
+    id,
     description: archived ? "Hidden from the gallery; the Archived filter shows them." : undefined,
     action: { label: "Undo", onClick: () => void archiveRenders(queryClient, ids, !archived) },
   });
