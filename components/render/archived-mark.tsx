@@ -15,7 +15,7 @@ export function ArchivedMark({ id }: { id: string }) {
       import("./organize-actions").then(({ archiveRenders }) => archiveRenders(queryClient, [id], false)),
   });
   return (
-    <div className="flex items-center justify-between gap-2">
+    <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
       <span className="rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-700/50 dark:text-zinc-300">
         Archived
       </span>
