@@ -1,9 +1,10 @@
 /**
  * Boards end to end: a board made from the selection bar's "Add to board" with three renders on it,
- * listed on /boards with its count and covers, opened (and reloaded), a render taken off it, and the
- * board deleted while its renders stay in the gallery.
+ * listed on /boards with its count and covers (filling their box), opened (and reloaded), a render
+ * taken off it, and the board deleted while its renders stay in the gallery. While the renders go on
+ * the new board, the picker says it is adding rather than showing an empty board.
  */
-import { expect, test, uniquePrompt } from "./fixtures";
+import { expect, slowRequests, test, uniquePrompt } from "./fixtures";
 import { BoardsPage } from "./pages/boards.page";
 
 test("a board made from a selection lists, opens, loses a render and is deleted; the renders stay", async ({
@@ -27,8 +28,12 @@ test("a board made from a selection lists, opens, loses a render and is deleted;
   await gallery.selectBox(gallery.card(prompts[2]!)).check();
   const bar = page.getByRole("region", { name: "Selection" });
   await bar.getByRole("button", { name: "Add to board" }).click();
+  const adds = await slowRequests(page, "POST", "**/api/boards/*/renders");
   await boards.createInPicker(boardName);
+  await expect(boards.picker.getByRole("button", { name: "Adding…" })).toHaveAttribute("aria-busy", "true");
+  await expect(boards.picker.getByRole("listitem").filter({ hasText: boardName })).toContainText("Adding…");
   await expect(page.getByText(`Added 3 renders to “${boardName}”`)).toBeVisible();
+  expect(adds.count).toBe(1);
   await expect(boards.picker).toHaveCount(0);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Boards" }).click();
@@ -36,6 +41,20 @@ test("a board made from a selection lists, opens, loses a render and is deleted;
   const card = boards.card(boardName);
   await expect(card.getByText("3 renders")).toBeVisible();
   await expect(card.locator("img")).toHaveCount(3);
+  // Three covers fill the cover's box: each cell shows one, and no cell is left empty.
+  const cover = await card.locator("[data-covers]").evaluate((grid) => {
+    const area = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width * box.height;
+    };
+    const cells = [...grid.children];
+    return {
+      filled: cells.reduce((sum, cell) => sum + area(cell), 0) / area(grid),
+      empty: cells.filter((cell) => !cell.querySelector("img, video")).length,
+    };
+  });
+  expect(cover.empty).toBe(0);
+  expect(cover.filled).toBeGreaterThan(0.97);
 
   await card.getByRole("link", { name: boardName }).click();
   await expect(page).toHaveURL(/\/boards\/brd_/);

@@ -3,7 +3,14 @@
  * dashboard's own API (to set up renders where the test is not about the form) and of the
  * simulator's admin endpoints, plus the page objects.
  */
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderPage } from "./pages/render-page.page";
 import { E2E_PORTS } from "./ports";
@@ -25,6 +32,28 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string) 
     await testInfo.attach(`${name} (${label})`, { path, contentType: "image/png" });
   }
 }
+
+/**
+ * Holds each of the page's `method` requests to `url` for `delayMs` before sending it on to the real
+ * server, as a slow server would; answers how many were sent so far.
+ */
+export async function slowRequests(page: Page, method: string, url: string, delayMs = 1_500) {
+  const sent = { count: 0 };
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    sent.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+  return sent;
+}
+
+/** Presses a button twice within one task, faster than any page can redraw between the presses. */
+export const pressTwice = (button: Locator) =>
+  button.evaluate((element: HTMLElement) => {
+    element.click();
+    element.click();
+  });
 
 /** A prompt no other test uses, so a card can be found by its text. */
 export function uniquePrompt(label: string): string {

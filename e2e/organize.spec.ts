@@ -1,8 +1,10 @@
 /**
  * Keeping the gallery in order: a card's star and the Favourites filter (in the URL, through a
- * reload), and archiving a selection from the bar, the Archived filter, and Unarchive from it.
+ * reload), and archiving a selection from the bar, the Archived filter with each card marked
+ * archived, and Unarchive from the bar and from a card; a slow archive from a card's menu, which
+ * closes on the press, is said in a toast while it is under way, then undone.
  */
-import { expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
+import { expect, slowRequests, test, uniquePrompt, type DashboardApi } from "./fixtures";
 import type { GalleryPage } from "./pages/gallery.page";
 
 /** Three images under one tag, and the gallery searched for them; prompts newest first, as shown. */
@@ -41,13 +43,23 @@ test("a starred card shows under Favourites, and stays starred and filtered afte
   ).toHaveAttribute("aria-pressed", "true");
 });
 
-test("archiving a selection hides it from the gallery; Archived shows it; Unarchive brings one back", async ({
+test("archiving a selection hides it from the gallery; Archived shows it marked; Unarchive brings it back", async ({
   page,
   gallery,
   api,
 }) => {
   const prompts = await galleryOfThree(api, gallery, "Archive");
   await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  const archives = await slowRequests(page, "POST", "**/api/renders/archive");
+  await gallery.card(prompts[1]!).getByRole("button", { name: "Actions" }).click();
+  await page.getByRole("menuitem", { name: "Archive" }).click();
+  await expect(page.getByText("Archiving 1 render…", { exact: true })).toBeVisible();
+  await expect(page.getByText("Archived 1 render", { exact: true })).toBeVisible();
+  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  expect(archives.count).toBe(2);
+  await page.unrouteAll();
   await gallery.selectBox(gallery.card(prompts[0]!)).check();
   await gallery.selectBox(gallery.card(prompts[2]!)).check();
   const bar = page.getByRole("region", { name: "Selection" });
@@ -63,11 +75,15 @@ test("archiving a selection hides it from the gallery; Archived shows it; Unarch
   await gallery.selectBox(gallery.card(prompts[2]!)).check();
   await bar.getByRole("button", { name: "Unarchive", exact: true }).click();
   await expect(gallery.region.getByRole("article")).toHaveCount(1);
-  await expect(gallery.card(prompts[0]!)).toBeVisible();
+  // An archived card says so, and brings its render back on its own.
+  const archived = gallery.card(prompts[0]!);
+  await expect(archived.getByText("Archived", { exact: true })).toBeVisible();
+  await archived.getByRole("button", { name: "Unarchive", exact: true }).click();
+  await expect(gallery.region.getByRole("article")).toHaveCount(0);
 
   await toggle(gallery, "Archived").click();
-  await expect(gallery.region.getByRole("article")).toHaveCount(2);
-  for (const prompt of [prompts[1]!, prompts[2]!]) await expect(gallery.card(prompt)).toBeVisible();
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  for (const prompt of prompts) await expect(gallery.card(prompt).getByText("Archived")).toHaveCount(0);
   await page.reload();
-  await expect(gallery.region.getByRole("article")).toHaveCount(2);
+  await expect(gallery.region.getByRole("article")).toHaveCount(3);
 });

@@ -3,10 +3,12 @@
  * bad row by row, column and message, a cell is fixed in place, and the bad rows are dropped (one on
  * its own, the others at once); the total is confirmed, and the run's page follows its 17 rows to
  * their end, through a reload. Screenshots of the preview and the run page at phone and desktop
- * sizes go to the test's output folder.
+ * sizes go to the test's output folder. A file whose image rows ask for several variants is counted
+ * in renders where the words say renders, its long prompt is shown whole, and a slow start says it
+ * is starting and is sent once however often it is pressed.
  */
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, pressTwice, slowRequests, test, uniquePrompt } from "./fixtures";
 import { RunsPage } from "./pages/runs.page";
 
 const CSV = path.join(import.meta.dirname, "assets", "batch-20-rows.csv");
@@ -76,4 +78,72 @@ test("a 20-row CSV with 3 bad rows: the preview names them; 17 confirmed rows re
   await expect(page.getByRole("list", { name: "Batch runs" }).getByRole("article").first()).toContainText(
     "17 rows",
   );
+});
+
+test("image rows of several variants count as that many renders; a long prompt shows whole; a slow start is sent once", async ({
+  page,
+}, testInfo) => {
+  const tag = uniquePrompt("Variants");
+  const file = [
+    {
+      prompt: `${tag}: ${"a kite over wide open dunes at dusk, seen from far below, ".repeat(4)}`,
+      imageCount: 2,
+    },
+    { prompt: `${tag}: a lemon`, imageCount: null },
+    { prompt: `${tag}: a teapot`, imageCount: 3 },
+  ];
+  const renders = file.reduce((sum, row) => sum + (row.imageCount ?? 1), 0);
+  const csv = [
+    "prompt,kind,imageCount",
+    ...file.map((row) => `"${row.prompt}",image,${row.imageCount ?? ""}`),
+  ];
+  const runs = new RunsPage(page);
+  await runs.gotoNew();
+  await runs.fileInput.setInputFiles({
+    name: "variants.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv.join("\n")),
+  });
+  await expect(page.getByText(`${file.length} rows`, { exact: true })).toBeVisible();
+  await expect(runs.startButton()).toHaveText(`Start run of ${renders} renders`);
+
+  // The prompt has the room the settings leave, and its whole text is in view (nothing scrolled off).
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    const shown = await runs.cell(1, "prompt").evaluate((field) => ({
+      whole: field.scrollWidth <= field.clientWidth && field.scrollHeight <= field.clientHeight + 1,
+      share:
+        field.getBoundingClientRect().width / (field.closest("table")?.getBoundingClientRect().width ?? 1),
+    }));
+    expect(shown.whole, `the prompt is shown whole at ${viewport.name} width`).toBe(true);
+    if (viewport.name === "desktop") expect(shown.share).toBeGreaterThan(0.5);
+    await page.screenshot({
+      path: testInfo.outputPath(`variants-preview-${viewport.name}.png`),
+      fullPage: true,
+    });
+  }
+
+  const posts = await slowRequests(page, "POST", "**/api/runs");
+  const answered = page
+    .waitForResponse(
+      (response) => response.url().endsWith("/api/runs") && response.request().method() === "POST",
+    )
+    .then(() => Date.now());
+  await runs.startButton().click();
+  const dialog = page.getByRole("dialog", { name: `Start ${renders} renders?` });
+  await expect(dialog).toContainText(`From ${file.length} rows.`);
+  await pressTwice(dialog.getByRole("button", { name: /^Start run/ }));
+  const starting = dialog.getByRole("button", { name: "Starting…" });
+  await expect(starting).toHaveAttribute("aria-busy", "true");
+  await expect(starting).toBeDisabled();
+
+  await expect(page).toHaveURL(/\/runs\/run_[\w-]+$/);
+  testInfo.annotations.push({
+    type: "run page after the answer",
+    description: `${Date.now() - (await answered)} ms`,
+  });
+  expect(posts.count).toBe(1);
+  await expect(runs.progress).toHaveAttribute("aria-valuemax", String(file.length));
+  await expect(runs.progress).toHaveAttribute("aria-valuenow", String(file.length), { timeout: 60_000 });
+  await expect(page.getByText(`${renders} of ${renders}`, { exact: true })).toBeVisible();
 });

@@ -4,7 +4,7 @@
  * alone (or the board's outputs), and once the member revokes it the link answers 404.
  */
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { DashboardApi, uniquePrompt } from "./fixtures";
+import { DashboardApi, pressTwice, slowRequests, uniquePrompt } from "./fixtures";
 import { RenderPage } from "./pages/render-page.page";
 import { ShareDialog, ShareLinks } from "./pages/shares.page";
 import { FROM_DASHBOARD, SignInPage } from "./pages/sign-in.page";
@@ -99,7 +99,16 @@ test("a member shares a render without its prompt; a visitor sees the image alon
   await expect(new ShareLinks(page).row(link)).toBeVisible();
   await shoot(page, "share-links", testInfo);
   await page.setViewportSize(DESKTOP);
-  await new ShareLinks(page).revoke(link);
+  // A slow answer: the confirmation says it is revoking, and a second press sends nothing.
+  const deletes = await slowRequests(page, "DELETE", "**/api/shares/*");
+  const row = new ShareLinks(page).row(link);
+  await row.getByRole("button", { name: /^Revoke/ }).click();
+  await pressTwice(row.getByRole("group", { name: /^Revoke link/ }).getByRole("button", { name: /^Revoke/ }));
+  const revoking = row.getByRole("button", { name: /^Revoking…/ });
+  await expect(revoking).toHaveAttribute("aria-busy", "true");
+  await expect(revoking).toBeDisabled();
+  await expect(row).toHaveCount(0);
+  expect(deletes.count).toBe(1);
 
   await expectRevoked(visitor, guest, link, "file");
   await shoot(guest, "shared-page-revoked", testInfo);

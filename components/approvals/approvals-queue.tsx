@@ -66,6 +66,24 @@ function ApprovalCard({ approval }: { approval: Approval }) {
         }),
     );
 
+  /** Both buttons wait while either decision is sent; the one pressed says so. */
+  const decisionButton = (
+    decision: "approve" | "decline",
+    variant: "primary" | "secondary",
+    busyText: string,
+    label: string,
+  ) => (
+    <Button
+      variant={variant}
+      disabled={decide.isPending}
+      busy={decide.isPending && decide.variables.decision === decision}
+      busyText={busyText}
+      onClick={() => void send(decision)}
+    >
+      {label}
+    </Button>
+  );
+
   return (
     <Card as="article" aria-labelledby={titleId} className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -102,12 +120,8 @@ function ApprovalCard({ approval }: { approval: Approval }) {
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" disabled={decide.isPending} onClick={() => void send("decline")}>
-          Decline
-        </Button>
-        <Button variant="primary" disabled={decide.isPending} onClick={() => void send("approve")}>
-          Approve · {estimateText(approval)}
-        </Button>
+        {decisionButton("decline", "secondary", "Declining…", "Decline")}
+        {decisionButton("approve", "primary", "Approving…", `Approve · ${estimateText(approval)}`)}
       </div>
     </Card>
   );

@@ -84,8 +84,15 @@ export function SignInForm({ next }: { next: string }) {
           {waiting && <span className="tabular-nums"> Try again in {wait.secondsLeft} s.</span>}
         </Notice>
       )}
-      <Button type="submit" variant="primary" className="h-10" disabled={isSubmitting || waiting}>
-        {isSubmitting ? "Signing in…" : "Sign in"}
+      <Button
+        type="submit"
+        variant="primary"
+        className="h-10"
+        disabled={waiting}
+        busy={isSubmitting}
+        busyText="Signing in…"
+      >
+        Sign in
       </Button>
     </form>
   );

@@ -17,7 +17,7 @@ import { ShareButton } from "@/components/shares/share-button";
 import { ShareList } from "@/components/shares/share-list";
 import { boardQueryOptions } from "@/lib/client/queries/boards";
 import { isAppError } from "@/lib/contract/errors";
-import { renderCount } from "@/components/render/board-errors";
+import { renderCount } from "@/lib/domain/format";
 import { BoardManage } from "./board-manage";
 
 export function BoardDetail({ id }: { id: string }) {

@@ -13,11 +13,13 @@ import { FieldFrame, fieldState } from "@/components/ui/field-messages";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { TextField } from "@/components/ui/text-field";
-import type { Board } from "@/lib/contract";
+import type { Board, BoardCreate } from "@/lib/contract";
+import { useAction } from "@/lib/client/queries/action";
 import { createBoard, deleteBoard, updateBoard } from "@/lib/client/queries/board-changes";
 import { BOARD_DESCRIPTION_MAX_CHARS } from "@/lib/domain/boards";
 import { nameProblem } from "@/lib/domain/names";
-import { boardRefusal, renderCount, type BoardProblems } from "@/components/render/board-errors";
+import { renderCount } from "@/lib/domain/format";
+import { boardRefusal, type BoardProblems } from "@/components/render/board-errors";
 
 interface DialogProps {
   open: boolean;
@@ -46,8 +48,16 @@ function BoardForm({ board, onDone }: { board?: Board; onDone: (board: Board) =>
   const [name, setName] = useState(board?.name ?? "");
   const [description, setDescription] = useState(board?.description ?? "");
   const [problems, setProblems] = useState<BoardProblems>({});
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const save = useAction({
+    mutationFn: (body: BoardCreate) =>
+      board ? updateBoard(queryClient, board.id, body) : createBoard(queryClient, body),
+    onSuccess: (saved) => {
+      notify.success(board ? `Board “${saved.name}” saved` : `Board “${saved.name}” created`);
+      onDone(saved);
+    },
+    onError: (error) => setProblems(boardRefusal(error)),
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: BoardProblems = {
       name: nameProblem(name),
@@ -57,23 +67,11 @@ function BoardForm({ board, onDone }: { board?: Board; onDone: (board: Board) =>
           : undefined,
     };
     if (local.name || local.description) return setProblems(local);
-    setSaving(true);
-    try {
-      const body = { name: name.trim(), description: description.trim() };
-      const saved = board
-        ? await updateBoard(queryClient, board.id, body)
-        : await createBoard(queryClient, body);
-      notify.success(board ? `Board “${saved.name}” saved` : `Board “${saved.name}” created`);
-      onDone(saved);
-    } catch (error) {
-      setProblems(boardRefusal(error));
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ name: name.trim(), description: description.trim() });
   };
   const descriptionId = "board-description";
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div>
         <DialogTitle>{board ? "Edit board" : "New board"}</DialogTitle>
         <DialogDescription className="mt-1">
@@ -110,7 +108,12 @@ function BoardForm({ board, onDone }: { board?: Board; onDone: (board: Board) =>
         <DialogClose asChild>
           <Button variant="ghost">Cancel</Button>
         </DialogClose>
-        <Button variant="primary" type="submit" disabled={saving}>
+        <Button
+          variant="primary"
+          type="submit"
+          busy={save.isPending}
+          busyText={board ? "Saving…" : "Creating…"}
+        >
           {board ? "Save" : "Create board"}
         </Button>
       </div>
@@ -126,22 +129,17 @@ export function DeleteBoardDialog({
   onDeleted,
 }: DialogProps & { board: Board; onDeleted?: () => void }) {
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteBoard(queryClient, board.id);
+  const remove = useAction({
+    mutationFn: () => deleteBoard(queryClient, board.id),
+    onSuccess: () => {
       notify.success(`Board “${board.name}” deleted`, {
         description: "Its renders are still in the gallery.",
       });
       onOpenChange(false);
       onDeleted?.();
-    } catch (error) {
-      notify.error("The board was not deleted", { description: (error as Error).message });
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+    onError: (error) => notify.error("The board was not deleted", { description: error.message }),
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogPanel size="alert" className="flex flex-col gap-4">
@@ -156,7 +154,12 @@ export function DeleteBoardDialog({
           <DialogClose asChild>
             <Button variant="ghost">Keep board</Button>
           </DialogClose>
-          <Button variant="danger" disabled={deleting} onClick={() => void remove()}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            busyText="Deleting…"
+            onClick={() => remove.mutate()}
+          >
             Delete board
           </Button>
         </div>

@@ -14,7 +14,7 @@ import { RenderMedia } from "@/components/render/render-media";
 import type { Board } from "@/lib/contract";
 import { boardsQueryOptions } from "@/lib/client/queries/boards";
 import { BOARD_COVERS } from "@/lib/domain/boards";
-import { renderCount } from "@/components/render/board-errors";
+import { renderCount } from "@/lib/domain/format";
 import { BoardManage, NewBoardButton } from "./board-manage";
 
 export function BoardsList() {
@@ -85,16 +85,38 @@ function BoardCard({ board }: { board: Board }) {
   );
 }
 
-/** Up to four thumbnails in a square; empty cells are plain. Decorative: the name says which board. */
+/**
+ * Where each of 1 to 4 covers sits in the 2 × 2 grid, so the covers a board has fill it: one takes it
+ * whole, two split it in halves, three put the first beside the other two, four are quarters.
+ */
+const COVER_CELLS: Record<number, readonly string[]> = {
+  1: ["col-span-2 row-span-2"],
+  2: ["row-span-2", "row-span-2"],
+  3: ["row-span-2", "", ""],
+};
+
+/** The board's covers filling a 4:3 box, or a plain one while it has none. Decorative: the name says which board. */
 function Covers({ board }: { board: Board }) {
-  const cells = Array.from({ length: BOARD_COVERS }, (_, i) => board.covers[i]);
+  const covers = board.covers.slice(0, BOARD_COVERS);
   return (
-    <div className="grid aspect-[4/3] grid-cols-2 grid-rows-2 gap-px bg-zinc-200 dark:bg-zinc-800 [&_img]:object-cover [&_video]:object-cover">
-      {cells.map((cover, i) => (
-        <div key={cover?.id ?? i} className="bg-zinc-100 dark:bg-zinc-950">
-          {cover && <RenderMedia render={cover} preview className="size-full" />}
+    <div
+      data-covers=""
+      className="grid aspect-[4/3] grid-cols-2 grid-rows-2 gap-px bg-zinc-200 dark:bg-zinc-800 [&_img]:object-cover [&_video]:object-cover"
+    >
+      {covers.length === 0 ? (
+        <div className="col-span-2 row-span-2 flex items-center justify-center bg-zinc-100 dark:bg-zinc-950">
+          <LayoutGridIcon className="size-8 text-zinc-300 dark:text-zinc-700" />
         </div>
-      ))}
+      ) : (
+        covers.map((cover, i) => (
+          <div
+            key={cover.id}
+            className={`min-h-0 overflow-hidden bg-zinc-100 dark:bg-zinc-950 ${COVER_CELLS[covers.length]?.[i] ?? ""}`}
+          >
+            <RenderMedia render={cover} preview className="size-full" />
+          </div>
+        ))
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { removeFromBoard } from "@/components/render/board-actions";
 import { Button } from "@/components/ui/button";
 import { COMPARE_MAX, COMPARE_MIN, compareHref } from "@/lib/domain/compare";
 import { useQueryClient } from "@tanstack/react-query";
+import { useAction } from "@/lib/client/queries/action";
 import { ArchiveLabel } from "@/components/render/archive-button";
 import { filtersFromSearchParams } from "./filters-url";
 import { archiveRenders } from "@/components/render/organize-actions";
@@ -26,14 +27,16 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
   // The gallery shows archived renders (its filter, in the URL): the bar offers Unarchive instead.
   const archivedView = filtersFromSearchParams(useSearchParams()).archived === "true";
   const queryClient = useQueryClient();
-  const archive = async () => {
-    if (await archiveRenders(queryClient, ids, !archivedView)) selection.clear();
-  };
+  const archive = useAction({
+    mutationFn: () => archiveRenders(queryClient, ids, !archivedView),
+    onSuccess: (done) => done && selection.clear(),
+  });
   const board = useReview()?.board;
   const [picking, setPicking] = useState(false);
-  const takeOff = async (boardId: string) => {
-    if (await removeFromBoard(queryClient, boardId, ids)) selection.clear();
-  };
+  const takeOff = useAction({
+    mutationFn: (boardId: string) => removeFromBoard(queryClient, boardId, ids),
+    onSuccess: (done) => done && selection.clear(),
+  });
   const router = useRouter();
   const hintId = useId();
   const comparable = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
@@ -70,11 +73,21 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
           <LayoutGridIcon /> Add to board
         </Button>
         {board && (
-          <Button size="sm" onClick={() => void takeOff(board)}>
+          <Button
+            size="sm"
+            busy={takeOff.isPending}
+            busyText="Removing…"
+            onClick={() => takeOff.mutate(board)}
+          >
             <MinusCircleIcon /> Remove from board
           </Button>
         )}
-        <Button size="sm" onClick={() => void archive()}>
+        <Button
+          size="sm"
+          busy={archive.isPending}
+          busyText={archivedView ? "Unarchiving…" : "Archiving…"}
+          onClick={() => archive.mutate()}
+        >
           <ArchiveLabel archived={archivedView} />
         </Button>
         <Button size="sm" variant="ghost" onClick={() => selection.clear()}>

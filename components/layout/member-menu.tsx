@@ -69,8 +69,8 @@ export function MemberMenu({ renderedFor }: { renderedFor: { id: string; role: R
       </span>
       {shareLinks}
       {member.role === "admin" && teamLink}
-      <Button size="sm" onClick={() => void signOut()} disabled={leaving}>
-        {leaving ? "Signing out…" : "Sign out"}
+      <Button size="sm" onClick={() => void signOut()} busy={leaving} busyText="Signing out…">
+        Sign out
       </Button>
     </nav>
   );

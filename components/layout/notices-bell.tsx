@@ -73,7 +73,7 @@ export default function NoticesBell() {
                   size="icon"
                   aria-label={`Dismiss: ${notice.message}`}
                   title="Dismiss"
-                  disabled={dismiss.isPending && dismiss.variables === notice.id}
+                  busy={dismiss.isPending && dismiss.variables === notice.id}
                   onClick={() => onDismiss(notice.id)}
                 >
                   <XIcon aria-hidden="true" className="size-4" />

@@ -104,6 +104,7 @@ function RateRow({ row }: { row: RateCardRow }) {
     const text = draft.trim();
     send(text === "" ? null : Number(text));
   };
+  const clearing = save.isPending && save.variables.creditsPerUnit === null;
   return (
     <tr>
       <th scope="row" className={`px-3 py-2 text-left font-normal ${STICKY}`}>
@@ -133,7 +134,13 @@ function RateRow({ row }: { row: RateCardRow }) {
               className={`${CONTROL_CLASSES} h-8 px-2`}
             />
           </span>
-          <Button type="submit" size="sm" disabled={save.isPending} aria-label={`Save override for ${name}`}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={save.isPending}
+            busy={save.isPending && !clearing}
+            aria-label={`Save override for ${name}`}
+          >
             Save
           </Button>
           {row.override !== null && (
@@ -141,6 +148,7 @@ function RateRow({ row }: { row: RateCardRow }) {
               size="sm"
               variant="ghost"
               disabled={save.isPending}
+              busy={clearing}
               aria-label={`Clear override for ${name}`}
               onClick={() => send(null)}
             >

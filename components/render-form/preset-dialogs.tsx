@@ -194,6 +194,11 @@ function PresetRow({
               Delete<span className="sr-only"> {preset.name}</span>
             </>
           }
+          busyText={
+            <>
+              Deleting…<span className="sr-only"> {preset.name}</span>
+            </>
+          }
           busy={remove.isPending}
           onConfirm={() =>
             remove.mutate(preset.id, {
@@ -263,7 +268,7 @@ function RenameRow({ preset, onDone }: { preset: Preset; onDone: () => void }) {
           <Button size="sm" variant="ghost" onClick={onDone}>
             Cancel
           </Button>
-          <Button size="sm" variant="primary" type="submit" disabled={rename.isPending}>
+          <Button size="sm" variant="primary" type="submit" busy={rename.isPending} busyText="Saving…">
             Save name
           </Button>
         </div>
@@ -337,7 +342,7 @@ function SavePreset({ values, onSaved }: { values: () => RenderFormValues; onSav
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
+        <Button type="submit" variant="primary" busy={create.isPending} busyText="Saving…">
           Save preset
         </Button>
       </div>

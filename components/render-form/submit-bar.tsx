@@ -44,17 +44,11 @@ export function SubmitBar({
               variant="primary"
               className="h-10 px-5"
               disabled={blocked}
-              aria-busy={busy || undefined}
+              busy={busy}
               aria-describedby="start-render-status"
               // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
               data-toast-clear
             >
-              {busy && (
-                <span
-                  aria-hidden
-                  className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white"
-                />
-              )}
               Start render
             </Button>
           </div>

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArchiveIcon, ArchiveRestoreIcon } from "lucide-react";
 import { Button, type ButtonSize } from "@/components/ui/button";
 import type { LedgerRender } from "@/lib/contract";
+import { useAction } from "@/lib/client/queries/action";
 import { archiveRenders } from "./organize-actions";
 
 export function ArchiveLabel({ archived }: { archived: boolean }) {
@@ -28,11 +29,14 @@ export function ArchiveButton({
 }) {
   const queryClient = useQueryClient();
   const archived = render.archivedAt !== null;
+  const change = useAction({ mutationFn: () => archiveRenders(queryClient, [render.id], !archived) });
   return (
     <Button
       size={size}
       variant="ghost"
-      onClick={() => void archiveRenders(queryClient, [render.id], !archived)}
+      busy={change.isPending}
+      busyText={archived ? "Unarchiving…" : "Archiving…"}
+      onClick={() => change.mutate()}
     >
       <ArchiveLabel archived={archived} />
     </Button>

@@ -7,7 +7,8 @@ import type { Board } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { setBoardRenders } from "@/lib/client/queries/board-changes";
 import { notify } from "@/components/ui/notify";
-import { renderCount } from "./board-errors";
+import { noticeWhileSlow } from "@/components/ui/slow-notice";
+import { renderCount } from "@/lib/domain/format";
 
 /** Resolves to whether it worked. */
 export async function removeFromBoard(
@@ -17,13 +18,16 @@ export async function removeFromBoard(
 ): Promise<boolean> {
   const name = queryClient.getQueryData<Board>(queryKeys.boards.detail(boardId))?.name;
   const board = name ? `“${name}”` : "the board";
+  const change = setBoardRenders(queryClient, boardId, { ids: [...ids], action: "remove" });
+  const id = await noticeWhileSlow(`Removing ${renderCount(ids.length)} from ${board}…`, change);
   try {
-    await setBoardRenders(queryClient, boardId, { ids: [...ids], action: "remove" });
+    await change;
   } catch (error) {
-    notify.error(`Not removed from ${board}`, { description: (error as Error).message });
+    notify.error(`Not removed from ${board}`, { id, description: (error as Error).message });
     return false;
   }
   notify.success(`Removed ${renderCount(ids.length)} from ${board}`, {
+    id,
     description: "Still in the gallery.",
     action: {
       label: "Undo",

@@ -19,6 +19,3 @@ export function boardRefusal(error: unknown): BoardProblems {
   }
   return { other: error.message };
 }
-
-/** "1 render", "3 renders". */
-export const renderCount = (n: number) => (n === 1 ? "1 render" : `${n} renders`);

@@ -8,16 +8,18 @@
 import { useId, useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button, Spinner } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogDescription, DialogPanel, DialogTitle } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { TextField } from "@/components/ui/text-field";
 import type { Board } from "@/lib/contract";
+import { useAction } from "@/lib/client/queries/action";
 import { boardsQueryOptions } from "@/lib/client/queries/boards";
 import { createBoard, setBoardRenders } from "@/lib/client/queries/board-changes";
 import { nameProblem } from "@/lib/domain/names";
-import { boardRefusal, renderCount } from "./board-errors";
+import { renderCount } from "@/lib/domain/format";
+import { boardRefusal } from "./board-errors";
 
 export interface BoardPickerProps {
   renderIds: readonly string[];
@@ -39,27 +41,23 @@ function Picker({ renderIds, onDone }: { renderIds: readonly string[]; onDone: (
   const one = renderIds.length === 1 ? renderIds[0] : undefined;
   const boards = useQuery(boardsQueryOptions(one));
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
   const what = one ? "the render" : renderCount(renderIds.length);
 
-  /** Puts the renders on the board or takes them off, and says so; resolves to whether it worked. */
-  const change = async (board: Pick<Board, "id" | "name">, action: "add" | "remove"): Promise<boolean> => {
-    setBusy(board.id);
-    try {
-      await setBoardRenders(queryClient, board.id, { ids: [...renderIds], action });
+  /** Puts the renders on the board or takes them off, and says so. */
+  const change = useAction({
+    mutationFn: ({ board, action }: BoardChange) =>
+      setBoardRenders(queryClient, board.id, { ids: [...renderIds], action }),
+    onSuccess: (_, { board, action }) =>
       notify.success(
         action === "add" ? `Added ${what} to “${board.name}”` : `Removed ${what} from “${board.name}”`,
-      );
-      return true;
-    } catch (error) {
+      ),
+    onError: (error, { action }) =>
       notify.error(action === "add" ? "Not added to the board" : "Not removed from the board", {
-        description: (error as Error).message,
-      });
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+        description: error.message,
+      }),
+  });
+  /** The change under way, shown on its board's line in place of the count. */
+  const pending = change.isPending ? change.variables : undefined;
 
   return (
     <>
@@ -97,20 +95,23 @@ function Picker({ renderIds, onDone }: { renderIds: readonly string[]; onDone: (
                       type="checkbox"
                       className="size-4 accent-indigo-600"
                       checked={board.holds === true}
-                      disabled={busy !== null}
-                      onChange={(event) => void change(board, event.target.checked ? "add" : "remove")}
+                      disabled={pending !== undefined}
+                      onChange={(event) =>
+                        change.mutate({ board, action: event.target.checked ? "add" : "remove" })
+                      }
                     />
-                    <BoardLine board={board} />
+                    <BoardLine board={board} pending={pending} />
                   </label>
                 ) : (
                   <button
                     type="button"
-                    disabled={busy !== null}
-                    onClick={() => void change(board, "add").then((added) => added && onDone())}
-                    className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-900"
+                    disabled={pending !== undefined}
+                    aria-busy={pending?.board.id === board.id || undefined}
+                    onClick={() => change.mutate({ board, action: "add" }, { onSuccess: onDone })}
+                    className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left hover:bg-zinc-100 disabled:opacity-60 aria-busy:opacity-100 dark:hover:bg-zinc-900"
                   >
                     <PlusIcon className="size-4 text-zinc-500" aria-hidden="true" />
-                    <BoardLine board={board} />
+                    <BoardLine board={board} pending={pending} />
                   </button>
                 )}
               </li>
@@ -119,32 +120,65 @@ function Picker({ renderIds, onDone }: { renderIds: readonly string[]; onDone: (
         )}
       </div>
       <NewBoardInline
-        onCreated={async (board) => {
-          if (await change(board, "add")) onDone();
-        }}
+        onCreated={(board) => change.mutateAsync({ board, action: "add" }).then(onDone)}
+        adding={pending !== undefined}
       />
     </>
   );
 }
 
-function BoardLine({ board }: { board: Board }) {
+interface BoardChange {
+  board: Pick<Board, "id" | "name">;
+  action: "add" | "remove";
+}
+
+/** A board's name and count; while a change of it is under way, what is being done instead of the count. */
+function BoardLine({ board, pending }: { board: Board; pending: BoardChange | undefined }) {
+  const changing = pending?.board.id === board.id;
   return (
     <span className="flex min-w-0 flex-1 items-baseline justify-between gap-2">
       <span className="truncate text-sm font-medium">{board.name}</span>
-      <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-        {renderCount(board.count)}
+      <span
+        className="flex shrink-0 items-center gap-1.5 self-center text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
+        role={changing ? "status" : undefined}
+      >
+        {changing ? (
+          <>
+            <Spinner />
+            {pending.action === "add" ? "Adding…" : "Removing…"}
+          </>
+        ) : (
+          renderCount(board.count)
+        )}
       </span>
     </span>
   );
 }
 
-/** "New board…": a name, then the board is made and the renders go on it. */
-function NewBoardInline({ onCreated }: { onCreated: (board: Board) => Promise<void> }) {
+/**
+ * "New board…": a name, then the board is made and the renders go on it; busy through both, the
+ * board's line saying "Adding…" once it is listed.
+ */
+function NewBoardInline({
+  onCreated,
+  adding,
+}: {
+  onCreated: (board: Board) => Promise<void>;
+  adding: boolean;
+}) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const create = useAction({
+    mutationFn: (name: string) => createBoard(queryClient, { name }),
+    // A refusal of the add is told by the add; this form stays for another try.
+    onSuccess: (board) => onCreated(board).catch(() => undefined),
+    onError: (error) => {
+      const refusal = boardRefusal(error);
+      setProblem(refusal.name ?? refusal.other);
+    },
+  });
   const id = useId();
   if (!editing) {
     return (
@@ -158,23 +192,14 @@ function NewBoardInline({ onCreated }: { onCreated: (board: Board) => Promise<vo
       </div>
     );
   }
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const local = nameProblem(name);
     if (local) return setProblem(local);
-    setSaving(true);
-    try {
-      const board = await createBoard(queryClient, { name: name.trim() });
-      await onCreated(board);
-    } catch (error) {
-      const refusal = boardRefusal(error);
-      setProblem(refusal.name ?? refusal.other);
-    } finally {
-      setSaving(false);
-    }
+    create.mutate(name.trim());
   };
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-2">
       <TextField
         id={`${id}-name`}
         label="New board name"
@@ -192,10 +217,15 @@ function NewBoardInline({ onCreated }: { onCreated: (board: Board) => Promise<vo
         }}
       />
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={() => setEditing(false)}>
+        <Button variant="ghost" disabled={create.isPending || adding} onClick={() => setEditing(false)}>
           Cancel
         </Button>
-        <Button variant="primary" type="submit" disabled={saving}>
+        <Button
+          variant="primary"
+          type="submit"
+          busy={create.isPending || adding}
+          busyText={adding ? "Adding…" : "Creating…"}
+        >
           Create and add
         </Button>
       </div>

@@ -11,11 +11,12 @@
  */
 import { Card } from "@/components/ui/surface";
 import Link from "next/link";
-import { memo, useId, type ChangeEvent } from "react";
+import { memo, Suspense, useId, type ChangeEvent } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { excerpt } from "@/lib/domain/format";
 import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
 import { endedWithoutOutput } from "@/lib/domain/statuses";
+import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { FavouriteButton } from "./favourite-button";
 import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
@@ -26,6 +27,9 @@ import { StatusBadge } from "./status-badge";
 import { renderHref } from "./render-links";
 import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
+
+/** Most galleries hold no archived render: its mark's code is not part of the page's first load. */
+const ArchivedMark = preloadedLazy(() => import("./archived-mark").then((m) => m.ArchivedMark));
 
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();
@@ -77,6 +81,11 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
             <RenderActions render={render} />
           </span>
         </div>
+        {render.archivedAt !== null && (
+          <Suspense>
+            <ArchivedMark id={render.id} />
+          </Suspense>
+        )}
         <Link
           id={titleId}
           href={renderHref(render.id)}

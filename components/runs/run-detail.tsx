@@ -7,13 +7,14 @@
  */
 import { useMayChange } from "@/lib/client/queries/session";
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { InlineConfirm } from "@/components/ui/inline-confirm";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { Gallery } from "@/components/gallery/gallery";
+import { useAction } from "@/lib/client/queries/action";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { cancelRun, runQueryOptions } from "@/lib/client/queries/runs";
 import { excerpt } from "@/lib/domain/format";
@@ -69,7 +70,7 @@ export function RunDetailView({ id }: { id: string }) {
 function CancelRun({ id }: { id: string }) {
   const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
-  const cancel = useMutation({
+  const cancel = useAction({
     mutationFn: () => cancelRun(id),
     onSuccess: (run) => queryClient.setQueryData(runKeys.detail(id), run),
     onSettled: () => setAsking(false),
@@ -80,6 +81,7 @@ function CancelRun({ id }: { id: string }) {
         label="Cancel this run?"
         question="Stop the rows not sent yet?"
         action="Cancel run"
+        busyText="Cancelling…"
         busy={cancel.isPending}
         onConfirm={() => cancel.mutate()}
         onCancel={() => setAsking(false)}

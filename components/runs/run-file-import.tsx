@@ -5,10 +5,10 @@
  * fixed or dropped; the total estimated cost is confirmed in a dialog, then the run starts and the
  * page goes to the run's own page.
  */
-import { useMemo, useState } from "react";
+import { useMemo, useState, useTransition, type ChangeEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useDropzone } from "react-dropzone";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogDescription, DialogPanel, DialogTitle } from "@/components/ui/dialog";
@@ -16,10 +16,12 @@ import { Notice } from "@/components/ui/notice";
 import { dropZoneClasses } from "@/components/uploads/drop-zone-face";
 import type { RenderRequest, RunEstimate } from "@/lib/contract";
 import { loadContract, type Contract } from "@/lib/client/contract-loader";
+import { useAction } from "@/lib/client/queries/action";
+import { runKeys } from "@/lib/client/queries/run-keys";
 import { runEstimateQueryOptions, startRun } from "@/lib/client/queries/runs";
 import { readRunFile, toRequest, type Cells, type CellIssue } from "@/lib/client/runs/file-rows";
-import { formatCredits } from "@/lib/domain/format";
-import { RUN_MAX_ROWS, RUN_NAME_MAX_CHARS } from "@/lib/domain/runs";
+import { formatCredits, renderCount } from "@/lib/domain/format";
+import { RUN_MAX_ROWS, RUN_NAME_MAX_CHARS, rendersAsked } from "@/lib/domain/runs";
 
 interface PreviewRow {
   /** The row's number in the file (1: the first row under a CSV's header). */
@@ -126,16 +128,25 @@ function PreviewSection({
   onName: (name: string) => void;
 }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [opening, startOpening] = useTransition();
   const { rows, columns, contract } = preview;
   const invalid = rows.filter((row) => row.request === null);
   const requests = useMemo(() => rows.flatMap((row) => (row.request ? [row.request] : [])), [rows]);
+  const renders = renderCount(requests.reduce((sum, request) => sum + rendersAsked(request), 0));
   const estimate = useQuery(runEstimateQueryOptions(requests));
-  const start = useMutation({
+  const start = useAction({
     mutationFn: () => startRun(name.trim(), requests),
-    onSuccess: (run) => router.push(`/runs/${run.id}`),
-    onSettled: () => setConfirming(false),
+    // The run exists: its page opens now, with what the answer holds, while the server draws the rest.
+    onSuccess: (run) => {
+      queryClient.setQueryData(runKeys.detail(run.id), run);
+      startOpening(() => router.push(`/runs/${run.id}`));
+    },
+    onError: () => setConfirming(false),
   });
+  // Busy from the press until the run's page replaces this one; a made run is never made again.
+  const starting = start.isPending || start.isSuccess || opening;
 
   const setRows = (next: PreviewRow[]) => onChange({ ...preview, rows: next });
   const edit = (number: number, column: string, text: string) =>
@@ -210,24 +221,29 @@ function PreviewSection({
         <Button
           variant="primary"
           disabled={invalid.length > 0 || requests.length === 0}
+          busy={starting}
+          busyText="Starting…"
           onClick={() => setConfirming(true)}
         >
-          Start run of {requests.length} {requests.length === 1 ? "render" : "renders"}
+          Start run of {renders}
         </Button>
       </div>
       {start.isError && <Notice tone="error">Could not start the run: {start.error.message}</Notice>}
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogPanel size="alert">
-          <DialogTitle>Start {requests.length} renders?</DialogTitle>
+          <DialogTitle>Start {renders}?</DialogTitle>
           <DialogDescription className="mt-2">
+            From {requests.length} {requests.length === 1 ? "row" : "rows"}.{" "}
             <CostLine estimate={estimate.data} pending={estimate.isPending} /> Credits are charged as each row
             is created; a failed render is refunded. You can cancel the rows not sent yet.
           </DialogDescription>
           <div className="mt-5 flex justify-end gap-2">
             <DialogClose asChild>
-              <Button variant="secondary">Back</Button>
+              <Button variant="secondary" disabled={starting}>
+                Back
+              </Button>
             </DialogClose>
-            <Button variant="primary" disabled={start.isPending} onClick={() => start.mutate()}>
+            <Button variant="primary" busy={starting} busyText="Starting…" onClick={() => start.mutate()}>
               {totalText(estimate.data) ? `Start run, ${totalText(estimate.data)}` : "Start run"}
             </Button>
           </div>
@@ -295,27 +311,40 @@ function PreviewTable({
             <tr
               key={row.number}
               aria-invalid={row.request === null || undefined}
-              className={`border-t border-zinc-200 align-middle dark:border-zinc-800 ${row.request ? "" : "bg-red-50/60 dark:bg-red-950/30"}`}
+              className={`border-t border-zinc-200 align-top dark:border-zinc-800 ${row.request ? "" : "bg-red-50/60 dark:bg-red-950/30"}`}
             >
-              <th scope="row" className="px-2 py-1 text-left font-normal text-zinc-500 tabular-nums">
+              <th scope="row" className="px-2 pt-2 pb-1 text-left font-normal text-zinc-500 tabular-nums">
                 {row.number}
               </th>
               {columns.map((column) => {
                 const issue = row.issues.find((i) => i.column === column);
-                return (
-                  <td key={column} className="px-1 py-1">
-                    <input
-                      aria-label={`Row ${row.number} ${column}`}
-                      aria-invalid={issue ? true : undefined}
-                      title={issue?.message}
-                      value={row.cells[column] ?? ""}
-                      onChange={(event) => onEdit(row.number, column, event.target.value)}
-                      className={`w-full rounded border bg-transparent px-1.5 py-1 ${column === "prompt" ? "min-w-56" : "min-w-20"} ${
-                        issue
-                          ? "border-red-500"
-                          : "border-transparent hover:border-zinc-300 dark:hover:border-zinc-700"
-                      }`}
+                const text = row.cells[column] ?? "";
+                const field = {
+                  "aria-label": `Row ${row.number} ${column}`,
+                  "aria-invalid": issue ? true : undefined,
+                  title: issue?.message,
+                  value: text,
+                  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                    onEdit(row.number, column, event.target.value),
+                  className: `rounded border bg-transparent px-1.5 py-1 ${
+                    issue
+                      ? "border-red-500"
+                      : "border-transparent hover:border-zinc-300 dark:hover:border-zinc-700"
+                  }`,
+                };
+                // The prompt takes the room the settings leave and wraps, so it is read whole; each
+                // setting is as wide as its text.
+                return column === "prompt" ? (
+                  <td key={column} className="w-full min-w-64 px-1 py-1">
+                    <textarea
+                      {...field}
+                      rows={1}
+                      className={`${field.className} block [field-sizing:content] w-full resize-none`}
                     />
+                  </td>
+                ) : (
+                  <td key={column} className="w-px px-1 py-1">
+                    <input {...field} size={Math.max(4, text.length + 1)} />
                   </td>
                 );
               })}

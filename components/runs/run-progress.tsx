@@ -1,6 +1,6 @@
 /**
- * A run's progress: a bar of its finished rows, and the counts behind it (created, ready, failed,
- * credits), shared by the run's page and the list of runs.
+ * A run's progress: a bar of its finished rows, and the counts behind it (renders created, ready and
+ * failed, rows waiting or cancelled, credits), shared by the run's page and the list of runs.
  */
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { Run } from "@/lib/contract";
@@ -10,15 +10,16 @@ import { formatCredits } from "@/lib/domain/format";
 const finishedRows = ({ counts }: Run) => counts.ready + counts.failed + counts.cancelled + counts.unknown;
 
 export function RunProgress({ run }: { run: Run }) {
-  const { counts } = run;
+  const { counts, renderCounts } = run;
   const finished = finishedRows(run);
-  const facts: [string, number][] = [
-    ["Created", counts.created],
-    ["Ready", counts.ready],
-    ["Failed", counts.failed],
-    ...(counts.queued > 0 ? [["Waiting", counts.queued] as [string, number]] : []),
-    ...(counts.cancelled > 0 ? [["Cancelled", counts.cancelled] as [string, number]] : []),
-    ...(counts.unknown > 0 ? [["Outcome unknown", counts.unknown] as [string, number]] : []),
+  // Renders where the words say renders (an image row may make 4), rows where they say rows.
+  const facts: [string, number, string?][] = [
+    ["Renders created", renderCounts.created, `of ${renderCounts.asked}`],
+    ["Ready", renderCounts.ready],
+    ["Failed", renderCounts.failed],
+    ...(counts.queued > 0 ? [["Rows waiting", counts.queued] as [string, number]] : []),
+    ...(counts.cancelled > 0 ? [["Rows cancelled", counts.cancelled] as [string, number]] : []),
+    ...(counts.unknown > 0 ? [["Rows with outcome unknown", counts.unknown] as [string, number]] : []),
   ];
   return (
     <div className="space-y-1.5">
@@ -29,12 +30,12 @@ export function RunProgress({ run }: { run: Run }) {
         tone={run.state === "done" ? "success" : run.state === "cancelled" ? "warning" : "accent"}
       />
       <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-sm tabular-nums">
-        {facts.map(([label, value]) => (
+        {facts.map(([label, value, of]) => (
           <div key={label} className="flex gap-1">
             <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
             <dd className="font-medium">
               {value}
-              {label === "Created" && <span className="font-normal text-zinc-500"> of {counts.rows}</span>}
+              {of && <span className="font-normal text-zinc-500"> {of}</span>}
             </dd>
           </div>
         ))}

@@ -85,8 +85,8 @@ function ShareForm({ target }: { target: ShareTarget }) {
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create link"}
+        <Button type="submit" variant="primary" busy={create.isPending} busyText="Creating…">
+          Create link
         </Button>
       </div>
     </form>

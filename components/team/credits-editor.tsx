@@ -85,8 +85,8 @@ export function CreditsEditor({
             </p>
           )}
         </div>
-        <Button type="submit" size="sm" disabled={!changed || saving}>
-          {saving ? "Saving…" : "Save"}
+        <Button type="submit" size="sm" disabled={!changed} busy={saving} busyText="Saving…">
+          Save
         </Button>
       </div>
     </form>

@@ -129,6 +129,7 @@ function UnknownCostSwitch({ on }: { on: boolean }) {
       <Switch
         checked={on}
         disabled={save.isPending}
+        aria-busy={save.isPending || undefined}
         onCheckedChange={(checked) =>
           save.mutate(
             { approvalForUnknownCost: checked },

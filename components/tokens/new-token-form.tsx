@@ -80,8 +80,8 @@ export function NewTokenForm() {
         <ExpiryField id={id} expiry={expiry} />
         {create.isError && <Notice tone="error">The token was not made: {create.error.message}</Notice>}
         <div>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create token"}
+          <Button type="submit" variant="primary" busy={create.isPending} busyText="Creating…">
+            Create token
           </Button>
         </div>
       </form>

@@ -1,8 +1,12 @@
 /**
  * The dashboard's buttons. `buttonClasses` styles links and menu triggers the same way, so an
  * `<a download>` or a `<Link>` looks like the button it stands beside.
+ *
+ * `busy` is how every action that calls the server shows it is under way (docs/architecture.md,
+ * "Actions that call the server"): the button is disabled, says `aria-busy`, turns its spinner and
+ * shows `busyText` ("Revoking…") in place of its words, keeping its accessible name's other parts.
  */
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "icon";
@@ -35,8 +39,44 @@ export function buttonClasses({
 export interface ButtonProps extends ComponentProps<"button"> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** An action this button started is under way: disabled, `aria-busy`, a spinner. */
+  busy?: boolean;
+  /** What the button says while busy, e.g. "Starting…"; its usual words otherwise. */
+  busyText?: ReactNode;
 }
 
-export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+/** A ring that turns, in the button's own text colour. */
+export function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      data-spinner=""
+      className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent"
+    />
+  );
+}
+
+export function Button({
+  variant,
+  size,
+  className,
+  type = "button",
+  busy = false,
+  busyText,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses({ variant, size, className })}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy && <Spinner />}
+      {busy && busyText !== undefined ? busyText : children}
+    </button>
+  );
 }

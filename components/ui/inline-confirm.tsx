@@ -11,19 +11,29 @@ export interface InlineConfirmProps {
   question: ReactNode;
   /** The confirming button's content. */
   action: ReactNode;
+  /** What the confirming button says while the action is under way, e.g. "Revoking…". */
+  busyText?: ReactNode;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function InlineConfirm({ label, question, action, busy, onConfirm, onCancel }: InlineConfirmProps) {
+export function InlineConfirm({
+  label,
+  question,
+  action,
+  busyText,
+  busy,
+  onConfirm,
+  onCancel,
+}: InlineConfirmProps) {
   return (
     <div role="group" aria-label={label} className="flex shrink-0 items-center gap-2">
       <span className="text-sm">{question}</span>
-      <Button size="sm" variant="danger" disabled={busy} onClick={onConfirm}>
+      <Button size="sm" variant="danger" busy={busy} busyText={busyText} onClick={onConfirm}>
         {action}
       </Button>
-      <Button size="sm" variant="ghost" onClick={onCancel}>
+      <Button size="sm" variant="ghost" disabled={busy} onClick={onCancel}>
         Keep
       </Button>
     </div>

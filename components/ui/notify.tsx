@@ -41,6 +41,8 @@ export const notify = {
   info: (message: Message, data?: ExternalToast) => void ready().then((t) => t.info(message, data)),
   promise: <T,>(promise: Promise<T>, data: Parameters<Toast["promise"]>[1]) =>
     void ready().then((t) => t.promise(promise, data)),
+  /** A toast with a spinner; resolves to its id, which a later toast takes to replace it. */
+  loading: (message: Message) => ready().then((t) => t.loading(message)),
 };
 
 const Toaster = lazy(loadToaster);

@@ -45,6 +45,11 @@ export function RevokeControl({ name, noun, busy, revoke }: RevokeControlProps) 
           Revoke<span className="sr-only"> {name}</span>
         </>
       }
+      busyText={
+        <>
+          Revoking…<span className="sr-only"> {name}</span>
+        </>
+      }
       busy={busy}
       onConfirm={() => void confirm()}
       onCancel={() => setConfirming(false)}

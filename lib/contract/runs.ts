@@ -77,6 +77,18 @@ export const runCountsSchema = z.object({
 });
 export type RunCounts = z.infer<typeof runCountsSchema>;
 
+/** How many renders a run's rows ask for, and what became of those made (an image row may make 4). */
+export const runRenderCountsSchema = z.object({
+  /** Renders the rows ask for: each image row's `imageCount`, one a video row. */
+  asked: count,
+  /** Renders the service accepted (or an admin has yet to approve), whatever became of them since. */
+  created: count,
+  ready: count,
+  /** Renders that ended without an output (failed, rejected, lost, declined). */
+  failed: count,
+});
+export type RunRenderCounts = z.infer<typeof runRenderCountsSchema>;
+
 /** A run as lists show it. */
 export const runSchema = z.object({
   id: z.string(),
@@ -86,7 +98,9 @@ export const runSchema = z.object({
   stopReason: z.nullable(z.string()),
   /** Who started it; null when sign-in was off. */
   member: madeBySchema,
+  /** Rows by state. */
   counts: runCountsSchema,
+  renderCounts: runRenderCountsSchema,
   creditsCharged: count,
   creditsRefunded: count,
   createdAt: z.string(),

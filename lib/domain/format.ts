@@ -11,6 +11,9 @@ export function formatNumber(value: number): string {
   return NUMBER.format(value);
 }
 
+/** "1 render", "3 renders". */
+export const renderCount = (n: number) => (n === 1 ? "1 render" : `${formatNumber(n)} renders`);
+
 /** `1` → `"1 credit"`, `1240` → `"1,240 credits"`. */
 export function formatCredits(credits: number): string {
   return `${formatNumber(credits)} ${Math.abs(credits) === 1 ? "credit" : "credits"}`;

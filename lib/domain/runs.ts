@@ -1,4 +1,5 @@
 /** Limits of batch runs, for the contract, the file preview and the runner alike. */
+import type { RenderRequest } from "./render-request";
 
 /** The most rows one run takes (one file's worth). */
 export const RUN_MAX_ROWS = 500;
@@ -27,6 +28,13 @@ export type RunRowState = (typeof RUN_ROW_STATES)[number];
 /** `running` until every row has finished; `cancelled` by a member or by a refusal that stops it. */
 export const RUN_STATES = ["running", "done", "cancelled"] as const;
 export type RunState = (typeof RUN_STATES)[number];
+
+/**
+ * How many renders a row asks for: an image row's `imageCount` variants (one when it gives none, as
+ * the service does), one for a video. A run's words count renders by this and rows as rows.
+ */
+export const rendersAsked = (request: RenderRequest): number =>
+  request.kind === "image" ? (request.imageCount ?? 1) : 1;
 
 /** Row states after which a row never changes again. */
 export function isFinalRowState(state: RunRowState): boolean {

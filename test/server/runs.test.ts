@@ -110,6 +110,26 @@ test("17 rows: each created once, all end; the run's renders are its gallery fil
   expect(list.body.items.map((r) => [r.id, r.state])).toEqual([[run.id, "done"]]);
 });
 
+test("renders are counted as the rows ask for them: an image row of 3 variants is 3 renders", async () => {
+  const s = (stack = await startStack());
+  const sent: RenderRequest[] = [
+    { kind: "image", prompt: "three variants", imageCount: 3 },
+    { kind: "image", prompt: "one image" },
+    { kind: "video", prompt: "one video", model: "kling", durationSeconds: 5, resolution: "720p" },
+  ];
+  const asked = sent.reduce((sum, row) => sum + (row.kind === "image" ? (row.imageCount ?? 1) : 1), 0);
+  const created = await postRun(s, { rows: sent });
+  expect(created.body.counts.rows).toBe(sent.length);
+  expect(created.body.renderCounts.asked).toBe(asked);
+
+  const run = await ended(s, created.body.id);
+  const made = run.rows.flatMap((row) => row.renderIds);
+  expect(made).toHaveLength(asked);
+  const listed = await s.callJson<RenderList>("GET", `/api/renders?run=${run.id}&limit=100`);
+  const ready = listed.body.items.filter((render) => render.status === "ready").length;
+  expect(run.renderCounts).toEqual({ asked, created: asked, ready, failed: asked - ready });
+});
+
 test("Cancel stops the rows not sent yet; those under way end; nothing more is sent", async () => {
   // Slow renders, so the first rows fill the runner's places and the rest wait.
   const s = (stack = await startStack({ timeScale: 0.2 }));

@@ -3,7 +3,8 @@
  * approvals page, the header's count (admins) and the live stream use it, so the home page's first
  * load does not carry it.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAction } from "./action";
 import { apiFetch } from "@/lib/client/api-client";
 import type { Approval, ApprovalStarted } from "@/lib/contract";
 import { queryKeys } from "./keys";
@@ -34,7 +35,7 @@ export interface DecisionVariables {
  */
 export function useDecideApproval() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: ({ id, decision, note }: DecisionVariables): Promise<ApprovalStarted | Approval> => {
       const path = `/api/approvals/${encodeURIComponent(id)}/${decision}`;
       const request = { method: "POST" as const, body: note ? { note } : {} };

@@ -3,7 +3,8 @@
  * keys.ts, so the home page's first load does not carry them: only the header's lazily loaded bell
  * and the live stream use them.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAction } from "./action";
 import { apiFetch } from "@/lib/client/api-client";
 
 export const noticeKeys = { all: ["notices"] as const };
@@ -20,7 +21,7 @@ export function useNotices({ enabled = true }: { enabled?: boolean } = {}) {
 /** Dismisses a notice for the caller; it leaves the list at once, and comes back if that fails. */
 export function useDismissNotice() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: (id: string) =>
       apiFetch(`/api/notices/${encodeURIComponent(id)}/dismiss`, (c) => c.noticeDismissedSchema, {
         method: "POST",

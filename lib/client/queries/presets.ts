@@ -2,7 +2,8 @@
  * The team's presets (`GET`/`POST /api/presets`, `PATCH`/`DELETE /api/presets/{id}`) and the caller's
  * prompt history (`GET /api/prompts/recent`).
  */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useAction } from "./action";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import { queryKeys } from "./keys";
 
@@ -17,7 +18,7 @@ export function presetsQueryOptions() {
 /** A change to the presets; each re-reads the list after, as teammates may have changed it too. */
 function usePresetChange<V, T>(change: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: change,
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.presets }),
   });

@@ -3,7 +3,8 @@
  * `POST /api/members/{id}`), the spending rules (`GET`/`POST /api/team`) and the limits on what
  * members make (`GET`/`POST /api/team/limits`); and the members' names, which everyone may read.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAction } from "./action";
 import { apiFetch } from "@/lib/client/api-client";
 import type { LimitsPatch, TeamSettingsPatch } from "@/lib/contract";
 import { queryKeys } from "./keys";
@@ -56,7 +57,7 @@ function useInvalidateCaps() {
 
 export function useSetMemberCap() {
   const invalidate = useInvalidateCaps();
-  return useMutation({
+  return useAction({
     mutationFn: ({ id, monthlyCapCredits }: { id: string; monthlyCapCredits: number | null }) =>
       apiFetch(`/api/members/${encodeURIComponent(id)}`, (c) => c.memberSpendSchema, {
         method: "POST",
@@ -70,7 +71,7 @@ export function useSetMemberCap() {
 export function useUpdateTeamSettings() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCaps();
-  return useMutation({
+  return useAction({
     mutationFn: (patch: TeamSettingsPatch) =>
       apiFetch("/api/team", (c) => c.teamSettingsSchema, { method: "POST", body: patch }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.team, settings),
@@ -88,7 +89,7 @@ export function useTeamLimits() {
 /** Changes some of the team's limits (null: back to its default); the answer holds them all. */
 export function useUpdateTeamLimits() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: (patch: LimitsPatch) =>
       apiFetch("/api/team/limits", (c) => c.teamLimitsSchema, { method: "POST", body: patch }),
     onSuccess: (limits) => queryClient.setQueryData(queryKeys.limits, limits),

@@ -7,8 +7,8 @@ import "server-only";
  */
 import type { MadeBy, RenderRequest, Run, RunDetail, RunRow } from "@/lib/contract";
 import { requestedModel } from "@/lib/domain/render-request";
-import { isFinalRowState, type RunRowState, type RunState } from "@/lib/domain/runs";
-import { isFinalLedgerStatus } from "@/lib/domain/statuses";
+import { isFinalRowState, rendersAsked, type RunRowState, type RunState } from "@/lib/domain/runs";
+import { endedWithoutOutput, isFinalLedgerStatus } from "@/lib/domain/statuses";
 import type { Db } from "@/lib/server/db/database";
 import type { RunRecord, RunRowRecord } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
@@ -16,6 +16,9 @@ import { newLedgerId } from "./ids";
 
 /** Runs `GET /api/runs` lists, newest first. */
 const RUN_LIST_LIMIT = 100;
+
+/** Renders that do not count as created: the create is under way, was refused, or its outcome is unknown. */
+const NOT_CREATED: readonly string[] = ["submitting", "rejected", "unknown"];
 
 /** A render that will change no more: final, or an unknown outcome (never polled). */
 const isSettled = (status: string) => isFinalLedgerStatus(status) || status === "unknown";
@@ -156,6 +159,12 @@ function toRun(
     stopReason: run.stop_reason,
     member: run.member_id ? { id: run.member_id, name: run.member_name ?? "" } : null,
     counts,
+    renderCounts: {
+      asked: records.reduce((sum, row) => sum + rendersAsked(JSON.parse(row.params) as RenderRequest), 0),
+      created: renders.filter((r) => !NOT_CREATED.includes(r.status)).length,
+      ready: renders.filter((r) => r.status === "ready").length,
+      failed: renders.filter((r) => endedWithoutOutput(r.status)).length,
+    },
     creditsCharged: renders.reduce((sum, r) => sum + r.credits_charged, 0),
     creditsRefunded: renders.reduce((sum, r) => sum + r.credits_refunded, 0),
     createdAt: run.created_at,

@@ -24,6 +24,7 @@ import {
 } from "@/lib/domain/rates";
 import { changeOf } from "@/lib/domain/audit";
 import type { RenderRequest } from "@/lib/domain/render-request";
+import { renderCount } from "@/lib/domain/format";
 import { getDb } from "@/lib/server/db/database";
 import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import {
@@ -52,8 +53,6 @@ function envCardRate(key: PriceKey): number | undefined {
   if (!card) return undefined;
   return card[priceKeyId(key)] ?? card[`${key.model}:${key.resolution ?? "default"}`];
 }
-
-const renderCount = (n: number) => `${n} ${n === 1 ? "render" : "renders"}`;
 
 export async function estimateCost(request: RenderRequest): Promise<CostEstimate> {
   const db = await getDb();
