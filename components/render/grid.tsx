@@ -31,7 +31,9 @@ export function boxRatio(aspectRatio: number): string {
 export function justifiedStyle(ratios: readonly number[], fixedPx: number): CSSProperties {
   const boxes = ratios.map(boxRatio).join(" + ");
   return {
-    flexGrow: `calc(${boxes})`,
+    // Ten times the ratios: a line whose factors add up to less than 1 (a 9:16 card alone) would take
+    // only that share of its free space (css-flexbox, "resolving flexible lengths"), and stop short.
+    flexGrow: `calc(10 * (${boxes}))`,
     flexBasis: `calc((${boxes}) * var(--row) + ${fixedPx}px)`,
   };
 }
@@ -41,22 +43,24 @@ export const JUSTIFIED_ITEM = "min-w-0";
 /**
  * A media box's height stops at one and a half rows: an item alone on its row (the next one too wide
  * to join it) fills the row's width, its output shown whole in the middle, rather than growing tall.
- * Every box of a row has the same height, so a row is capped whole or not at all.
+ * Every box of a row has the same height, so a row is capped whole or not at all. No minimum height:
+ * by default a box with an aspect ratio grows to its content's, and an image narrower than its box
+ * (9:16 in a box of the row's narrowest ratio) would stretch it to the image's own ratio.
  */
-export const MEDIA_BOX = "max-h-[calc(1.5*var(--row))]";
+export const MEDIA_BOX = "min-h-0 max-h-[calc(1.5*var(--row))]";
 
 /** A card's border, left and right: the part of its width that is not its media. */
 export const CARD_BORDERS_PX = 2;
 
 /**
  * Items in justified rows. A filler after them takes the last row's slack so its items keep their
- * size.
+ * size (near enough: its factor is thousands of times theirs).
  */
 export function JustifiedRows({ children, className = "", ...props }: ComponentPropsWithoutRef<"div">) {
   return (
     <div className={`${GALLERY_ROWS} ${className}`} {...props}>
       {children}
-      <div aria-hidden="true" className="grow-[1000] basis-0" />
+      <div aria-hidden="true" className="grow-[100000] basis-0" />
     </div>
   );
 }
