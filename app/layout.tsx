@@ -73,8 +73,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               apiTokens={session.authEnabled}
               rates={!session.authEnabled || session.member?.role === "admin"}
               approvals={await headerApprovalCount(session)}
+              live={<LazyLiveUpdates />}
             >
-              <LazyLiveUpdates />
               <AccountPanel lowBalanceCredits={settings.lowBalanceCredits} />
               <MemberMenu
                 renderedFor={session.member && { id: session.member.id, role: session.member.role }}

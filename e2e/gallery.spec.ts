@@ -132,6 +132,55 @@ test.describe("gallery", () => {
     expect(created.ids).toHaveLength(3);
   });
 
+  test("rows stay justified around batches of 1, 2 and 4 variants, on a desktop and a phone", async ({
+    page,
+    gallery,
+    api,
+  }) => {
+    const tag = uniquePrompt("Rows: shells");
+    const requests = [
+      { imageAspectRatio: "1:1" },
+      { imageCount: 2, imageAspectRatio: "9:16" },
+      { imageAspectRatio: "16:9" },
+      { imageCount: 4, imageAspectRatio: "16:9" },
+      { imageCount: 1, imageAspectRatio: "9:16" },
+      { imageCount: 2, imageAspectRatio: "1:1" },
+      { imageCount: 4, imageAspectRatio: "9:16" },
+      { imageAspectRatio: "16:9" },
+      { imageAspectRatio: "1:1" },
+    ];
+    const ids: string[] = [];
+    for (const [i, request] of requests.entries()) {
+      ids.push(...(await api.createRender({ kind: "image", prompt: `${tag} #${i}`, ...request })).ids);
+    }
+    for (const id of ids) await api.settled(id);
+    /** Pixels of rounding a browser may leave between boxes laid out to the same size. */
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    for (const width of [1440, 390]) {
+      // Tall enough that every row is measured as drawn on screen.
+      await page.setViewportSize({ width, height: 2400 });
+      await gallery.goto(`?q=${encodeURIComponent(tag)}`);
+      await expect(gallery.region.locator("article img")).toHaveCount(ids.length);
+      const edges = await gallery.region.boundingBox();
+      const rows = await gallery.rows();
+      expect(rows.length).toBeGreaterThan(1);
+      for (const [i, row] of rows.entries()) {
+        const where = `${width} px, row ${i + 1}: ${JSON.stringify(row)}`;
+        expect(spread(row.items.map((item) => item.height)), where).toBeLessThanOrEqual(1);
+        // One height for the images across the row, and along each line of a group's variants.
+        expect(spread(row.items.map((item) => item.imageLines[0]!).flat()), where).toBeLessThanOrEqual(1.5);
+        for (const line of row.items.flatMap((item) => item.imageLines)) {
+          expect(spread(line), where).toBeLessThanOrEqual(1.5);
+        }
+        expect(Math.abs(row.items[0]!.left - edges!.x), where).toBeLessThanOrEqual(1);
+        // The last row may end short of the right edge, as text does.
+        if (i < rows.length - 1) {
+          expect(Math.abs(row.items.at(-1)!.right - (edges!.x + edges!.width)), where).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+
   test("pages load as the list scrolls, and a batch split across pages comes back together", async ({
     page,
     gallery,

@@ -10,6 +10,7 @@ import { CONTROL_CLASSES } from "@/components/ui/field-classes";
 import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { PageIntro } from "@/components/ui/page-intro";
+import { ScrollFrame } from "@/components/ui/scroll-frame";
 import { Panel } from "@/components/ui/surface";
 import { useRateCard, useSetRateOverride } from "@/lib/client/queries/rates";
 import type { RateCardRow } from "@/lib/contract";
@@ -58,24 +59,26 @@ export function RateCardEditor() {
         charged.
       </PageIntro>
       {card.data ? (
-        <Panel className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Rate card</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                {COLUMNS.map(([name, align], i) => (
-                  <th key={name} scope="col" className={`${HEAD} ${align} ${i === 0 ? STICKY : ""}`}>
-                    {name}
-                  </th>
+        <Panel>
+          <ScrollFrame label="Rate card" className="rounded-xl">
+            <table className="w-full min-w-[40rem] text-sm">
+              <caption className="sr-only">Rate card</caption>
+              <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+                <tr>
+                  {COLUMNS.map(([name, align], i) => (
+                    <th key={name} scope="col" className={`${HEAD} ${align} ${i === 0 ? STICKY : ""}`}>
+                      {name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/60">
+                {card.data.rows.map((row) => (
+                  <RateRow key={row.key} row={row} />
                 ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/60">
-              {card.data.rows.map((row) => (
-                <RateRow key={row.key} row={row} />
-              ))}
-            </tbody>
-          </table>
+              </tbody>
+            </table>
+          </ScrollFrame>
         </Panel>
       ) : card.isError ? (
         <Notice tone="error">Could not load the rate card: {card.error.message}</Notice>

@@ -2,7 +2,9 @@
 /**
  * The new-render form. Values are validated with the shared request schema (through the mapper in
  * lib/client/form), so what the form accepts the server accepts; the server's own refusals land on the same
- * fields. Settings are kept after a successful start, since renders are iterated on.
+ * fields. Settings are kept after a successful start, since renders are iterated on. Below `lg` it is
+ * folded to its heading, a button that unfolds it, so the gallery under it is in view on a phone; a
+ * fill (Reuse settings, a preset) unfolds it.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
@@ -14,13 +16,14 @@ import {
   useRef,
   useState,
   type BaseSyntheticEvent,
+  type ComponentProps,
   type KeyboardEvent,
 } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { notify } from "@/components/ui/notify";
 import { useUploadQueue } from "@/components/uploads";
 import { Notice } from "@/components/ui/notice";
-import type { LedgerRender, LedgerUpload } from "@/lib/contract";
+import type { LedgerUpload } from "@/lib/contract";
 import {
   REFERENCE_FIELDS,
   defaultFormValues,
@@ -58,8 +61,8 @@ const PresetDialogs = lazy(() => import("./preset-dialogs"));
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
 
-function EditPrefillSlot({ onLoaded }: { onLoaded: (render: LedgerRender) => void }) {
-  return useSearchParams().has("edit") ? <EditPrefill onLoaded={onLoaded} /> : null;
+function EditPrefillSlot(props: ComponentProps<typeof EditPrefill>) {
+  return useSearchParams().has("edit") ? <EditPrefill {...props} /> : null;
 }
 
 export interface RenderFormProps {
@@ -96,6 +99,8 @@ export function RenderForm({ settings }: RenderFormProps) {
       () => undefined, // Staying where the page is loses nothing.
     );
   });
+  const [unfolded, setUnfolded] = useState(false);
+  const foldable = unfolded ? "" : "max-lg:hidden";
   const [fitNotes, setFitNotes] = useState<FitNote[]>([]);
   const [awaiting, setAwaiting] = useState<AwaitingConfirmation | null>(null);
   const [presetDialog, setPresetDialog] = useState<PresetDialog | null>(null);
@@ -157,30 +162,11 @@ export function RenderForm({ settings }: RenderFormProps) {
     (values: RenderFormValues, message: string) => {
       reset(values);
       setFitNotes([]);
+      setUnfolded(true);
       notify.success(message, { description: "Edit them and start a new render." });
       setFilled((count) => count + 1);
     },
     [reset],
-  );
-
-  const loadRender = useCallback(
-    async (render: LedgerRender) => {
-      let filled: Awaited<ReturnType<typeof import("@/lib/client/form/from-render").formValuesFromRender>>;
-      try {
-        const { formValuesFromRender } = await import("@/lib/client/form/from-render");
-        filled = await formValuesFromRender(render, getValues());
-      } catch (error) {
-        const description = error instanceof Error ? error.message : undefined;
-        notify.error("That render's settings could not be loaded", { description });
-        return;
-      }
-      if (!filled.ok) {
-        notify.error("That render's settings no longer fit the form", { description: filled.message });
-        return;
-      }
-      fill(filled.values, "Settings loaded");
-    },
-    [getValues, fill],
   );
 
   useEffect(() => {
@@ -229,12 +215,26 @@ export function RenderForm({ settings }: RenderFormProps) {
         className="@container flex flex-col gap-5"
       >
         <Suspense fallback={null}>
-          <EditPrefillSlot onLoaded={loadRender} />
+          <EditPrefillSlot current={getValues} onFill={fill} />
         </Suspense>
         {submitter.failure?.type === "admin" && <Notice tone="error">{submitter.failure.message}</Notice>}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-base font-semibold">New render</h2>
-          <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-base font-semibold">
+            <button
+              type="button"
+              aria-expanded={unfolded}
+              onClick={() => setUnfolded(!unfolded)}
+              className="group flex items-center gap-2.5 lg:hidden"
+            >
+              New render
+              <span
+                aria-hidden="true"
+                className="-mt-1 size-2 rotate-45 border-r-2 border-b-2 group-aria-expanded:mt-1 group-aria-expanded:-rotate-135"
+              />
+            </button>
+            <span className="max-lg:hidden">New render</span>
+          </h2>
+          <div className={`flex flex-wrap items-center gap-3 ${foldable}`}>
             <Button
               size="sm"
               aria-haspopup="dialog"
@@ -246,41 +246,43 @@ export function RenderForm({ settings }: RenderFormProps) {
             <KindToggle />
           </div>
         </div>
-        <PromptField
-          placeholder={
-            kind === "image"
-              ? "A red fox in fresh snow, golden hour, 85 mm"
-              : "Slow dolly shot along a misty harbour at dawn"
-          }
-        />
-        {kind === "image" ? (
-          <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
-        ) : (
-          <Suspense fallback={<div aria-busy="true" className="min-h-72" />}>
-            <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
-          </Suspense>
-        )}
-        <ReferencesSection queue={queue} uploadMaxBytes={settings.uploadMaxBytes} onUse={addReference} />
-        <SubmitBar
-          busy={busy}
-          retryInSeconds={submitter.retryInSeconds}
-          failure={submitter.failure}
-          uploadsRunning={uploadsRunning}
-          secondaryAction={
-            <Button
-              aria-haspopup="dialog"
-              className="h-10"
-              aria-expanded={presetDialog?.which === "save" && presetDialog.open}
-              onClick={openPresetDialog("save")}
-            >
-              Save as preset
-            </Button>
-          }
-        />
-        {/* Model-switch notes are shown under their fields; this announces them once. */}
-        <p role="status" className="sr-only">
-          {fitNotes.map((note) => note.message).join(". ")}
-        </p>
+        <div className={`flex flex-col gap-5 ${foldable}`}>
+          <PromptField
+            placeholder={
+              kind === "image"
+                ? "A red fox in fresh snow, golden hour, 85 mm"
+                : "Slow dolly shot along a misty harbour at dawn"
+            }
+          />
+          {kind === "image" ? (
+            <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
+          ) : (
+            <Suspense fallback={<div aria-busy="true" className="min-h-72" />}>
+              <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
+            </Suspense>
+          )}
+          <ReferencesSection queue={queue} uploadMaxBytes={settings.uploadMaxBytes} onUse={addReference} />
+          <SubmitBar
+            busy={busy}
+            retryInSeconds={submitter.retryInSeconds}
+            failure={submitter.failure}
+            uploadsRunning={uploadsRunning}
+            secondaryAction={
+              <Button
+                aria-haspopup="dialog"
+                className="h-10"
+                aria-expanded={presetDialog?.which === "save" && presetDialog.open}
+                onClick={openPresetDialog("save")}
+              >
+                Save as preset
+              </Button>
+            }
+          />
+          {/* Model-switch notes are shown under their fields; this announces them once. */}
+          <p role="status" className="sr-only">
+            {fitNotes.map((note) => note.message).join(". ")}
+          </p>
+        </div>
       </form>
       {presetDialog && (
         <Suspense>

@@ -5,7 +5,7 @@
  * the same objects, so only cards whose render changed re-render. `content-visibility: auto` lets the
  * browser skip layout and paint of cards far off screen.
  *
- * The media keep the output's aspect ratio (a justified row, grid.ts). In a gallery the media open
+ * The media keep the output's aspect ratio (a justified row, grid.tsx). In a gallery the media open
  * the viewer and a checkbox ticks the card into the selection; a render that ended without output
  * (failed, rejected, lost) is a compact card with its reason instead of an empty media box.
  */
@@ -19,7 +19,7 @@ import { endedWithoutOutput } from "@/lib/domain/statuses";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { FavouriteButton } from "./favourite-button";
-import { JUSTIFIED_ITEM, justifiedStyle } from "./grid";
+import { CARD_BORDERS_PX, JUSTIFIED_ITEM, MEDIA_BOX, boxRatio, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
@@ -30,6 +30,14 @@ import type { SelectionStore } from "./selection";
 
 /** Most galleries hold no archived render: its mark's code is not part of the page's first load. */
 const ArchivedMark = preloadedLazy(() => import("./archived-mark").then((m) => m.ArchivedMark));
+
+/**
+ * The width over height a card takes in a row: its output's, or for a render that ended without
+ * output, a compact card's (it has no media box to keep a ratio for).
+ */
+export function cardRatio(render: LedgerRender): number {
+  return endedWithoutOutput(render.status) ? 1.2 : aspectRatioOf(render);
+}
 
 export const RenderCard = memo(function RenderCard({ render }: { render: LedgerRender }) {
   const titleId = useId();
@@ -46,11 +54,14 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
       aria-labelledby={titleId}
       data-render-id={render.id}
       data-selected={selected || undefined}
-      style={justifiedStyle(compact ? 1.2 : aspect)}
+      style={justifiedStyle([cardRatio(render)], CARD_BORDERS_PX)}
       className={`group relative flex flex-col [contain-intrinsic-size:auto_320px] [content-visibility:auto] ${JUSTIFIED_ITEM} ${selected ? "ring-2 ring-indigo-500" : ""}`}
     >
       {!compact && (
-        <div className="relative bg-zinc-100 dark:bg-zinc-950" style={{ aspectRatio: aspect }}>
+        <div
+          className={`relative bg-zinc-100 ${MEDIA_BOX} dark:bg-zinc-950`}
+          style={{ aspectRatio: boxRatio(aspect) }}
+        >
           <RenderMedia render={render} preview={review !== null} className="size-full" />
           {/* Over the media, not around them: a button may hold only phrasing content. */}
           {review && (

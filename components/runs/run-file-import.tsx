@@ -13,6 +13,7 @@ import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogDescription, DialogPanel, DialogTitle } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
+import { ScrollFrame } from "@/components/ui/scroll-frame";
 import { dropZoneClasses } from "@/components/uploads/drop-zone-face";
 import type { RenderRequest, RunEstimate } from "@/lib/contract";
 import { loadContract, type Contract } from "@/lib/client/contract-loader";
@@ -288,7 +289,10 @@ function PreviewTable({
   onDrop: (number: number) => void;
 }) {
   return (
-    <div className="max-h-[60vh] overflow-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+    <ScrollFrame
+      label="Rows of the file"
+      className="max-h-[60vh] overflow-y-auto rounded-md border border-zinc-200 dark:border-zinc-800"
+    >
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Rows of the file</caption>
         <thead className="sticky top-0 bg-zinc-50 dark:bg-zinc-900">
@@ -362,6 +366,6 @@ function PreviewTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }

@@ -9,7 +9,7 @@
 import type { ComponentProps, ReactNode } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
-export type ButtonSize = "sm" | "md" | "icon";
+export type ButtonSize = "xs" | "sm" | "md" | "icon";
 
 const BASE =
   "inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50";
@@ -23,6 +23,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
+  xs: "h-6 gap-1 px-1.5 text-xs [&_svg]:size-3.5",
   sm: "h-8 px-2.5 text-sm",
   md: "h-9 px-3.5 text-sm",
   icon: "size-8",

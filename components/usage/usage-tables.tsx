@@ -5,6 +5,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { ScrollFrame } from "@/components/ui/scroll-frame";
 import { Panel } from "@/components/ui/surface";
 import type { Usage } from "@/lib/contract";
 import { formatCredits, formatNumber, percentOf } from "@/lib/domain/format";
@@ -32,7 +33,7 @@ function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollFrame label={caption}>
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
@@ -46,7 +47,7 @@ function Table({
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800/60">{children}</tbody>
       </table>
-    </div>
+    </ScrollFrame>
   );
 }
 
