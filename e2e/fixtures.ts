@@ -118,6 +118,13 @@ export async function simulatorBalance(request: APIRequestContext): Promise<numb
   return ((await response.json()) as { renderCreditsBalance: number }).renderCreditsBalance;
 }
 
+/**
+ * Resolves once the page's live event stream has answered: the page has hydrated (the stream starts
+ * after hydration) and hears changes from then on. Call it before the navigation.
+ */
+export const liveStreamOpens = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+
 export const test = base.extend<{ api: DashboardApi; gallery: GalleryPage; renderPage: RenderPage }>({
   // Playwright's `use` callback, named so lint does not take it for React's `use`.
   api: async ({ request }, provide) => provide(new DashboardApi(request)),
