@@ -117,15 +117,18 @@ async function addAdmin(): Promise<void> {
 }
 
 /**
- * Opens a POST that announces more body than it sends; the returned function drops the connection,
- * as a browser closed or gone offline mid-request does.
+ * Opens a POST that announces more body than it sends, as a page of the dashboard would (its Origin,
+ * so the route reads the body); the returned function drops the connection, as a browser closed or
+ * gone offline mid-request does.
  */
-async function startHalfABody(port: number, path: string, cookie: string): Promise<() => void> {
-  const socket = connect(port, "127.0.0.1");
+async function startHalfABody(url: string, cookie: string): Promise<() => void> {
+  const { host, hostname, port, origin, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
   await once(socket, "connect");
   const head = [
-    `POST ${path} HTTP/1.1`,
-    "Host: 127.0.0.1",
+    `POST ${pathname} HTTP/1.1`,
+    `Host: ${host}`,
+    `Origin: ${origin}`,
     "Content-Type: application/json",
     "Content-Length: 4096",
     `Cookie: ${cookie}`,
@@ -264,7 +267,7 @@ test.describe("the production server", () => {
   test("a client that goes away halfway through a request body leaves nothing in the server's log", async () => {
     const logged = server!.output().length;
     const health = async () => expect((await fetch(`${server!.url}/api/health`)).status).toBe(200);
-    const drop = await startHalfABody(Number(new URL(server!.url).port), "/api/renders", adminCookie);
+    const drop = await startHalfABody(`${server!.url}/api/renders`, adminCookie);
     // A request answered after the half body was sent: the server has begun reading it.
     await health();
     drop();
