@@ -8,10 +8,13 @@
  * - A shared page (`/s/<token>`) is marked for the root layout, which then leaves out the
  *   dashboard's frame (lib/server/http/shared-page.ts).
  * - A path with a malformed percent-escape (`/renders/%E2%82`, `/api/renders/%ZZ`) is answered here:
- *   Next fails decoding it as a dynamic segment and answers a plain-text 500, so pages get the
+ *   Next fails decoding it as a dynamic segment before any route handler runs, so pages get the
  *   not-found page and API routes a 400 in the one error shape.
  *
- * /api/uploads stays out of the matcher: a request body passing through here is cut at 10 MB.
+ * API routes stay out of the matcher but for that check, and it takes only paths that may need it
+ * (a `%` that is not an ASCII escape): a request body passing through here is copied (and cut at
+ * 10 MB), and one whose client goes away mid-body throws `Error: aborted` outside any handler, into
+ * the server's log. The dashboard's own ids never need escaping, so no real API request comes here.
  * /api/docs is a page (the API's reference) and is treated as one.
  */
 import { NextResponse, type NextRequest } from "next/server";
@@ -81,7 +84,8 @@ export const config = {
       source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
-    // Every API route but uploads, for the percent-escape check only.
-    "/api/((?!uploads(?:/|$)).*)",
+    { source: "/api/docs", missing: [{ type: "header", key: "next-router-prefetch" }] },
+    // For the percent-escape check only: %00–%7F always decode, any other `%` may not.
+    "/api/(.*%(?![0-7][0-9a-fA-F]).*)",
   ],
 };

@@ -1,14 +1,15 @@
 /**
  * The cost confirmation: submit asks, with the number and where it comes from, before a video
  * estimated above the team's threshold, and before one whose cost is unknown; an image included in
- * the plan starts at once. Specs share one ledger, so each reads the threshold and the rate card it
+ * the plan starts at once. An open form's estimate follows a rate learned meanwhile, without a reload.
+ * Specs share one ledger, so each reads the threshold and the rate card it
  * finds rather than assuming them, and puts back what it changes.
  */
 import type { APIRequestContext } from "@playwright/test";
 import type { CostEstimate, RateCard, TeamSettings } from "@/lib/contract";
 import { findVideoModel } from "@/lib/domain/catalogue";
 import { formatCredits } from "@/lib/domain/format";
-import { expect, test, uniquePrompt } from "./fixtures";
+import { expect, liveStreamOpens, test, uniquePrompt } from "./fixtures";
 import { RenderFormPage } from "./pages/render-form.page";
 
 async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
@@ -95,12 +96,8 @@ test("an image included in the plan starts without asking", async ({ page, api }
   await expect.poll(async () => (await api.search(prompt)).length).toBe(1);
 });
 
-test("a video of unknown cost asks too, and its page then shows the charge beside the estimate", async ({
-  page,
-  request,
-  api,
-}) => {
-  // A video price key nothing has priced yet: no render of it, no card rate, no override.
+/** Settings of a video price key nothing has priced yet: no render of it, no card rate, no override. */
+async function unpricedVideo(request: APIRequestContext): Promise<VideoChoice> {
   const unpriced = (await getJson<RateCard>(request, "/api/rates")).rows.find(
     (row) => row.kind === "video" && row.resolution !== null && row.effective === null,
   );
@@ -113,13 +110,24 @@ test("a video of unknown cost asks too, and its page then shows the charge besid
     generateAudio: setting === "audio",
   };
   expect(await estimateOf(request, choice)).toMatchObject({ credits: null, source: "none" });
+  return choice;
+}
+
+const UNKNOWN_COST = "Cost unknown until the first render of this kind";
+
+test("a video of unknown cost asks too, and its page then shows the charge beside the estimate", async ({
+  page,
+  request,
+  api,
+}) => {
+  const choice = await unpricedVideo(request);
 
   const form = new RenderFormPage(page);
   await form.goto();
   const prompt = uniquePrompt("Unknown cost: a lantern festival");
   await form.prompt.fill(prompt);
   await chooseVideo(form, choice);
-  await expect(form.cost).toHaveText("Cost unknown until the first render of this kind");
+  await expect(form.cost).toHaveText(UNKNOWN_COST);
 
   await form.start.click();
   await expect(form.costDialog).toContainText("Its cost is unknown");
@@ -134,4 +142,24 @@ test("a video of unknown cost asks too, and its page then shows the charge besid
   ).toBeVisible();
   // That charge taught the key its rate.
   expect(await estimateOf(request, choice)).toMatchObject({ source: "history", renders: 1 });
+});
+
+test("an open form's unknown cost turns into the learned figure once another tab's render is charged", async ({
+  page,
+  request,
+  api,
+}) => {
+  const choice = await unpricedVideo(request);
+  const form = new RenderFormPage(page);
+  const live = liveStreamOpens(page);
+  await form.goto();
+  await live;
+  await chooseVideo(form, choice);
+  await expect(form.cost).toHaveText(UNKNOWN_COST);
+
+  // Another tab (here the API) starts one: its charge teaches the key's rate.
+  await api.createRender({ kind: "video", prompt: uniquePrompt("Teaches a rate: a kite"), ...choice });
+  const learned = await estimateOf(request, choice);
+  expect(learned).toMatchObject({ source: "history", renders: 1 });
+  await expect(form.cost).toHaveText(`≈ ${formatCredits(learned.credits ?? 0)}, ${learned.basis}`);
 });

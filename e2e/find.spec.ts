@@ -1,10 +1,11 @@
 /**
  * Finding renders again: a prompt search by a word's beginning, a date preset, the oldest-first
- * sort surviving a reload, and a batch's own page reloaded; an unknown batch is a 404 page.
+ * sort surviving a reload, and a batch's own page reloaded; an unknown batch is a 404 page. In a
+ * browser on another day than the server, a preset in the URL is still named, with no hydration error.
  */
 import { mkdirSync } from "node:fs";
 import { seriousViolations } from "./axe";
-import { expect, test, uniquePrompt } from "./fixtures";
+import { expect, liveStreamOpens, test, uniquePrompt } from "./fixtures";
 
 test("a prefix finds the prompts, a date preset and oldest first live in the URL and survive a reload", async ({
   page,
@@ -134,4 +135,48 @@ test("the filter bar folds under Filters on a phone and fits a desktop row (scre
   await expect(filters).toBeHidden();
   await expect(gallery.sort).toBeVisible();
   await page.screenshot({ path: `${dir}/filter-bar-1440.png` });
+});
+
+/**
+ * A time zone on another day than this machine (the server) now. UTC+14 and UTC−11 are 25 hours
+ * apart, so one of them always is; the one that stays so for the next minutes is taken, so only a
+ * run that spans the server's midnight could find the days equal.
+ */
+function zoneOnAnotherDay(): string {
+  const dayIn = (timeZone: string | undefined, at: number) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(at);
+  const differs = (zone: string, at: number) => dayIn(zone, at) !== dayIn(undefined, at);
+  const zones = ["Pacific/Kiritimati", "Pacific/Pago_Pago"];
+  const now = Date.now();
+  return (
+    zones.find((zone) => differs(zone, now) && differs(zone, now + 300_000)) ??
+    zones.find((zone) => differs(zone, now))!
+  );
+}
+
+test.describe("in a browser whose day is not the server's", () => {
+  const timezoneId = zoneOnAnotherDay();
+  test.use({ timezoneId });
+
+  test("a date preset in the URL is named, and the main pages load without a hydration mismatch", async ({
+    page,
+    gallery,
+    api,
+  }) => {
+    const render = await api.createRender({ kind: "image", prompt: uniquePrompt("Far away: a lighthouse") });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezoneId, dateStyle: "short" }).format(
+      Date.now(),
+    );
+    // The fixture's page fails the test on any hydration error of these first loads; each has
+    // hydrated once its live stream opens.
+    let hydrated = liveStreamOpens(page);
+    await gallery.goto(`?from=${today}`);
+    await hydrated;
+    await expect(gallery.date).toHaveValue("today");
+    for (const path of [`/renders/${render.id}`, "/runs", "/boards", "/usage", "/team"]) {
+      hydrated = liveStreamOpens(page);
+      await page.goto(path);
+      await hydrated;
+    }
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Shared fixtures for the gallery, render page, home and accessibility specs: a typed client of the
  * dashboard's own API (to set up renders where the test is not about the form) and of the
- * simulator's admin endpoints, plus the page objects.
+ * simulator's admin endpoints, plus the page objects; and a page that fails its test on any hydration
+ * error in the browser.
  */
 import {
   test as base,
@@ -147,7 +148,33 @@ export async function simulatorBalance(request: APIRequestContext): Promise<numb
   return ((await response.json()) as { renderCreditsBalance: number }).renderCreditsBalance;
 }
 
+/**
+ * Resolves once the page's live event stream has answered: the page has hydrated (the stream starts
+ * after hydration) and hears changes from then on. Call it before the navigation.
+ */
+export const liveStreamOpens = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+
+/**
+ * React's word for a page whose server HTML the browser's first render did not match: named in
+ * development, by its code in a production build (418 a mismatch, 421 an update before a boundary
+ * hydrated, 423 and 425 their older forms).
+ */
+const HYDRATION_ERROR = /hydrat|react\.dev\/errors\/(418|421|423|425)\b/i;
+
 export const test = base.extend<{ api: DashboardApi; gallery: GalleryPage; renderPage: RenderPage }>({
+  // Every page of every test fails it on a hydration error in the browser, whichever page it loads.
+  page: async ({ page }, provide) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(message.text());
+    });
+    page.on("pageerror", (error) => {
+      if (HYDRATION_ERROR.test(String(error))) errors.push(String(error));
+    });
+    await provide(page);
+    expect(errors, "hydration errors in the browser").toEqual([]);
+  },
   // Playwright's `use` callback, named so lint does not take it for React's `use`.
   api: async ({ request }, provide) => provide(new DashboardApi(request)),
   gallery: async ({ page }, provide) => provide(new GalleryPage(page)),

@@ -6,7 +6,9 @@
  * the start-up tests each start their own.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { rmSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator/server";
@@ -112,6 +114,29 @@ async function addAdmin(): Promise<void> {
   child.stdin?.end(`${ADMIN.password}\n`);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   expect(code, `user:add failed:\n${output}`).toBe(0);
+}
+
+/**
+ * Opens a POST that announces more body than it sends, as a page of the dashboard would (its Origin,
+ * so the route reads the body); the returned function drops the connection, as a browser closed or
+ * gone offline mid-request does.
+ */
+async function startHalfABody(url: string, cookie: string): Promise<() => void> {
+  const { host, hostname, port, origin, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await once(socket, "connect");
+  const head = [
+    `POST ${pathname} HTTP/1.1`,
+    `Host: ${host}`,
+    `Origin: ${origin}`,
+    "Content-Type: application/json",
+    "Content-Length: 4096",
+    `Cookie: ${cookie}`,
+    "",
+    "",
+  ].join("\r\n");
+  socket.write(`${head}{"kind":"image","prompt":"cut short`);
+  return () => socket.destroy();
 }
 
 let simulator: RunningSimulator | undefined;
@@ -237,6 +262,24 @@ test.describe("the production server", () => {
     test("plain http on localhost keeps the plain cookie", () => {
       expect(adminCookie).toMatch(/^rd_session=/);
     });
+  });
+
+  test("a client that goes away halfway through a request body leaves nothing in the server's log", async () => {
+    const logged = server!.output().length;
+    const health = async () => expect((await fetch(`${server!.url}/api/health`)).status).toBe(200);
+    const drop = await startHalfABody(`${server!.url}/api/renders`, adminCookie);
+    // A request answered after the half body was sent: the server has begun reading it.
+    await health();
+    drop();
+    // And one answered after the drop: whatever the drop prints is in the log by now.
+    await health();
+    expect(server!.output().slice(logged)).not.toMatch(/aborted|uncaughtException|ECONNRESET/);
+  });
+
+  test("/api/docs, a page under /api/, carries the pages' Content-Security-Policy", async () => {
+    const response = await fetch(`${server!.url}/api/docs`, { headers: { cookie: adminCookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
   });
 
   test("GET /api/health without a session answers its status alone", async () => {

@@ -15,8 +15,11 @@ export function daysAgo(days: number, now = new Date()): string {
   return dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
 }
 
-/** The preset a range is, if it is one (on the day it is read). */
-export function presetOf(from: string | undefined, to: string | undefined, now = new Date()) {
+/**
+ * The preset a range is, if it is one, on the viewer's day at `now` (the browser's clock: a server
+ * in another time zone would name another day).
+ */
+export function presetOf(from: string | undefined, to: string | undefined, now: Date) {
   if (!from || to) return undefined;
   return DATE_PRESETS.find((preset) => daysAgo(preset.daysBack, now) === from);
 }

@@ -2,6 +2,7 @@
 
 /** The filter bar's date range (a select of presets, or a custom pair of days) and its sort. */
 import { useId, useState } from "react";
+import { useCoarseNow } from "@/components/ui/use-now";
 import { DATE_PRESETS, daysAgo, presetOf } from "./date-presets";
 import { Choice, FIELD, useEarlyValue } from "./filter-choice";
 import type { FilterKey, GalleryFilters } from "./filters-url";
@@ -34,7 +35,11 @@ export function FindFilters({ filters, onChange }: Props) {
 }
 
 function DateChoice({ from, to, onChange }: { from?: string; to?: string; onChange: Props["onChange"] }) {
-  const preset = presetOf(from, to);
+  // Which preset a range is depends on the viewer's today, which the server (in its own time zone)
+  // cannot know: the server and the first render show the range as its days, the browser's clock
+  // then names the preset.
+  const now = useCoarseNow();
+  const preset = now === null ? undefined : presetOf(from, to, new Date(now));
   const [customChosen, setCustomChosen] = useState(false);
   // Once the range is emptied (Clear, or both days cleared), it is "Any date" again.
   const [shown, setShown] = useState({ from, to });

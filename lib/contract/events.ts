@@ -43,6 +43,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * again. Only the streams of those who may read it get it (its member's, and admins').
    */
   z.object({ type: z.literal("notice"), id: z.string() }),
+  /**
+   * A price key's rate moved: a charge taught it (or changed what it had learned), or an admin set or
+   * cleared its override. Forms read their estimate again; `key` is the price key (docs/api.md, Estimates).
+   */
+  z.object({ type: z.literal("rate"), key: z.string() }),
   /** Members or caps changed: read them again. */
   z.object({ type: z.literal("team") }),
   /**

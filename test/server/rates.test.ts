@@ -2,10 +2,12 @@
  * Estimates against the real simulator and a real ledger, sign-in on: a charge teaches its price
  * key's rate for every duration, `generateAudio` is part of the key, images are included in the
  * plan, the admin's override wins over the env card and the learned rate, and only admins see or
- * change the rate card. Each render keeps its estimate beside its charge.
+ * change the rate card. Each render keeps its estimate beside its charge. A rate that moves reaches
+ * open streams, so open forms re-read their estimates.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { CostEstimate, CreateRenderResult, LedgerRender, RateCard } from "@/lib/contract";
+import type { CostEstimate, CreateRenderResult, LedgerRender, LiveEvent, RateCard } from "@/lib/contract";
+import { SseReader } from "@/test/sse-reader";
 import { signedInMembers, startStack, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
@@ -138,6 +140,32 @@ test("the admin's override wins over the env card and the learned rate, and clea
     json: { key: "kling:1080p:silent", creditsPerUnit: null },
   });
   expect(await estimate(kling5)).toMatchObject({ credits: learned.credits, source: "history" });
+});
+
+test("a charge that teaches a key, and an override of it, reach open streams as a rate event", async () => {
+  const controller = new AbortController();
+  const response = await stack.call("GET", "/api/events", { ...as("Grace"), signal: controller.signal });
+  expect(response.status).toBe(200);
+  const stream = new SseReader(response.body as ReadableStream<Uint8Array>);
+  const rateOf = (key: string) => (e: LiveEvent) => e.type === "rate" && e.key === key;
+  try {
+    await stream.until<LiveEvent>((e) => e.type === "hello");
+    const kling720 = { ...KLING, resolution: "720p", durationSeconds: 5, generateAudio: false };
+    expect((await estimate(kling720)).source).toBe("none");
+    await create(kling720);
+    await stream.until<LiveEvent>(rateOf("kling:720p:silent"));
+    expect((await estimate(kling720)).source).toBe("history");
+
+    const set = { key: "kling:720p:silent", creditsPerUnit: 9 };
+    expect((await stack.call("POST", "/api/rates", { ...as("Ada"), json: set })).status).toBe(200);
+    await stream.until<LiveEvent>(rateOf(set.key));
+    const cleared = { key: set.key, creditsPerUnit: null };
+    expect((await stack.call("POST", "/api/rates", { ...as("Ada"), json: cleared })).status).toBe(200);
+    await stream.until<LiveEvent>(rateOf(set.key));
+  } finally {
+    controller.abort();
+    await stream.close();
+  }
 });
 
 test("members may neither read nor change the rate card; an unknown key is not found", async () => {

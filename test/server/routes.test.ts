@@ -140,6 +140,24 @@ describe("POST /api/renders refuses invalid bodies before calling the service", 
     });
   });
 
+  test("a body its client stops sending halfway: 400, and nothing logged as the server's fault", async () => {
+    const seen = logged.length;
+    // What a request's body does when its connection drops mid-way (Node's own error for it).
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"kind":"image","prompt":"cut sho'));
+        controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+      },
+    });
+    const response = await stack.callJson("POST", "/api/renders", {
+      body,
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(invalid("The request body ended before it was complete."));
+    expect(logged.slice(seen)).toEqual([]);
+  });
+
   test("an Idempotency-Key that is not printable text", async () => {
     const response = await stack.callJson("POST", "/api/renders", {
       json: { kind: "image", prompt: "x" },

@@ -198,6 +198,19 @@ describe("applyLiveEvents", () => {
     expect(client.getQueryState(noticeKeys.all)?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.account)?.isInvalidated).toBe(false);
   });
+
+  test("a rate event marks every estimate stale, the form's and a batch preview's, and nothing else", () => {
+    const { client } = cacheWith([]);
+    const estimates = [
+      queryKeys.estimate({ kind: "video", model: "kling", resolution: "720p" }),
+      queryKeys.estimate({ kind: "image" }),
+      runKeys.estimate([{ kind: "video", model: "kling" }]),
+    ];
+    for (const key of [...estimates, queryKeys.account]) client.setQueryData(key, { credits: null });
+    applyLiveEvents(client, [{ type: "rate", key: "kling:720p:silent" }]);
+    for (const key of estimates) expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.account)?.isInvalidated).toBe(false);
+  });
 });
 
 describe("boards", () => {

@@ -3,7 +3,8 @@
  * is loaded (its own page, every gallery page holding it), so nothing is fetched; one whose change
  * takes it out of a filtered list leaves it in place. A render a list does not hold yet (someone just
  * created it) makes that list re-read once, unless it replaces its create's placeholder, which it
- * then takes the place of. Spend, team, notice and upload events mark their queries stale.
+ * then takes the place of. Spend, rate, team, notice and upload events mark their queries stale (a
+ * rate: every estimate, the form's and a batch preview's).
  *
  * A render's record does not say which boards hold it, so a render new to a board's list never makes
  * it re-read; a `board` event (renders joined or left the board, or the board changed) re-reads the
@@ -66,6 +67,11 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
       case "spend":
         stale.add(queryKeys.account).add(queryKeys.session).add(queryKeys.members);
+        break;
+      case "rate":
+        // Every estimate, not only those of the event's key: a tab shows one or two at a time, and
+        // the browser need not know which settings fall under which key.
+        stale.add(queryKeys.estimates).add(runKeys.estimates());
         break;
       case "team":
         stale.add(queryKeys.members).add(queryKeys.team).add(queryKeys.session);

@@ -46,7 +46,9 @@ export const queryKeys = {
   },
   /** The caller's prompt history, by the text typed so far. */
   recentPrompts: (q: string) => ["prompts", "recent", q] as const,
-  estimate: (params: Record<string, unknown>) => ["estimate", params] as const,
+  /** Every estimate, whatever its settings: a rate that moves (the live `rate` event) may move any. */
+  estimates: ["estimate"] as const,
+  estimate: (params: Record<string, unknown>) => [...queryKeys.estimates, params] as const,
   /** Spend over a range: under `account`, so every spend event that refreshes the balance refreshes it. */
   usage: (range: { from?: string; to?: string }) => [...queryKeys.account, "usage", range] as const,
 };

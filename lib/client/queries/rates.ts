@@ -28,7 +28,6 @@ export function useSetRateOverride() {
     mutationFn: (input: RateOverrideInput) =>
       apiFetch("/api/rates", (c) => c.rateCardSchema, { method: "POST", body: input }),
     onSuccess: (card) => queryClient.setQueryData(RATES_KEY, card),
-    // Every estimate, whatever its settings: the family is the key's first part.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.estimate({}).slice(0, 1) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.estimates }),
   });
 }

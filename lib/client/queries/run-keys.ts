@@ -8,6 +8,7 @@ export const runKeys = {
   list: () => [...runKeys.all, "list"] as const,
   details: () => [...runKeys.all, "detail"] as const,
   detail: (id: string) => [...runKeys.details(), id] as const,
+  estimates: () => [...runKeys.all, "estimate"] as const,
   /** What a file's rows would cost, by the rows themselves. */
-  estimate: (rows: readonly unknown[]) => [...runKeys.all, "estimate", rows] as const,
+  estimate: (rows: readonly unknown[]) => [...runKeys.estimates(), rows] as const,
 };

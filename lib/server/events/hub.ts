@@ -252,6 +252,8 @@ function toEvent(
     }
     case "spend":
       return { type: "spend" };
+    case "rate":
+      return { type: "rate", key: subject };
     case "team":
       return { type: "team" };
     case "board":

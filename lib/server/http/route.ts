@@ -231,14 +231,25 @@ function readQuery(request: Request, schema: z.core.$ZodType): unknown {
 const tooLarge = (maxBytes: number) =>
   new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
 
+/**
+ * A body whose client went away before sending all of it (a closed tab, a dropped connection): the
+ * client's doing, answered as a bad request (to nobody) rather than logged as the server's fault.
+ */
+const cutOff = () =>
+  new AppError("invalid_request", "The request body ended before it was complete.", { status: 400 });
+
 async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    total += chunk.byteLength;
-    if (total > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw error instanceof AppError ? error : cutOff();
   }
   return Buffer.concat(chunks).toString("utf8");
 }

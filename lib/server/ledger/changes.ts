@@ -9,7 +9,16 @@ import { signalChange } from "@/lib/server/db/change-signal";
 import { announceChange, serializeChangeLog } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";
 
-export type ChangeTopic = "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run" | "notice";
+export type ChangeTopic =
+  | "render"
+  | "upload"
+  | "spend"
+  | "rate"
+  | "team"
+  | "favourite"
+  | "board"
+  | "run"
+  | "notice";
 
 export interface Change {
   seq: number;

@@ -10,19 +10,22 @@ import { learnRate, pricedRequest, type LearnedRate, type PriceKey } from "@/lib
 import { renderRequestSchema } from "@/lib/domain/render-request";
 import type { Db } from "@/lib/server/db/database";
 import type { Database } from "@/lib/server/db/schema";
+import { withChanges, type NoteChange } from "./changes";
 
 export interface StoredLearnedRate extends LearnedRate {
   key: string;
 }
 
 /**
- * Teaches the request's price key its charge. Called inside the transaction that records the
- * charge; a request whose stored params no longer parse teaches nothing.
+ * Teaches the request's price key its charge, and notes the key's change (its estimates' figure or
+ * basis moved: open forms read theirs again). Called inside the `withChanges` transaction that
+ * records the charge; a request whose stored params no longer parse teaches nothing.
  */
 export async function learnFromCharge(
   tx: Kysely<Database>,
   request: { params: string; credits_charged: number },
   now: string,
+  note: NoteChange,
 ): Promise<void> {
   const parsed = renderRequestSchema.safeParse(JSON.parse(request.params));
   if (!parsed.success) return;
@@ -38,6 +41,7 @@ export async function learnFromCharge(
     .values({ key: id, ...key, ...rate, updated_at: now })
     .onConflict((c) => c.column("key").doUpdateSet({ ...rate, updated_at: now }))
     .execute();
+  note("rate", id);
 }
 
 export async function learnedRate(db: Db, key: string): Promise<StoredLearnedRate | undefined> {
@@ -98,26 +102,29 @@ export async function allRateOverrides(db: Db): Promise<RateOverride[]> {
   return (await db.selectFrom("rate_overrides").select(overrideColumns).execute()).map(toOverride);
 }
 
-/** Sets the key's override, or clears it (null), as the admin `by` did. */
+/** Sets the key's override, or clears it (null), as the admin `by` did; open forms are told. */
 export async function setRateOverride(
   db: Db,
   key: string,
   creditsPerUnit: number | null,
   by: MadeBy,
 ): Promise<void> {
-  if (creditsPerUnit === null) {
-    await db.deleteFrom("rate_overrides").where("key", "=", key).execute();
-    return;
-  }
-  const values = {
-    credits_per_unit: creditsPerUnit,
-    member_id: by?.id ?? null,
-    member_name: by?.name ?? null,
-    updated_at: new Date().toISOString(),
-  };
-  await db
-    .insertInto("rate_overrides")
-    .values({ key, ...values })
-    .onConflict((c) => c.column("key").doUpdateSet(values))
-    .execute();
+  await withChanges(db, async (tx, note) => {
+    note("rate", key);
+    if (creditsPerUnit === null) {
+      await tx.deleteFrom("rate_overrides").where("key", "=", key).execute();
+      return;
+    }
+    const values = {
+      credits_per_unit: creditsPerUnit,
+      member_id: by?.id ?? null,
+      member_name: by?.name ?? null,
+      updated_at: new Date().toISOString(),
+    };
+    await tx
+      .insertInto("rate_overrides")
+      .values({ key, ...values })
+      .onConflict((c) => c.column("key").doUpdateSet(values))
+      .execute();
+  });
 }

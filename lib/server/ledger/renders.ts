@@ -246,7 +246,7 @@ export async function completeRequest(
     note("render", requestId);
     for (const row of rows) note("render", row.id);
     if (response.creditsCharged > 0) note("spend");
-    await learnFromCharge(tx, request, now);
+    await learnFromCharge(tx, request, now, note);
     return rows;
   });
 }

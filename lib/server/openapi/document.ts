@@ -86,7 +86,8 @@ function responses(method: ApiMethod, entry: ApiRouteEntry): Record<string, unkn
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  // proxy.ts answers a malformed percent-escape in any API path before the route is reached.
+  // proxy.ts answers a malformed percent-escape in any API path before the route is reached, and
+  // the route wrapper a body its client stopped sending halfway.
   byStatus.set(400, ["invalid_request"]);
   const other = new Map((entry.otherAnswers ?? []).map((answer) => [answer.status, answer]));
   const statuses = [...new Set([...byStatus.keys(), ...other.keys()])].sort((a, b) => a - b);
