@@ -352,6 +352,16 @@ export interface SignInFailuresTable {
   attempt: string;
 }
 
+/** A member's account at the OpenID provider (single sign-on), by issuer and subject. */
+export interface IdentitiesTable {
+  issuer: string;
+  /** The provider's stable id of the person (`sub`). */
+  subject: string;
+  member_id: string;
+  created_at: string;
+  last_sign_in_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -376,6 +386,7 @@ export interface Database {
   rate_overrides: RateOverridesTable;
   approvals: ApprovalsTable;
   sign_in_failures: SignInFailuresTable;
+  identities: IdentitiesTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
