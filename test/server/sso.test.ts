@@ -32,6 +32,12 @@ function forgetSsoEnv() {
   for (const name of [...Object.keys(ssoEnv("")), "PASSWORD_SIGN_IN"]) delete process.env[name];
 }
 
+/** Where a refused callback sends the browser: the sign-in page saying why, and no session. */
+const refusedAs = (reason: string, next?: string) => ({
+  location: `/sign-in?sso=${reason}${next ? `&next=${encodeURIComponent(next)}` : ""}`,
+  session: undefined,
+});
+
 /** The `name=value` of a Set-Cookie header's cookie called `name`, or undefined. */
 function cookieFrom(response: Response, name: string): string | undefined {
   const set = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
@@ -134,7 +140,7 @@ describe("with the provider up", () => {
     const back = await provider.signIn(mine.authorizationUrl, "ken");
     // The provider's answer for one flow, arriving in a browser that started another (login CSRF).
     const refused = await callback(back, other.flow);
-    expect(refused).toEqual({ location: "/sign-in?sso=failed", session: undefined });
+    expect(refused).toEqual(refusedAs("failed"));
     expect(await members()).toBe(before);
     // The code was never sent to the provider: it still signs in the browser whose flow it is.
     const signedIn = await callback(back, mine.flow);
@@ -145,7 +151,7 @@ describe("with the provider up", () => {
     const { authorizationUrl, flow } = await start();
     const back = await provider.signIn(authorizationUrl, "nina");
     expect((await whoIs((await callback(back, flow)).session))?.name).toBe("Nina");
-    expect(await callback(back, flow)).toEqual({ location: "/sign-in?sso=failed", session: undefined });
+    expect(await callback(back, flow)).toEqual(refusedAs("failed"));
   });
 
   test("an ID token whose nonce is not the flow's is refused, and nothing is made", async () => {
@@ -153,22 +159,19 @@ describe("with the provider up", () => {
     const { authorizationUrl, flow } = await start();
     authorizationUrl.searchParams.set("nonce", "a-nonce-the-dashboard-never-made");
     const back = await provider.signIn(authorizationUrl, "dora");
-    expect(await callback(back, flow)).toEqual({ location: "/sign-in?sso=failed", session: undefined });
+    expect(await callback(back, flow)).toEqual(refusedAs("failed"));
     expect(await members()).toBe(before);
   });
 
   test("no flow in the browser: refused as expired", async () => {
     const { authorizationUrl } = await start();
     const back = await provider.signIn(authorizationUrl, "grace");
-    expect(await callback(back, null)).toEqual({ location: "/sign-in?sso=expired", session: undefined });
+    expect(await callback(back, null)).toEqual(refusedAs("expired"));
   });
 
   test("someone outside the allowed groups and domains is refused, and nothing is made", async () => {
     const before = await members();
-    expect(await signInAs("mallory", "/usage")).toEqual({
-      location: "/sign-in?sso=refused&next=%2Fusage",
-      session: undefined,
-    });
+    expect(await signInAs("mallory", "/usage")).toEqual(refusedAs("refused", "/usage"));
     expect(await members()).toBe(before);
     expect(await findMemberRowByEmail(await getDb(stack.databaseUrl), "mallory@example.com")).toBeUndefined();
   });
@@ -177,7 +180,7 @@ describe("with the provider up", () => {
     const dora = await signInAs("dora");
     expect(await whoIs(dora.session)).toMatchObject({ email: "dora@allowed.example", role: "member" });
     const before = await members();
-    expect(await signInAs("uma")).toEqual({ location: "/sign-in?sso=refused", session: undefined });
+    expect(await signInAs("uma")).toEqual(refusedAs("refused"));
     expect(await members()).toBe(before);
   });
 
@@ -201,26 +204,17 @@ describe("with the provider up", () => {
       password: "a long enough password",
     });
     const before = await members();
-    provider.accounts.set("linus-unverified", {
+    const linusAt = (verified: boolean) => ({
       email: "linus@example.com",
-      email_verified: false,
+      email_verified: verified,
       groups: ["team"],
     });
-    expect(await signInAs("linus-unverified")).toEqual({
-      location: "/sign-in?sso=email_taken",
-      session: undefined,
-    });
-    provider.accounts.set("linus", { email: "linus@example.com", email_verified: true, groups: ["team"] });
+    provider.accounts.set("linus-unverified", linusAt(false));
+    expect(await signInAs("linus-unverified")).toEqual(refusedAs("email_taken"));
+    provider.accounts.set("linus", linusAt(true));
     expect((await whoIs((await signInAs("linus")).session))?.id).toBe(linus.id);
-    provider.accounts.set("linus-again", {
-      email: "linus@example.com",
-      email_verified: true,
-      groups: ["team"],
-    });
-    expect(await signInAs("linus-again")).toEqual({
-      location: "/sign-in?sso=email_taken",
-      session: undefined,
-    });
+    provider.accounts.set("linus-again", linusAt(true));
+    expect(await signInAs("linus-again")).toEqual(refusedAs("email_taken"));
     expect(await members()).toBe(before);
   });
 
@@ -230,7 +224,7 @@ describe("with the provider up", () => {
     provider.accounts.set("late", { email: "late@example.com", email_verified: true, groups: ["team"] });
     const back = await provider.signIn(authorizationUrl, "late");
     await provider.close();
-    expect(await callback(back, flow)).toEqual({ location: "/sign-in?sso=unavailable", session: undefined });
+    expect(await callback(back, flow)).toEqual(refusedAs("unavailable"));
     expect(await members()).toBe(before);
   });
 });
