@@ -2,11 +2,7 @@ import "server-only";
 /**
  * Single sign-on's flow state between leaving for the provider and coming back: the state, nonce,
  * PKCE code verifier, redirect URI and return path, in a signed, HttpOnly cookie that lives 10
- * minutes. A cookie rather than a ledger row: a visitor who only opens the provider's page writes
- * nothing on the server (nothing to fill, nothing to prune), every replica reads it with the same
- * AUTH_SECRET, and it binds the flow to the browser that started it, which is what the state check
- * needs. Nothing in it is secret from that browser: state and nonce travel through its address bar
- * anyway, and the verifier only proves that whoever redeems the code started the flow.
+ * minutes (why a cookie and not a ledger row: docs/architecture.md, "Single sign-on").
  */
 import { createHmac } from "node:crypto";
 import { settings } from "@/lib/server/runtime/config";
