@@ -55,6 +55,7 @@ export default defineConfig({
       name: "desktop",
       testIgnore: [
         "alerts.spec.ts",
+        "audit.spec.ts",
         "approvals.spec.ts",
         "auth.spec.ts",
         "client-address.spec.ts",
@@ -67,6 +68,7 @@ export default defineConfig({
       name: "sign-in",
       testMatch: [
         "alerts.spec.ts",
+        "audit.spec.ts",
         "approvals.spec.ts",
         "auth.spec.ts",
         "client-address.spec.ts",

@@ -26,6 +26,7 @@ const POSTGRES_TESTS = [
   "lib/server/access/throttle.test.ts",
   "test/server/control-characters.test.ts",
   "test/server/sso.test.ts",
+  "test/server/audit.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

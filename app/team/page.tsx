@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { connection } from "next/server";
 import { AdminsOnly } from "@/components/layout/admins-only";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { TeamAdmin } from "@/components/team/team-admin";
+import { buttonClasses } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { authEnabled, requirePageMember } from "@/lib/server/pages/session";
 
@@ -20,7 +22,12 @@ export default async function TeamPage() {
     );
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <h1 className="text-lg font-semibold tracking-tight">Team</h1>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-lg font-semibold tracking-tight">Team</h1>
+        <Link href="/team/audit" className={buttonClasses({ size: "sm" })}>
+          Audit log
+        </Link>
+      </div>
       {!authEnabled() && (
         <Notice tone="warning">
           Member caps and approvals need sign-in: while it is off nobody is signed in, so neither applies. The

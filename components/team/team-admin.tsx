@@ -12,6 +12,7 @@ import { formatNumber } from "@/lib/domain/format";
 import { useMembers, useSetMemberCap } from "@/lib/client/queries/team";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ColumnHeadings } from "./column-headings";
 import { CreditsEditor } from "./credits-editor";
 import { ServiceStatus } from "./service-status";
 import { SpendingRules } from "./spending-rules";
@@ -63,19 +64,7 @@ function MemberTable({ members }: { members: MemberSpend[] }) {
     // The frame is on a wrapper: a table's own border cannot have rounded corners.
     <div className="md:overflow-hidden md:rounded-xl md:border md:border-zinc-200 md:bg-white md:dark:border-zinc-800 md:dark:bg-zinc-900">
       <table className="w-full text-sm max-md:block">
-        <thead className="max-md:sr-only">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-400"
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeadings columns={COLUMNS} className="max-md:sr-only" />
         <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
           {members.map((member) => (
             <MemberRow key={member.id} member={member} />

@@ -9,6 +9,7 @@
  * Not exported from the contract's index: the browser, which loads the index on demand, never needs it.
  */
 import { APPROVAL_ROUTES } from "./routes/approvals";
+import { AUDIT_ROUTES } from "./routes/audit";
 import { BOARD_ROUTES } from "./routes/boards";
 import { DOCS_ROUTES } from "./routes/docs";
 import { DOWNLOAD_ROUTES } from "./routes/downloads";
@@ -37,6 +38,7 @@ export {
 export const API_ROUTES = {
   ...DOCS_ROUTES,
   ...TEAM_ROUTES,
+  ...AUDIT_ROUTES,
   ...APPROVAL_ROUTES,
   ...USAGE_ROUTES,
   ...RUN_ROUTES,

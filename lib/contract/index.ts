@@ -27,3 +27,4 @@ export * from "./rates";
 export * from "./approvals";
 export * from "./limits";
 export * from "./sso";
+export * from "./audit";

@@ -84,7 +84,7 @@ const optionalText = (field: string, max: number) =>
   z.optional(z.string().check(z.maxLength(max), singleLineText(field)));
 
 /** A day (`2026-05-01`) or an instant with its offset (ISO 8601): a bound of a date range. */
-const rangeBound = (name: "from" | "to") =>
+export const dateRangeBound = (name: "from" | "to") =>
   z.optional(
     z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
       error: `${name} must be an ISO 8601 date (2026-05-01) or date and time`,
@@ -124,8 +124,8 @@ export const renderFilterFields = {
    * (lib/domain/archive.ts).
    */
   archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),
-  from: rangeBound("from"),
-  to: rangeBound("to"),
+  from: dateRangeBound("from"),
+  to: dateRangeBound("to"),
   sort: z.optional(z.enum(RENDER_SORTS, { error: `sort must be one of ${RENDER_SORTS.join(", ")}` })),
 };
 

@@ -16,7 +16,12 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
+/** Rows of CSV, each ended by CRLF: a piece of a file written in parts (a streamed export). */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
 /** A whole CSV file's text: the byte-order mark, then each row (the header first), each ended by CRLF. */
 export function csvText(rows: readonly (readonly unknown[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `\uFEFF${csvLines(rows)}`;
 }

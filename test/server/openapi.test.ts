@@ -378,6 +378,11 @@ describe("a real run: every answer matches its documented schema", () => {
     ] as const) {
       expect((await call(null, "GET", template, `${template}${query}`)).status).toBe(404);
     }
+    const audit = await call<{ items: unknown[] }>("Ada", "GET", "/api/audit", "/api/audit?limit=100");
+    expect(audit.body.items.length).toBeGreaterThan(0);
+    expect(
+      (await call("Ada", "GET", "/api/audit/export", "/api/audit/export?kind=session.signed_out")).status,
+    ).toBe(200);
   });
 
   test("errors: each in the one shape, with a code the document lists for its status", async () => {

@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(API_ROUTES["GET /api/rates"], async () => rateCard());
 
-export const POST = apiRoute(API_ROUTES["POST /api/rates"], async ({ body, member }) =>
-  overrideRate(body.key, body.creditsPerUnit, member),
+export const POST = apiRoute(API_ROUTES["POST /api/rates"], async ({ body, actor }) =>
+  overrideRate(body.key, body.creditsPerUnit, actor),
 );

@@ -8,6 +8,6 @@ export const GET = apiRoute(API_ROUTES["GET /api/shares"], async ({ query, membe
   items: await listSharesFor(member, { renderId: query.render, boardId: query.board }),
 }));
 
-export const POST = apiRoute(API_ROUTES["POST /api/shares"], async ({ body, member }) =>
-  createShare(body, member),
+export const POST = apiRoute(API_ROUTES["POST /api/shares"], async ({ body, actor }) =>
+  createShare(body, actor),
 );

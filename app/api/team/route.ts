@@ -6,4 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(API_ROUTES["GET /api/team"], async () => teamSettings());
 
-export const POST = apiRoute(API_ROUTES["POST /api/team"], async ({ body }) => changeTeamSettings(body));
+export const POST = apiRoute(API_ROUTES["POST /api/team"], async ({ body, actor }) =>
+  changeTeamSettings(body, actor),
+);

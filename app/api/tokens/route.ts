@@ -8,6 +8,6 @@ export const GET = apiRoute(API_ROUTES["GET /api/tokens"], async ({ member }) =>
   items: await listApiTokensFor(member),
 }));
 
-export const POST = apiRoute(API_ROUTES["POST /api/tokens"], async ({ body, member }) =>
-  createApiToken(body, member),
+export const POST = apiRoute(API_ROUTES["POST /api/tokens"], async ({ body, actor }) =>
+  createApiToken(body, actor),
 );

@@ -2,7 +2,7 @@
  * Query keys, from one factory so invalidation can target a whole family (`queryKeys.renders.all`)
  * without hand-typed arrays drifting apart.
  */
-import type { RenderListQuery, ShareTarget } from "@/lib/contract";
+import type { AuditFilter, RenderListQuery, ShareTarget } from "@/lib/contract";
 
 export const queryKeys = {
   account: ["account"] as const,
@@ -14,6 +14,8 @@ export const queryKeys = {
   team: ["team"] as const,
   /** Under `team`, so a team change (the live `team` event) refreshes the limits too. */
   limits: ["team", "limits"] as const,
+  /** The audit log by its filters. */
+  audit: (filter: AuditFilter) => ["audit", filter] as const,
   /** The deployment's state, as an admin sees it. */
   health: ["health"] as const,
   renders: {

@@ -11,8 +11,8 @@ export type ApiMethod = (typeof API_METHODS)[number];
 /** Who may call: anyone, any signed-in member (or anyone while sign-in is off), admins only. */
 export type Access = "public" | "member" | "admin";
 
-/** A response that is not JSON: a file, a zip or a live stream. */
-export type MediaAnswer = "application/octet-stream" | "application/zip" | "text/event-stream";
+/** A response that is not JSON: a file, a zip, a live stream or a CSV export. */
+export type MediaAnswer = "application/octet-stream" | "application/zip" | "text/event-stream" | "text/csv";
 
 export interface ApiRouteEntry {
   /** One line: what the route does. */

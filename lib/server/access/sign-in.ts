@@ -2,13 +2,16 @@ import "server-only";
 /**
  * Signing in and out, and who the caller is: the service of the auth routes. A sign-in is counted as
  * a failure before its password is checked (./throttle.ts), so guesses sent at once cannot all reach
- * the check; a right password takes its own count back.
+ * the check; a right password takes its own count back. Each sign-in, failed or not, and each
+ * sign-out is an entry of the audit log; a failed one names the email tried, never the password.
  */
 import { AppError, type Member, type SessionInfo } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { withSpend } from "@/lib/server/ledger/member-spend";
 import { findMemberRowByEmail, setPasswordHash, toMember } from "@/lib/server/ledger/members";
 import { settings } from "@/lib/server/runtime/config";
+import { actorOf } from "./actor";
 import { clientAddress } from "./origin";
 import { decoyHash, hasPassword, hashPassword, needsRehash, verifyPassword } from "./password";
 import { authEnabled, clearedSessionCookies, sessionCookieFor } from "./session";
@@ -32,13 +35,17 @@ export async function signIn(
   // A member made by single sign-on has no password: checked against the decoy, as an unknown email.
   const stored = row && hasPassword(row.password_hash) ? row.password_hash : await decoyHash();
   const valid = await verifyPassword(password, stored);
-  if (!row || stored !== row.password_hash || !valid)
+  if (!row || stored !== row.password_hash || !valid) {
+    await recordAudit(db, { kind: "sign_in.failed", by: { member: null, address }, email });
     throw new AppError("unauthenticated", "Wrong email or password.");
+  }
   await attempt.succeeded();
+  const member = toMember(row);
+  await recordAudit(db, { kind: "sign_in.succeeded", by: actorOf(request, member) });
   // The one moment the password is known: a hash made at an older, cheaper cost is replaced.
   if (needsRehash(row.password_hash)) await setPasswordHash(db, row.id, await hashPassword(password));
   const cookie = sessionCookieFor(request, row.id, row.session_version);
-  return { member: await withSpend(db, toMember(row)), cookie };
+  return { member: await withSpend(db, member), cookie };
 }
 
 /** Whether members may sign in with a password (`PASSWORD_SIGN_IN`); the CLI adds members either way. */
@@ -49,9 +56,13 @@ export async function sessionInfo(member: Member | null): Promise<SessionInfo> {
   return { authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) };
 }
 
-/** The Set-Cookie headers that sign a browser out (the plain and the secure cookie's names). */
-export const signOutHeaders = (request: Request): Headers => {
+/**
+ * Signs a browser out: the Set-Cookie headers that clear its cookie (the plain and the secure
+ * name's), and an audit entry when a member was signed in.
+ */
+export async function signOut(request: Request, actor: Actor): Promise<Headers> {
+  if (actor.member) await recordAudit(await getDb(), { kind: "session.signed_out", by: actor });
   const headers = new Headers();
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
   return headers;
-};
+}

@@ -2,7 +2,8 @@ import "server-only";
 /**
  * Deciding on renders held for approval (docs/architecture.md, "Approval before spending"). An
  * approval sends the create through create.ts's own path, once: the ledger's conditional move out of
- * `awaiting_approval` lets exactly one decision through, and the others get a 409.
+ * `awaiting_approval` lets exactly one decision through, and the others get a 409. The decision that
+ * goes through is an entry of the audit log.
  */
 import {
   madeBy,
@@ -17,6 +18,7 @@ import {
 import { getClusterMember } from "@/lib/server/cluster/process-member";
 import { getDb, type Db } from "@/lib/server/db/database";
 import { decide, findApproval, listWaiting, type Decision } from "@/lib/server/ledger/approvals";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";
 import { assertMaySend, send } from "@/lib/server/renders/create";
 import { estimateCost } from "@/lib/server/rates/pricing";
@@ -31,7 +33,7 @@ export async function listApprovals(): Promise<ApprovalList> {
  */
 export async function approveRender(
   id: string,
-  admin: Member | null,
+  by: Actor,
   body: ApprovalDecisionBody,
 ): Promise<ApprovalStarted> {
   const db = await getDb();
@@ -47,37 +49,59 @@ export async function approveRender(
       `Not sent: this render would pass ${member.name}'s monthly cap. Raise the cap and approve it again, or decline it.`,
     );
   }
+  const note = noteOf(body);
   const claimed = await decide(db, id, {
     decision: "approved",
-    by: madeBy(admin),
-    note: noteOf(body),
+    by: madeBy(by.member),
+    note,
     owner: (await getClusterMember()).id,
   });
   if (!claimed) throw await alreadyDecided(db, id);
+  // Recorded before the send, which may fail: the decision stands either way.
+  await recordDecision(db, by, waiting, "approved", note);
   const render = await send(db, claimed, request, member);
   return { approval: await decided(db, id), render };
 }
 
 /** Declines the render, which is then never sent; the member's card shows who declined it and the note. */
-export async function declineRender(
-  id: string,
-  admin: Member | null,
-  body: ApprovalDecisionBody,
-): Promise<Approval> {
+export async function declineRender(id: string, by: Actor, body: ApprovalDecisionBody): Promise<Approval> {
   const db = await getDb();
-  await waitingApproval(db, id);
+  const waiting = await waitingApproval(db, id);
   const note = noteOf(body);
-  const by = admin ? ` by ${admin.name}` : "";
+  const byWhom = by.member ? ` by ${by.member.name}` : "";
   const decision: Decision = {
     decision: "declined",
-    by: madeBy(admin),
+    by: madeBy(by.member),
     note,
     declined: {
-      error: { code: "approval_decided", message: note ? `Declined${by}: ${note}` : `Declined${by}.` },
+      error: { code: "approval_decided", message: note ? `Declined${byWhom}: ${note}` : `Declined${byWhom}.` },
     },
   };
   if (!(await decide(db, id, decision))) throw await alreadyDecided(db, id);
+  await recordDecision(db, by, waiting, "declined", note);
   return decided(db, id);
+}
+
+/** How much of its prompt names a render request in the audit log, after whose it is. */
+const PROMPT_CHARS = 120;
+
+function recordDecision(
+  db: Db,
+  by: Actor,
+  approval: Approval,
+  decision: "approved" | "declined",
+  note: string | null,
+): Promise<void> {
+  return recordAudit(db, {
+    kind: "approval.decided",
+    by,
+    target: {
+      type: "render request",
+      id: approval.id,
+      name: `${approval.member?.name ?? "The team"}: ${approval.prompt.slice(0, PROMPT_CHARS)}`,
+    },
+    change: { before: { decision: null }, after: { decision, note } },
+  });
 }
 
 const noteOf = (body: ApprovalDecisionBody) => body.note?.trim() || null;

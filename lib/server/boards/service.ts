@@ -2,6 +2,7 @@ import "server-only";
 /**
  * Boards as the routes use them: every member may make boards and add or remove renders; with
  * sign-in on, renaming, describing or deleting a board is for the member who made it or an admin.
+ * Deleting one is an entry of the audit log.
  */
 import {
   madeBy,
@@ -14,6 +15,7 @@ import {
   type Member,
 } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import * as ledger from "@/lib/server/ledger/boards";
 import { requireRenders } from "@/lib/server/ledger/renders";
 import { nameTaken, requireMakerOrAdmin } from "@/lib/server/access/makers";
@@ -55,9 +57,12 @@ export async function updateBoard(id: string, update: BoardUpdate, member: Membe
 }
 
 /** Deletes the board; its renders stay in the ledger and at the service. */
-export async function deleteBoard(id: string, member: Member | null): Promise<void> {
-  await changeableBoard(id, member);
-  await ledger.deleteBoard(await getDb(), id);
+export async function deleteBoard(id: string, by: Actor): Promise<void> {
+  const board = await changeableBoard(id, by.member);
+  const db = await getDb();
+  // Deleted by someone else meanwhile: theirs is the entry.
+  if (!(await ledger.deleteBoard(db, id))) return;
+  await recordAudit(db, { kind: "board.deleted", by, target: { type: "board", id, name: board.name } });
 }
 
 /**

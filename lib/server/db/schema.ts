@@ -362,6 +362,26 @@ export interface IdentitiesTable {
   last_sign_in_at: string;
 }
 
+export interface AuditLogTable {
+  /** The row's place in the log: its id, and the order of rows written in one millisecond. */
+  seq: Generated<number>;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** One of lib/domain/audit.ts's kinds. */
+  kind: string;
+  /** Who did it, by id and their name at the time; null for a failed sign-in or with sign-in off. */
+  member_id: string | null;
+  member_name: string | null;
+  /** The email a failed sign-in tried. */
+  email: string | null;
+  address: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_name: string | null;
+  /** JSON `{ before, after }` of the fields that changed. */
+  change: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -387,6 +407,7 @@ export interface Database {
   approvals: ApprovalsTable;
   sign_in_failures: SignInFailuresTable;
   identities: IdentitiesTable;
+  audit_log: AuditLogTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

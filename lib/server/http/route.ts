@@ -10,10 +10,12 @@ import { AppError, parseWith, type Member } from "@/lib/contract";
 import type { ApiRouteEntry, MediaAnswer } from "@/lib/contract/api-routes";
 // Refusals name the problem in zod's English words where a schema has no message of its own.
 import "@/lib/render-api/zod-messages";
+import { actorOf } from "@/lib/server/access/actor";
 import { withoutTokens } from "@/lib/server/access/api-tokens";
 import { resolveCaller } from "@/lib/server/access/caller";
 import { missingSettings } from "@/lib/server/runtime/config";
 import { inFlight } from "@/lib/server/runtime/requests-in-flight";
+import type { Actor } from "@/lib/server/ledger/audit";
 import { toAppError } from "@/lib/server/runtime/upstream-errors";
 
 /** What a schema in the map parses to, or undefined where the entry has none. */
@@ -28,6 +30,8 @@ export interface Caller<E extends ApiRouteEntry> {
    * the route is public and nobody signed in).
    */
   member: Member | null;
+  /** The member and the client's address, for a service that records what it does in the audit log. */
+  actor: Actor;
   body: Parsed<E, "body">;
   query: Parsed<E, "query">;
   params: Parsed<E, "params">;
@@ -117,7 +121,8 @@ export function apiRoute<E extends ApiRouteEntry>(
           headersSchema,
           Object.fromEntries(checkedHeaders.map(([name]) => [name, request.headers.get(name) ?? undefined])),
         );
-        const caller = { request, member, body, query, params, headers } as Caller<E>;
+        const actor = actorOf(request, member);
+        const caller = { request, member, actor, body, query, params, headers } as Caller<E>;
         return answerFor(entry, await handler(caller));
       } catch (error) {
         return errorResponse(error);

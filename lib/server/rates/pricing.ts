@@ -9,7 +9,6 @@ import {
   AppError,
   madeBy,
   type CostEstimate,
-  type Member,
   type RateCard,
   type RateCardRow,
 } from "@/lib/contract";
@@ -23,8 +22,10 @@ import {
   unitName,
   type PriceKey,
 } from "@/lib/domain/rates";
+import { changeOf } from "@/lib/domain/audit";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import { getDb } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import {
   allLearnedRates,
   allRateOverrides,
@@ -106,14 +107,17 @@ export async function rateCard(): Promise<RateCard> {
   return { rows };
 }
 
-/** Sets (or clears, null) a key's override; a key the card does not list is not found. */
-export async function overrideRate(
-  key: string,
-  creditsPerUnit: number | null,
-  member: Member | null,
-): Promise<RateCard> {
-  const known = allPriceKeys().some((k) => priceKeyId(k) === key) || (await learnedRate(await getDb(), key));
+/**
+ * Sets (or clears, null) a key's override; a key the card does not list is not found. A change is an
+ * entry of the audit log: the key's override before and after.
+ */
+export async function overrideRate(key: string, creditsPerUnit: number | null, by: Actor): Promise<RateCard> {
+  const db = await getDb();
+  const known = allPriceKeys().some((k) => priceKeyId(k) === key) || (await learnedRate(db, key));
   if (!known) throw new AppError("not_found", `No price key ${key} on the rate card.`, { field: "key" });
-  await setRateOverride(await getDb(), key, creditsPerUnit, madeBy(member));
+  const before = (await rateOverride(db, key))?.creditsPerUnit ?? null;
+  await setRateOverride(db, key, creditsPerUnit, madeBy(by.member));
+  const change = changeOf({ creditsPerUnit: before }, { creditsPerUnit });
+  if (change) await recordAudit(db, { kind: "rate_card.changed", by, target: { type: "price key", id: key }, change });
   return rateCard();
 }

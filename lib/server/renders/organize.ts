@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * Keeping the team's renders in order: a member's favourites and the team's archive. Neither touches
- * the service; both are the ledger's alone.
+ * the service; both are the ledger's alone. Archiving and bringing back are entries of the audit log.
  */
 import {
   AppError,
@@ -14,6 +14,7 @@ import {
   type RenderList,
 } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
 import {
   getRenderRow,
@@ -47,13 +48,16 @@ export async function favourite(id: string, member: Member | null, on: boolean):
  * Archives or brings back renders for the whole team, all or none: an id the ledger does not hold
  * refuses the request (404, naming it) and nothing changes.
  */
-export async function archive(
-  { ids, archived }: ArchiveRequest,
-  member: Member | null,
-): Promise<ArchiveResult> {
+export async function archive({ ids, archived }: ArchiveRequest, by: Actor): Promise<ArchiveResult> {
   const db = await getDb();
   const wanted = [...new Set(ids)];
   await requireRenders(db, wanted);
   await setArchived(db, wanted, archived);
-  return { items: await withFavourites(db, favouritesOwner(member), await rendersByIds(db, wanted)) };
+  await recordAudit(db, {
+    kind: archived ? "renders.archived" : "renders.unarchived",
+    by,
+    // One entry for the whole selection, its ids in the target (up to the request's 500).
+    target: { type: "renders", id: wanted.join(","), name: wanted.length === 1 ? "1 render" : `${wanted.length} renders` },
+  });
+  return { items: await withFavourites(db, favouritesOwner(by.member), await rendersByIds(db, wanted)) };
 }

@@ -103,6 +103,8 @@ const envSchema = z.object({
   OIDC_GROUPS_CLAIM: z.string().default("groups"),
   /** Email domains whose people may sign in, matched on a verified email only. */
   OIDC_ALLOWED_DOMAINS: nameListSchema.optional(),
+  /** How long the audit log keeps an entry; older ones are swept by the deployment's leader. */
+  AUDIT_RETENTION_DAYS: positiveInt(365),
   /** Origins allowed to serve media under the pages' CSP; default: the service's own origin. */
   MEDIA_ORIGINS: originListSchema.optional(),
   /**
@@ -147,6 +149,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   OIDC_ADMIN_GROUPS: "comma-separated group names",
   OIDC_GROUPS_CLAIM: "a claim name",
   OIDC_ALLOWED_DOMAINS: "comma-separated email domains, e.g. example.com",
+  AUDIT_RETENTION_DAYS: "a whole number of days above 0",
   MEDIA_ORIGINS: "comma-separated http(s) origins such as https://cdn.example.com (no path)",
   TRUSTED_PROXY_HOPS: "a whole number from 0 to 10",
   PORT: "a TCP port from 1 to 65535",

@@ -3,7 +3,8 @@ import "server-only";
  * Share links as the routes and the shared page use them. A link is a random token; the ledger keeps
  * its SHA-256, so a copy of the database opens nothing. Anyone who may act (any member, everyone
  * with sign-in off) may share a render or a board; with sign-in on, a member sees and revokes their
- * own links and an admin everyone's.
+ * own links and an admin everyone's. Making and revoking a link are entries of the audit log, naming
+ * the link and what it shows, never its token.
  */
 import {
   madeBy,
@@ -20,6 +21,7 @@ import {
 import { notReadyReason } from "@/lib/domain/manifest";
 import { getDb } from "@/lib/server/db/database";
 import type { Db } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { boardOutputs, findBoardRow } from "@/lib/server/ledger/boards";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import * as ledger from "@/lib/server/ledger/shares";
@@ -57,7 +59,8 @@ async function shareableTarget(db: Db, kind: ShareKind, id: string): Promise<str
   return render.id;
 }
 
-export async function createShare(input: ShareInput, member: Member | null): Promise<ShareCreated> {
+export async function createShare(input: ShareInput, by: Actor): Promise<ShareCreated> {
+  const { member } = by;
   const db = await getDb();
   const targetId = await shareableTarget(db, input.kind, input.id);
   let expiresAt: string | null = null;
@@ -84,8 +87,21 @@ export async function createShare(input: ShareInput, member: Member | null): Pro
   );
   const share = await ledger.getShare(db, created.id);
   if (!share) throw new Error(`share ${created.id} vanished after insert`);
+  await recordAudit(db, {
+    kind: "share.made",
+    by,
+    target: shareTarget(share.id, input.kind, targetId),
+    change: { before: {}, after: { showPrompt: input.showPrompt, expiresAt } },
+  });
   return { share, path: sharePath(token) };
 }
+
+/** A link as the audit log names it: by its id and what it shows. */
+const shareTarget = (id: string, kind: string, targetId: string) => ({
+  type: "share link",
+  id,
+  name: `${kind} ${targetId}`,
+});
 
 /** Which links a list holds: one render's, one board's, or (neither) all. */
 export interface ShareTargetFilter {
@@ -102,13 +118,14 @@ export async function listSharesFor(member: Member | null, target: ShareTargetFi
 }
 
 /** Revokes a link at once: its row goes, so its token finds nothing. */
-export async function revokeShare(id: string, member: Member | null): Promise<void> {
+export async function revokeShare(id: string, by: Actor): Promise<void> {
   const db = await getDb();
   const row = await ledger.findShareRow(db, id);
   if (!row) throw new AppError("not_found", "No share link with this id.");
   const maker = row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? "" };
-  requireMakerOrAdmin("share link", maker, member);
+  requireMakerOrAdmin("share link", maker, by.member);
   await ledger.deleteShare(db, id);
+  await recordAudit(db, { kind: "share.revoked", by, target: shareTarget(id, row.kind, row.target_id) });
 }
 
 /** What a working link shows: one render, or a board's finished renders. */

@@ -16,7 +16,9 @@ import {
   type LimitReader,
   type LimitedKind,
 } from "@/lib/domain/limits";
+import { changeOf } from "@/lib/domain/audit";
 import { getDb } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { countLive, madeSince } from "@/lib/server/ledger/limits";
 import { getLimits, updateLimits } from "@/lib/server/ledger/team-settings";
 
@@ -63,7 +65,14 @@ export const teamLimits = async (): Promise<TeamLimits> => ({
   defaults: LIMIT_DEFAULTS,
 });
 
-export const changeTeamLimits = async (patch: LimitsPatch): Promise<TeamLimits> => ({
-  limits: await updateLimits(await getDb(), patch),
-  defaults: LIMIT_DEFAULTS,
-});
+/** Changes some limits; what changed is an entry of the audit log (the team's settings changed). */
+export async function changeTeamLimits(patch: LimitsPatch, by: Actor): Promise<TeamLimits> {
+  const db = await getDb();
+  const before = await getLimits(db);
+  const limits = await updateLimits(db, patch);
+  const change = changeOf(before, limits);
+  if (change) {
+    await recordAudit(db, { kind: "team_settings.changed", by, target: { type: "team limits" }, change });
+  }
+  return { limits, defaults: LIMIT_DEFAULTS };
+}

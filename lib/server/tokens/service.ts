@@ -4,7 +4,8 @@ import "server-only";
  * prefix `rdt_` and a random secret; the ledger keeps its SHA-256, so a copy of the database acts as
  * nobody. Tokens exist only with sign-in on: each is a member's, and a request made with it is that
  * member's. A member sees and revokes their own tokens, an admin everyone's. Checking a token a
- * request carries is the caller check's (lib/server/access/api-tokens.ts).
+ * request carries is the caller check's (lib/server/access/api-tokens.ts). Making and revoking are
+ * entries of the audit log, naming the token, never its secret or hash.
  */
 import {
   API_TOKEN_PREFIX,
@@ -18,6 +19,7 @@ import {
 import { requireMakerOrAdmin } from "@/lib/server/access/makers";
 import { authEnabled } from "@/lib/server/access/session";
 import { getDb } from "@/lib/server/db/database";
+import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import * as ledger from "@/lib/server/ledger/tokens";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
 import { assertMayMake } from "@/lib/server/team/limits";
@@ -39,8 +41,9 @@ function futureInstant(value: string | null | undefined): string | null {
   return at.toISOString();
 }
 
-export async function createApiToken(input: ApiTokenInput, member: Member | null): Promise<ApiTokenCreated> {
+export async function createApiToken(input: ApiTokenInput, by: Actor): Promise<ApiTokenCreated> {
   requireSignIn();
+  const { member } = by;
   if (!member) throw new AppError("unauthenticated", "Sign in to make an API token.");
   const expiresAt = futureInstant(input.expiresAt);
   await assertMayMake("tokens", member);
@@ -56,6 +59,12 @@ export async function createApiToken(input: ApiTokenInput, member: Member | null
   });
   const [token] = await ledger.listApiTokens(db, { id: row.id });
   if (!token) throw new Error(`API token ${row.id} vanished after insert`);
+  await recordAudit(db, {
+    kind: "token.made",
+    by,
+    target: { type: "API token", id: token.id, name: token.name },
+    change: { before: {}, after: { scope: token.scope, expiresAt: token.expiresAt } },
+  });
   return { token, secret };
 }
 
@@ -68,11 +77,12 @@ export async function listApiTokensFor(member: Member | null): Promise<ApiToken[
 }
 
 /** Revokes a token at once: from now on a request with it answers 401. */
-export async function revokeApiTokenAs(id: string, member: Member | null): Promise<void> {
+export async function revokeApiTokenAs(id: string, by: Actor): Promise<void> {
   requireSignIn();
   const db = await getDb();
   const row = await ledger.findLiveApiTokenRow(db, id);
   if (!row) throw new AppError("not_found", "No API token with this id.");
-  requireMakerOrAdmin("API token", { id: row.member_id, name: "" }, member);
+  requireMakerOrAdmin("API token", { id: row.member_id, name: "" }, by.member);
   await ledger.revokeApiToken(db, id, new Date());
+  await recordAudit(db, { kind: "token.revoked", by, target: { type: "API token", id, name: row.name } });
 }

@@ -11,7 +11,7 @@ export const PATCH = apiRoute(
   async ({ params: { id }, body, member }) => updateBoard(id, body, member),
 );
 
-export const DELETE = apiRoute(API_ROUTES["DELETE /api/boards/{id}"], async ({ params: { id }, member }) => {
-  await deleteBoard(id, member);
+export const DELETE = apiRoute(API_ROUTES["DELETE /api/boards/{id}"], async ({ params: { id }, actor }) => {
+  await deleteBoard(id, actor);
   return { deleted: true } as const;
 });

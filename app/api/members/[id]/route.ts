@@ -4,6 +4,6 @@ import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(API_ROUTES["POST /api/members/{id}"], async ({ params: { id }, body, member }) =>
-  changeMember(id, body, member),
+export const POST = apiRoute(API_ROUTES["POST /api/members/{id}"], async ({ params: { id }, body, actor }) =>
+  changeMember(id, body, actor),
 );

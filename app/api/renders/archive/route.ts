@@ -4,6 +4,6 @@ import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(API_ROUTES["POST /api/renders/archive"], async ({ body, member }) =>
-  archive(body, member),
+export const POST = apiRoute(API_ROUTES["POST /api/renders/archive"], async ({ body, actor }) =>
+  archive(body, actor),
 );

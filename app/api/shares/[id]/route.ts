@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = apiRoute(API_ROUTES["DELETE /api/shares/{id}"], async ({ params: { id }, member }) => {
-  await revokeShare(id, member);
+export const DELETE = apiRoute(API_ROUTES["DELETE /api/shares/{id}"], async ({ params: { id }, actor }) => {
+  await revokeShare(id, actor);
   return { revoked: true } as const;
 });

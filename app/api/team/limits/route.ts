@@ -6,4 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(API_ROUTES["GET /api/team/limits"], async () => teamLimits());
 
-export const POST = apiRoute(API_ROUTES["POST /api/team/limits"], async ({ body }) => changeTeamLimits(body));
+export const POST = apiRoute(API_ROUTES["POST /api/team/limits"], async ({ body, actor }) =>
+  changeTeamLimits(body, actor),
+);

@@ -21,6 +21,7 @@ import * as approvals from "./013_approvals";
 import * as replicas from "./014_replicas";
 import * as signInFailures from "./015_sign_in_failures";
 import * as identities from "./017_identities";
+import * as audit from "./018_audit";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "014_replicas": replicas,
   "015_sign_in_failures": signInFailures,
   "017_identities": identities,
+  "018_audit": audit,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -436,3 +436,17 @@ test("015_sign_in_failures adds the failure counts, millisecond times whole and 
   await db.insertInto("sign_in_failures").values([failure, failure]).execute();
   expect(await db.selectFrom("sign_in_failures").selectAll().execute()).toEqual([failure, failure]);
 });
+
+test("018_audit adds the audit log: each row numbered in order, millisecond times whole", async () => {
+  const db = await openLedger();
+  await migrate(db, "015_sign_in_failures");
+  const applied = await migrate(db, "018_audit");
+  expect(applied.map((r) => r.migrationName)).toEqual(["018_audit"]);
+
+  const at = Date.now();
+  const entry = { at, kind: "sign_in.failed", email: "ada@example.com", address: "192.0.2.1" };
+  await db.insertInto("audit_log").values([entry, entry]).execute();
+  const rows = await db.selectFrom("audit_log").select(["seq", "at", "email"]).orderBy("seq").execute();
+  expect(rows.map((r) => r.at)).toEqual([at, at]);
+  expect(rows[1]!.seq).toBeGreaterThan(rows[0]!.seq);
+});

@@ -6,5 +6,5 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(
   API_ROUTES["POST /api/approvals/{id}/approve"],
-  async ({ params: { id }, member, body }) => approveRender(id, member, body),
+  async ({ params: { id }, actor, body }) => approveRender(id, actor, body),
 );

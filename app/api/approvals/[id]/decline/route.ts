@@ -6,5 +6,5 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(
   API_ROUTES["POST /api/approvals/{id}/decline"],
-  async ({ params: { id }, member, body }) => declineRender(id, member, body),
+  async ({ params: { id }, actor, body }) => declineRender(id, actor, body),
 );
