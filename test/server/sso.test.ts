@@ -73,6 +73,15 @@ describe("with the provider up", () => {
 
   const members = async () => countMembers(await getDb(stack.databaseUrl));
 
+  /** The audit log's entries of one kind, oldest first: who, which email, about what. */
+  const audited = async (kind: string) =>
+    (await getDb(stack.databaseUrl))
+      .selectFrom("audit_log")
+      .select(["member_name", "email", "target_name", "change"])
+      .where("kind", "=", kind)
+      .orderBy("seq")
+      .execute();
+
   /** Starts a flow as a browser would: the provider's page to go to, and the flow's cookie. */
   async function start(next?: string): Promise<{ authorizationUrl: URL; flow: string }> {
     const response = await stack.call(
@@ -151,6 +160,9 @@ describe("with the provider up", () => {
     const { authorizationUrl, flow } = await start();
     const back = await provider.signIn(authorizationUrl, "nina");
     expect((await whoIs((await callback(back, flow)).session))?.name).toBe("Nina");
+    expect(await audited("sign_in.succeeded")).toContainEqual(
+      expect.objectContaining({ member_name: "Nina" }),
+    );
     expect(await callback(back, flow)).toEqual(refusedAs("failed"));
   });
 
@@ -174,6 +186,9 @@ describe("with the provider up", () => {
     expect(await signInAs("mallory", "/usage")).toEqual(refusedAs("refused", "/usage"));
     expect(await members()).toBe(before);
     expect(await findMemberRowByEmail(await getDb(stack.databaseUrl), "mallory@example.com")).toBeUndefined();
+    expect(await audited("sign_in.sso_refused")).toContainEqual(
+      expect.objectContaining({ email: "mallory@example.com", target_name: "refused" }),
+    );
   });
 
   test("an allowed domain lets in a verified email only", async () => {
@@ -189,6 +204,12 @@ describe("with the provider up", () => {
     expect((await whoIs(first.session))?.role).toBe("admin");
     provider.accounts.set("ada", { ...provider.accounts.get("ada"), groups: ["team"] });
     const after = await signInAs("ada");
+    expect(await audited("member.role_changed")).toEqual([
+      expect.objectContaining({
+        member_name: "Ada",
+        change: JSON.stringify({ before: { role: "admin" }, after: { role: "member" } }),
+      }),
+    ]);
     expect(await whoIs(after.session)).toMatchObject({
       id: (await whoIs(first.session))?.id,
       role: "member",

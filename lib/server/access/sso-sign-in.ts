@@ -7,6 +7,7 @@ import "server-only";
  * sends the browser to the sign-in page saying why, with nothing created.
  */
 import { AppError, SSO_CALLBACK_PATH, type SsoFailure } from "@/lib/contract";
+import { changeOf } from "@/lib/domain/audit";
 import { safeNextPath } from "@/lib/domain/next-path";
 import { getDb, type Db } from "@/lib/server/db/database";
 import type { MemberRow } from "@/lib/server/db/schema";
@@ -18,7 +19,8 @@ import {
   touchIdentity,
   type Identity,
 } from "@/lib/server/ledger/identities";
-import { findMemberRowByEmail, updateMember } from "@/lib/server/ledger/members";
+import { recordAudit } from "@/lib/server/ledger/audit";
+import { findMemberRowByEmail, toMember, updateMember } from "@/lib/server/ledger/members";
 import { settings } from "@/lib/server/runtime/config";
 import {
   authorizationUrl,
@@ -27,6 +29,7 @@ import {
   providerSettings,
   verifiedClaims,
 } from "./oidc-client";
+import { actorOf } from "./actor";
 import { publicOrigin } from "./origin";
 import { NO_PASSWORD } from "./password";
 import { authEnabled, sessionCookieFor } from "./session";
@@ -81,9 +84,22 @@ export async function startSsoSignIn(request: Request, next: string | undefined)
 
 /** A refusal decided here (not by the provider's answer), with the reason the page gives. */
 class SsoRefusal extends Error {
-  constructor(readonly reason: SsoFailure) {
+  constructor(
+    readonly reason: SsoFailure,
+    readonly email: string | undefined,
+  ) {
     super(`refused: ${reason}`);
   }
+}
+
+/** The audit log's entry for a single sign-on that signed nobody in: why, and the email when known. */
+async function auditRefusal(request: Request, reason: SsoFailure, email?: string) {
+  await recordAudit(await getDb(), {
+    kind: "sign_in.sso_refused",
+    by: actorOf(request, null),
+    email,
+    target: { type: "sso", name: reason },
+  });
 }
 
 export async function finishSsoSignIn(request: Request): Promise<SsoRedirect> {
@@ -104,12 +120,15 @@ export async function finishSsoSignIn(request: Request): Promise<SsoRedirect> {
       "email",
       rules.groupsClaim,
     ]);
+    const db = await getDb();
     const member = await memberSigningIn(
-      await getDb(),
+      db,
+      request,
       { issuer, subject },
       personFrom(claims, rules.groupsClaim),
       rules,
     );
+    await recordAudit(db, { kind: "sign_in.succeeded", by: actorOf(request, toMember(member)) });
     return {
       location: flow.next,
       cookies: [...cleared, sessionCookieFor(request, member.id, member.session_version)],
@@ -118,6 +137,9 @@ export async function finishSsoSignIn(request: Request): Promise<SsoRedirect> {
     const refusal = error instanceof SsoRefusal;
     const reason = refusal ? error.reason : providerFailure(error);
     logFailure(reason, refusal ? undefined : error);
+    // Into the audit log when the provider vouched for who was refused; a state or nonce that does
+    // not verify names nobody, and anyone can send one: the server's log has those.
+    if (refusal) await auditRefusal(request, reason, error.email);
     return toSignInPage(reason, flow.next, cleared);
   }
 }
@@ -139,18 +161,27 @@ function ssoRules(): SsoRules {
  */
 async function memberSigningIn(
   db: Db,
+  request: Request,
   identity: Identity,
   person: SsoPerson,
   rules: SsoRules,
 ): Promise<MemberRow> {
   const admitted = admission(person, rules);
-  if (!admitted.allowed) throw new SsoRefusal("refused");
+  if (!admitted.allowed) throw new SsoRefusal("refused", person.email);
   let row = await findMemberRowByIdentity(db, identity);
   if (row) await touchIdentity(db, identity);
   else row = await linkedOrAdded(db, identity, person, admitted.role ?? "member");
-  if (admitted.role !== undefined && admitted.role !== row.role) {
+  const role = admitted.role !== undefined && changeOf({ role: row.role }, { role: admitted.role });
+  if (role) {
     await updateMember(db, row.id, { role: admitted.role });
-    row = { ...row, role: admitted.role };
+    const target = { type: "member", id: row.id, name: row.name };
+    await recordAudit(db, {
+      kind: "member.role_changed",
+      by: actorOf(request, toMember(row)),
+      target,
+      change: role,
+    });
+    row = { ...row, role: admitted.role ?? row.role };
   }
   return row;
 }
@@ -161,7 +192,7 @@ async function linkedOrAdded(
   person: SsoPerson,
   role: "admin" | "member",
 ): Promise<MemberRow> {
-  if (!person.email) throw new SsoRefusal("no_email");
+  if (!person.email) throw new SsoRefusal("no_email", undefined);
   const existing = await findMemberRowByEmail(db, person.email);
   if (!existing)
     return insertMemberWithIdentity(
@@ -172,7 +203,7 @@ async function linkedOrAdded(
   // Linking hands the member to whoever holds this account: only on an email the provider has
   // verified, and never over a link the member already has at this provider.
   if (!person.emailVerified || (await hasIdentityAt(db, existing.id, identity.issuer)))
-    throw new SsoRefusal("email_taken");
+    throw new SsoRefusal("email_taken", person.email);
   await linkIdentity(db, existing.id, identity);
   return existing;
 }
