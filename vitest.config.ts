@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * The integration tests that run a second time on PostgreSQL (the `postgres` project): the ledger's
- * queries, the scheduler, sign-in and uploads, text with control characters (PostgreSQL refuses
+ * queries, the scheduler, sign-in (single sign-on too) and uploads, text with control characters (PostgreSQL refuses
  * NUL). Each ledger is a database of its own on one real server started for the run
  * (test/postgres-setup.ts).
  */
@@ -25,6 +25,7 @@ const POSTGRES_TESTS = [
   "test/server/limits.test.ts",
   "lib/server/access/throttle.test.ts",
   "test/server/control-characters.test.ts",
+  "test/server/sso.test.ts",
   "test/server/audit.test.ts",
 ];
 

@@ -27,4 +27,6 @@ export const E2E_PORTS = {
   replicasSimulator: 4170 + OFFSET,
   replicasProxy: 3170 + OFFSET,
   replicas: [3171 + OFFSET, 3172 + OFFSET, 3173 + OFFSET],
+  /** sso.spec.ts: a server signing in by single sign-on only, against a provider in the test process. */
+  ssoApp: 3180 + OFFSET,
 } as const;

@@ -38,8 +38,16 @@ export const startSimulator = (port: number, timeScale: number) =>
     ...["--port", port, "--time-scale", timeScale].map(String),
   ]);
 
-/** The production build on `port`, against the simulator at `simulator`, with its ledger in `dataDir`. */
-export const startApp = (port: number, simulator: string, dataDir: string) =>
+/**
+ * The production build on `port`, against the simulator at `simulator`, with its ledger in `dataDir`
+ * and any other settings in `env`.
+ */
+export const startApp = (
+  port: number,
+  simulator: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+) =>
   start(
     process.execPath,
     [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)],
@@ -47,5 +55,6 @@ export const startApp = (port: number, simulator: string, dataDir: string) =>
       RENDER_API_BASE_URL: simulator,
       RENDER_API_KEY: "rs_live_demo_team_1",
       DATABASE_URL: `file:${path.join(dataDir, "dashboard.db")}`,
+      ...env,
     },
   );

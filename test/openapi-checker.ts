@@ -78,13 +78,14 @@ export async function openApiChecker(stack: Stack, options: { closed?: boolean }
     return op;
   }
 
-  /** The success status of `METHOD template`: the first 2xx it documents. */
+  /**
+   * The success status of `METHOD template`: the first 2xx it documents, or for a route a browser
+   * navigates through (single sign-on), the redirect it documents.
+   */
   function successStatus(method: string, template: string): number {
-    return Math.min(
-      ...Object.keys(operation(method, template).responses)
-        .map(Number)
-        .filter((status) => status >= 200 && status < 300),
-    );
+    const statuses = Object.keys(operation(method, template).responses).map(Number);
+    const success = statuses.filter((status) => status >= 200 && status < 300);
+    return Math.min(...(success.length > 0 ? success : statuses.filter((status) => status === 303)));
   }
 
   /** What is wrong with `value` by the schema at `ref` (in the document): nothing when it matches. */

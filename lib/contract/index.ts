@@ -26,4 +26,5 @@ export * from "./notices";
 export * from "./rates";
 export * from "./approvals";
 export * from "./limits";
+export * from "./sso";
 export * from "./audit";

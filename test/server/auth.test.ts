@@ -25,6 +25,8 @@ const PUBLIC = new Set([
   "POST /api/auth/sign-in",
   "POST /api/auth/sign-out",
   "GET /api/auth/session",
+  "GET /api/auth/oidc/start",
+  "GET /api/auth/oidc/callback",
   "GET /api/health",
 ]);
 

@@ -81,6 +81,63 @@ describe("parseSettings", () => {
     ]);
   });
 
+  describe("single sign-on", () => {
+    const SSO = {
+      AUTH_SECRET: "a-settings-test-secret-of-32-characters",
+      OIDC_ISSUER: "https://sso.example.com/realms/team",
+      OIDC_CLIENT_ID: "render-dashboard",
+      OIDC_CLIENT_SECRET: "s3cret",
+      OIDC_ALLOWED_GROUPS: "design, video ,",
+    };
+
+    test("set whole: the lists read, the name and groups claim take their defaults", () => {
+      expect(parseSettings(SSO)).toMatchObject({
+        ok: true,
+        settings: { OIDC_ALLOWED_GROUPS: ["design", "video"], OIDC_NAME: "SSO", OIDC_GROUPS_CLAIM: "groups" },
+      });
+    });
+
+    test.each([
+      [
+        { OIDC_CLIENT_SECRET: undefined },
+        "OIDC_CLIENT_SECRET must be set with OIDC_ISSUER and OIDC_CLIENT_ID",
+      ],
+      [
+        { AUTH_SECRET: undefined },
+        "OIDC_ISSUER needs AUTH_SECRET: single sign-on starts the sessions that sign-in checks",
+      ],
+      [
+        { OIDC_ALLOWED_GROUPS: undefined },
+        "OIDC_ISSUER needs OIDC_ALLOWED_GROUPS, OIDC_ADMIN_GROUPS or OIDC_ALLOWED_DOMAINS: who may sign in",
+      ],
+      [
+        { OIDC_ISSUER: "http://sso.example.com" },
+        'OIDC_ISSUER must be the provider\'s https issuer URL, e.g. https://sso.example.com/realms/team (http only on loopback) (got "http://sso.example.com")',
+      ],
+    ])("%o is refused", (change, problem) => {
+      expect(parseSettings({ ...SSO, ...change })).toEqual({ ok: false, problems: [problem] });
+    });
+
+    test("an http issuer on loopback is accepted (a provider on this machine)", () => {
+      expect(parseSettings({ ...SSO, OIDC_ISSUER: "http://127.0.0.1:9000" }).ok).toBe(true);
+    });
+
+    test("PASSWORD_SIGN_IN=off without single sign-on would leave no way in: refused", () => {
+      expect(parseSettings({ PASSWORD_SIGN_IN: "off" })).toEqual({
+        ok: false,
+        problems: [
+          "PASSWORD_SIGN_IN=off needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)",
+        ],
+      });
+      expect(parseSettings({ ...SSO, PASSWORD_SIGN_IN: "off" }).ok).toBe(true);
+    });
+
+    test("the client secret is never echoed", () => {
+      const result = parseSettings({ ...SSO, OIDC_CLIENT_SECRET: "s3cret", OIDC_NAME: "x".repeat(61) });
+      expect(JSON.stringify(result)).not.toContain("s3cret");
+    });
+  });
+
   test("every problem is reported, each on its own", () => {
     const result = parseSettings({ PORT: "x", SESSION_DAYS: "1.5" });
     expect(result.ok ? [] : result.problems).toHaveLength(2);

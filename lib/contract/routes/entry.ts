@@ -45,8 +45,17 @@ export interface ApiRouteEntry {
    * handler runs (a refusal names the header as its field) and handed to it parsed.
    */
   headers?: readonly { name: string; description: string; schema?: z.core.$ZodType }[];
-  /** The success answer: JSON of `schema`, or a media type (a stream's events in `schema`). */
-  success: { status: number; description: string; schema?: z.core.$ZodType; media?: MediaAnswer };
+  /**
+   * The success answer: JSON of `schema`, or a media type (a stream's events in `schema`), or a
+   * redirect (`Location`, no body) for a route a browser navigates through (single sign-on).
+   */
+  success: {
+    status: number;
+    description: string;
+    schema?: z.core.$ZodType;
+    media?: MediaAnswer;
+    redirect?: true;
+  };
   /** Answers that are neither the success nor the error shape (health's 503). */
   otherAnswers?: readonly { status: number; description: string; schema?: z.core.$ZodType }[];
   /** Error codes beyond those every route of its kind shares (access, input, setup: the generator adds those). */

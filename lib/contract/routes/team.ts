@@ -13,6 +13,7 @@ import {
   teamSettingsPatchSchema,
 } from "@/lib/contract/team";
 import { limitsPatchSchema, teamLimitsSchema } from "@/lib/contract/limits";
+import { SSO_FAILURES, ssoCallbackQuerySchema, ssoStartQuerySchema } from "@/lib/contract/sso";
 import type { ApiRouteEntries } from "./entry";
 
 export const TEAM_ROUTES = {
@@ -24,7 +25,8 @@ export const TEAM_ROUTES = {
   },
   "POST /api/auth/sign-in": {
     summary: "Sign in with email and password",
-    description: "Sets the session cookie. Failed attempts are throttled per address and email (429).",
+    description:
+      "Sets the session cookie. Failed attempts are throttled per address and email (429). Refused (403) when the dashboard signs in by single sign-on only (`PASSWORD_SIGN_IN=off`).",
     tag: "Team",
     access: "public",
     body: signInSchema,
@@ -34,6 +36,33 @@ export const TEAM_ROUTES = {
       schema: signInResultSchema,
     },
     errors: ["unauthenticated", "rate_limited", "not_found"],
+  },
+  "GET /api/auth/oidc/start": {
+    summary: "Start single sign-on (a browser navigation)",
+    description:
+      "Sends the browser to the OpenID provider (authorization code with PKCE, state and nonce), keeping the flow in a short-lived signed cookie. The provider unreachable: to `/sign-in?sso=unavailable`. 404 when single sign-on is not set up.",
+    tag: "Team",
+    access: "public",
+    query: ssoStartQuerySchema,
+    success: {
+      status: 303,
+      description: "To the provider's sign-in page, or back to the sign-in page.",
+      redirect: true,
+    },
+    errors: ["not_found"],
+  },
+  "GET /api/auth/oidc/callback": {
+    summary: "Finish single sign-on (the provider's redirect URI)",
+    description: `Verifies the provider's answer against the flow this browser started, then signs the person in (the session cookie is set) and sends them where they were going. Otherwise to \`/sign-in?sso=<reason>\`, reason one of ${SSO_FAILURES.map((f) => `\`${f}\``).join(", ")}; nothing is created. 404 when single sign-on is not set up.`,
+    tag: "Team",
+    access: "public",
+    query: ssoCallbackQuerySchema,
+    success: {
+      status: 303,
+      description: "Signed in, to the page the sign-in began from; or to the sign-in page, saying why not.",
+      redirect: true,
+    },
+    errors: ["not_found"],
   },
   "POST /api/auth/sign-out": {
     summary: "Sign out",

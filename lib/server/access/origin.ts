@@ -100,3 +100,12 @@ export function reachedOverHttps(request: Request, hops: number): boolean {
   const entries = forwardedEntries(request, "x-forwarded-proto");
   return entries[Math.max(0, entries.length - hops)]?.toLowerCase() === "https";
 }
+
+/**
+ * The dashboard's origin as the browser reached it: the scheme by `reachedOverHttps`, the host it
+ * asked for (as the proxies forward it). Single sign-on's redirect URI is built on it; a client that
+ * sends a host of its own only gets a redirect URI the provider refuses.
+ */
+export function publicOrigin(request: Request, hops: number): string {
+  return `${reachedOverHttps(request, hops) ? "https" : "http"}://${requestHost(request)}`;
+}

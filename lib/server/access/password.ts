@@ -73,6 +73,15 @@ export async function hashPassword(password: string): Promise<string> {
   );
 }
 
+/**
+ * What a member made by single sign-on has for a password: no hash, so no password verifies against
+ * it (sign-in checks the decoy instead, so it takes as long as any other).
+ */
+export const NO_PASSWORD = "none";
+
+/** Whether a stored value is a password hash (rather than NO_PASSWORD). */
+export const hasPassword = (stored: string) => parseHash(stored) !== null;
+
 /** Verifies against a stored hash of any cost this module has used; false for a malformed one. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);

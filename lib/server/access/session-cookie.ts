@@ -4,15 +4,13 @@ import "server-only";
  * version and an expiry. Nothing to store per session; bumping a member's session version ends all
  * of their sessions at once.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { clearedHostCookieHeaders, hostCookieHeader, hostCookieName, readHostCookie } from "./host-cookies";
+import { signValue, verifiedPayload } from "./signed-value";
 
 /** The cookie's name over plain http (a development machine, a LAN without TLS). */
 export const SESSION_COOKIE = "rd_session";
-/**
- * Its name over HTTPS. Browsers accept a `__Host-` cookie only when it is Secure, has Path=/ and no
- * Domain, so no sibling subdomain and no plain-http response can plant or overwrite it.
- */
-export const SECURE_SESSION_COOKIE = "__Host-rd_session";
+/** Its name over HTTPS (./host-cookies.ts). */
+export const SECURE_SESSION_COOKIE = hostCookieName(SESSION_COOKIE);
 
 export interface SessionClaims {
   memberId: string;
@@ -21,23 +19,16 @@ export interface SessionClaims {
   expires: number;
 }
 
-function sign(payload: string, secret: string): string {
-  return createHmac("sha256", secret).update(payload).digest("base64url");
-}
-
 export function encodeSession(claims: SessionClaims, secret: string): string {
   const payload = Buffer.from(JSON.stringify([claims.memberId, claims.version, claims.expires])).toString(
     "base64url",
   );
-  return `${payload}.${sign(payload, secret)}`;
+  return signValue(payload, secret);
 }
 
 export function decodeSession(token: string, secret: string, nowSeconds: number): SessionClaims | null {
-  const [payload, signature, extra] = token.split(".");
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
-  const actual = Buffer.from(signature);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  const payload = verifiedPayload(token, secret);
+  if (payload === null) return null;
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
@@ -51,41 +42,17 @@ export function decodeSession(token: string, secret: string, nowSeconds: number)
   return { memberId, version: version as number, expires: expires as number };
 }
 
-/** Reads one cookie from a Cookie header. */
-function readCookie(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
-
-/**
- * The session token from a Cookie header. The `__Host-` cookie wins whenever it is present, even if
- * it turns out invalid: only this host, over HTTPS, can have set it, while a plain one sent beside
- * it may have been planted. The plain name is what plain http uses.
- */
+/** The session token from a Cookie header (the `__Host-` cookie wins: ./host-cookies.ts). */
 export function readSessionToken(header: string | null): string | undefined {
-  return readCookie(header, SECURE_SESSION_COOKIE) ?? readCookie(header, SESSION_COOKIE);
+  return readHostCookie(header, SESSION_COOKIE);
 }
 
 /** A Set-Cookie value for the session: `__Host-` and Secure over HTTPS, the plain name over http. */
 export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAgeSeconds}`,
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+  return hostCookieHeader(SESSION_COOKIE, value, maxAgeSeconds, secure);
 }
 
-/**
- * Set-Cookie values that end the session. Over HTTPS both names are cleared: a plain cookie left from
- * before the dashboard was put behind TLS would otherwise still be read.
- */
+/** Set-Cookie values that end the session (both names over HTTPS). */
 export function clearedSessionCookieHeaders(secure: boolean): string[] {
-  const plain = [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
-  return secure ? [sessionCookieHeader("", 0, true), [...plain, "Secure"].join("; ")] : [plain.join("; ")];
+  return clearedHostCookieHeaders(SESSION_COOKIE, secure);
 }

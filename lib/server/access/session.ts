@@ -59,7 +59,7 @@ export function requireRole(member: Member, role: Role): void {
  * Over HTTPS (directly, or per trusted proxies) the cookie is `__Host-` and Secure; over plain http
  * (localhost, a LAN) it keeps the plain name, since browsers drop Secure cookies there.
  */
-function isSecure(request: Request): boolean {
+export function isSecure(request: Request): boolean {
   return reachedOverHttps(request, settings().TRUSTED_PROXY_HOPS);
 }
 

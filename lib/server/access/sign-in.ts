@@ -13,7 +13,7 @@ import { findMemberRowByEmail, setPasswordHash, toMember } from "@/lib/server/le
 import { settings } from "@/lib/server/runtime/config";
 import { actorOf } from "./actor";
 import { clientAddress } from "./origin";
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { decoyHash, hasPassword, hashPassword, needsRehash, verifyPassword } from "./password";
 import { authEnabled, clearedSessionCookies, sessionCookieFor } from "./session";
 import { startSignIn } from "./throttle";
 
@@ -22,13 +22,20 @@ export async function signIn(
   { email, password }: { email: string; password: string },
 ): Promise<{ member: Member; cookie: string }> {
   if (!authEnabled()) throw new AppError("not_found", "Sign-in is off: set AUTH_SECRET to turn it on.");
+  if (!passwordSignInOn())
+    throw new AppError(
+      "forbidden",
+      `Password sign-in is off on this dashboard: sign in with ${settings().OIDC_NAME}.`,
+    );
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
   const db = await getDb();
   // Counted as a failure from here on, unless it succeeds; refused (429) past a limit.
   const attempt = await startSignIn(db, address, email);
   const row = await findMemberRowByEmail(db, email);
-  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
-  if (!row || !valid) {
+  // A member made by single sign-on has no password: checked against the decoy, as an unknown email.
+  const stored = row && hasPassword(row.password_hash) ? row.password_hash : await decoyHash();
+  const valid = await verifyPassword(password, stored);
+  if (!row || stored !== row.password_hash || !valid) {
     await recordAudit(db, { kind: "sign_in.failed", by: { member: null, address }, email });
     throw new AppError("unauthenticated", "Wrong email or password.");
   }
@@ -40,6 +47,9 @@ export async function signIn(
   const cookie = sessionCookieFor(request, row.id, row.session_version);
   return { member: await withSpend(db, member), cookie };
 }
+
+/** Whether members may sign in with a password (`PASSWORD_SIGN_IN`); the CLI adds members either way. */
+export const passwordSignInOn = () => settings().PASSWORD_SIGN_IN === "on";
 
 /** Whether sign-in is on, and the caller with this month's spend: all a page needs of a session. */
 export async function sessionInfo(member: Member | null): Promise<SessionInfo> {

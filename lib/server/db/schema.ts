@@ -352,6 +352,16 @@ export interface SignInFailuresTable {
   attempt: string;
 }
 
+/** A member's account at the OpenID provider (single sign-on), by issuer and subject. */
+export interface IdentitiesTable {
+  issuer: string;
+  /** The provider's stable id of the person (`sub`). */
+  subject: string;
+  member_id: string;
+  created_at: string;
+  last_sign_in_at: string;
+}
+
 export interface AuditLogTable {
   /** The row's place in the log: its id, and the order of rows written in one millisecond. */
   seq: Generated<number>;
@@ -396,6 +406,7 @@ export interface Database {
   rate_overrides: RateOverridesTable;
   approvals: ApprovalsTable;
   sign_in_failures: SignInFailuresTable;
+  identities: IdentitiesTable;
   audit_log: AuditLogTable;
 }
 

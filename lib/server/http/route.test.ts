@@ -33,6 +33,13 @@ const MEDIA = {
   success: { status: 200, description: "Bytes.", media: "application/octet-stream" },
 } satisfies ApiRouteEntry;
 
+const REDIRECT = {
+  summary: "A step a browser passes through",
+  tag: "Probe",
+  access: "public",
+  success: { status: 303, description: "Onwards.", redirect: true },
+} satisfies ApiRouteEntry;
+
 const call = (handler: () => Promise<unknown>, entry: ApiRouteEntry = ENTRY) =>
   route.apiRoute(entry, handler as never)(new Request("http://127.0.0.1/api/probe"), {
     params: Promise.resolve({}),
@@ -77,5 +84,14 @@ describe("apiRoute answers", () => {
     expect(await file.text()).toBe("bytes");
     const raw = await call(async () => Response.json({ id: "r1", done: true, extra: 1 }));
     expect(raw.status).toBe(500);
+  });
+
+  it("sends a redirect route's 303 with its cookies; a JSON route's redirect is refused", async () => {
+    const onwards = () => route.redirect({ location: "/next", cookies: ["a=1; Path=/", "b=2; Path=/"] });
+    const response = await call(async () => onwards(), REDIRECT);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/next");
+    expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect((await call(async () => onwards())).status).toBe(500);
   });
 });

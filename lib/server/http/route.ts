@@ -79,6 +79,16 @@ export class Reply {
 export const reply = (data: unknown, options: { status?: number; headers?: HeadersInit } = {}) =>
   new Reply(data, options.status, options.headers ?? {});
 
+/**
+ * A redirect route's answer (its entry's `success.redirect`): where the browser goes next and the
+ * cookies set on the way; 303, so the next request is a GET.
+ */
+export function redirect({ location, cookies }: { location: string; cookies: readonly string[] }): Response {
+  const headers = new Headers({ Location: location, "Cache-Control": "no-store" });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 export function apiRoute<E extends ApiRouteEntry>(
@@ -128,7 +138,7 @@ export function apiRoute<E extends ApiRouteEntry>(
 function answerFor(entry: ApiRouteEntry, answer: unknown): Response {
   if (answer instanceof Response) {
     const bodiless = entry.otherAnswers?.some((a) => a.status === answer.status && !a.schema);
-    if (entry.success.media || bodiless) return answer;
+    if (entry.success.media || entry.success.redirect || bodiless) return answer;
     throw contractBroken(`a raw ${answer.status} response where the map declares JSON`);
   }
   const { data, status, headers } =

@@ -18,25 +18,36 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-/** Adds a member whose password the team layer has already hashed (lib/server/team/members.ts). */
-export async function insertMember(
-  db: Db,
-  input: { email: string; name: string; role: Role; passwordHash: string },
-): Promise<Member> {
-  const row = {
+export interface NewMember {
+  email: string;
+  name: string;
+  role: Role;
+  /** Already hashed by the team layer, or a value no password matches (a member made by single sign-on). */
+  passwordHash: string;
+}
+
+/** A new member's row, as every way of adding one writes it. */
+export function newMemberRow(input: NewMember): MemberRow {
+  return {
     id: `mem_${randomBytes(12).toString("base64url")}`,
     email: input.email.trim().toLowerCase(),
     name: input.name.trim(),
     role: input.role,
     password_hash: input.passwordHash,
+    session_version: 1,
     monthly_cap_credits: null,
     created_at: new Date().toISOString(),
   };
+}
+
+/** Adds a member whose password the team layer has already hashed (lib/server/team/members.ts). */
+export async function insertMember(db: Db, input: NewMember): Promise<Member> {
+  const row = newMemberRow(input);
   await withChanges(db, async (tx, note) => {
     await tx.insertInto("members").values(row).execute();
     note("team");
   });
-  return toMember({ ...row, session_version: 1 });
+  return toMember(row);
 }
 
 export async function findMemberRowByEmail(db: Db, email: string): Promise<MemberRow | undefined> {

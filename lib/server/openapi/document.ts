@@ -75,12 +75,17 @@ function errorAnswer(codes: readonly string[]): { description: string; schema: J
 function responses(method: ApiMethod, entry: ApiRouteEntry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const { success } = entry;
-  out[String(success.status)] = {
-    description: success.description,
-    content: success.media
-      ? { [success.media]: success.media === "text/event-stream" ? { schema: { type: "string" } } : {} }
-      : { "application/json": { schema: success.schema ? jsonSchemaOf(success.schema, "output") : {} } },
-  };
+  out[String(success.status)] = success.redirect
+    ? {
+        description: success.description,
+        headers: { Location: { description: "Where the browser goes next.", schema: { type: "string" } } },
+      }
+    : {
+        description: success.description,
+        content: success.media
+          ? { [success.media]: success.media === "text/event-stream" ? { schema: { type: "string" } } : {} }
+          : { "application/json": { schema: success.schema ? jsonSchemaOf(success.schema, "output") : {} } },
+      };
   const byStatus = new Map<number, string[]>();
   for (const code of new Set([...sharedCodes(method, entry), ...(entry.errors ?? [])])) {
     const status = ERROR_STATUS[code];

@@ -10,6 +10,8 @@ import { signInPath } from "@/lib/domain/next-path";
 import { getDb } from "@/lib/server/db/database";
 import { withSpend } from "@/lib/server/ledger/member-spend";
 import { authEnabled, memberFromCookies } from "@/lib/server/access/session";
+import { passwordSignInOn } from "@/lib/server/access/sign-in";
+import { ssoName } from "@/lib/server/access/sso-sign-in";
 
 export { authEnabled };
 
@@ -34,4 +36,9 @@ export async function requirePageMember(path: string): Promise<Member | null> {
 export async function pageSessionInfo(): Promise<SessionInfo> {
   const member = authEnabled() ? await pageMember() : null;
   return { authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) };
+}
+
+/** How the sign-in page offers to sign in: the password form, single sign-on's button (its name), or both. */
+export function signInMethods(): { password: boolean; sso: string | null } {
+  return { password: passwordSignInOn(), sso: ssoName() };
 }

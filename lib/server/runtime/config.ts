@@ -53,6 +53,23 @@ const originListSchema = z.string().transform((text, ctx) => {
   return origins;
 });
 
+/** Comma-separated names (groups, domains); blanks dropped. */
+const nameListSchema = z.string().transform((text) =>
+  text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== ""),
+);
+
+/** Loopback hosts, where an http issuer is accepted (a provider on the same machine, in development or tests). */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** An OpenID provider's issuer: https, or http on loopback only (tokens must not cross a network in clear). */
+const issuerSchema = z.url({ protocol: /^https?$/ }).refine((text) => {
+  const url = new URL(text);
+  return url.protocol === "https:" || LOOPBACK.has(url.hostname);
+});
+
 const envSchema = z.object({
   /** Missing: not configured (the setup page); malformed: invalid. */
   RENDER_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -70,6 +87,22 @@ const envSchema = z.object({
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
+  /** `off` hides the password form and refuses the password route (single sign-on only). */
+  PASSWORD_SIGN_IN: z.enum(["on", "off"]).default("on"),
+  /** Single sign-on with OpenID Connect: the provider's issuer and this dashboard's client there. */
+  OIDC_ISSUER: issuerSchema.optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The provider's name on the button: "Sign in with <name>". */
+  OIDC_NAME: z.string().max(60).default("SSO"),
+  /** Groups whose people may sign in (and are made members on their first sign-in). */
+  OIDC_ALLOWED_GROUPS: nameListSchema.optional(),
+  /** Groups whose people are admins, at every sign-in; unset: roles are set on the Team page. */
+  OIDC_ADMIN_GROUPS: nameListSchema.optional(),
+  /** The claim that lists a person's groups (a dotted path reaches into an object: realm_access.roles). */
+  OIDC_GROUPS_CLAIM: z.string().default("groups"),
+  /** Email domains whose people may sign in, matched on a verified email only. */
+  OIDC_ALLOWED_DOMAINS: nameListSchema.optional(),
   /** How long the audit log keeps an entry; older ones are swept by the deployment's leader. */
   AUDIT_RETENTION_DAYS: positiveInt(365),
   /** Origins allowed to serve media under the pages' CSP; default: the service's own origin. */
@@ -106,6 +139,16 @@ const EXPECTED: Record<keyof Settings, string> = {
   ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
+  PASSWORD_SIGN_IN: "on or off",
+  OIDC_ISSUER:
+    "the provider's https issuer URL, e.g. https://sso.example.com/realms/team (http only on loopback)",
+  OIDC_CLIENT_ID: "the dashboard's client id at the provider",
+  OIDC_CLIENT_SECRET: "the dashboard's client secret at the provider",
+  OIDC_NAME: "at most 60 characters",
+  OIDC_ALLOWED_GROUPS: "comma-separated group names",
+  OIDC_ADMIN_GROUPS: "comma-separated group names",
+  OIDC_GROUPS_CLAIM: "a claim name",
+  OIDC_ALLOWED_DOMAINS: "comma-separated email domains, e.g. example.com",
   AUDIT_RETENTION_DAYS: "a whole number of days above 0",
   MEDIA_ORIGINS: "comma-separated http(s) origins such as https://cdn.example.com (no path)",
   TRUSTED_PROXY_HOPS: "a whole number from 0 to 10",
@@ -114,7 +157,7 @@ const EXPECTED: Record<keyof Settings, string> = {
 };
 
 /** Values never echoed back in an error: a log line must not carry a secret. */
-const SECRET = new Set<string>(["RENDER_API_KEY", "AUTH_SECRET", "ALERT_WEBHOOK_URL"]);
+const SECRET = new Set<string>(["RENDER_API_KEY", "AUTH_SECRET", "ALERT_WEBHOOK_URL", "OIDC_CLIENT_SECRET"]);
 
 /** Why the server cannot use its settings. `kind` tells a malformed value from a missing one. */
 export class ConfigError extends Error {
@@ -145,7 +188,10 @@ export function parseSettings(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
   const parsed = envSchema.safeParse(present);
-  if (parsed.success) return { ok: true, settings: parsed.data };
+  if (parsed.success) {
+    const conflicts = signInConflicts(parsed.data);
+    return conflicts.length === 0 ? { ok: true, settings: parsed.data } : { ok: false, problems: conflicts };
+  }
   const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
   return {
     ok: false,
@@ -154,6 +200,39 @@ export function parseSettings(
         `${name} must be ${EXPECTED[name as keyof Settings] ?? "valid"} (got ${shown(name, present[name])})`,
     ),
   };
+}
+
+/**
+ * Sign-in settings that are each valid but cannot work together, one line each: a half-set single
+ * sign-on, single sign-on without sign-in, nobody it would let in, or no way left to sign in.
+ */
+function signInConflicts(all: Settings): string[] {
+  const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+  const set = oidc.filter((name) => all[name] !== undefined);
+  const problems: string[] = [];
+  if (set.length > 0 && set.length < oidc.length)
+    problems.push(
+      `${oidc.filter((name) => !set.includes(name)).join(" and ")} must be set with ${set.join(" and ")}`,
+    );
+  const sso = set.length === oidc.length;
+  if (sso && all.AUTH_SECRET === undefined)
+    problems.push("OIDC_ISSUER needs AUTH_SECRET: single sign-on starts the sessions that sign-in checks");
+  // Without a rule, anyone the provider knows would become a member (a Google client left open to
+  // every Google account): who may come in is always said here.
+  if (
+    sso &&
+    !all.OIDC_ALLOWED_GROUPS?.length &&
+    !all.OIDC_ADMIN_GROUPS?.length &&
+    !all.OIDC_ALLOWED_DOMAINS?.length
+  )
+    problems.push(
+      "OIDC_ISSUER needs OIDC_ALLOWED_GROUPS, OIDC_ADMIN_GROUPS or OIDC_ALLOWED_DOMAINS: who may sign in",
+    );
+  if (all.PASSWORD_SIGN_IN === "off" && !sso)
+    problems.push(
+      "PASSWORD_SIGN_IN=off needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)",
+    );
+  return problems;
 }
 
 let cached: Settings | undefined;

@@ -38,7 +38,12 @@ function takeProcessSingleton<T>(name: string): T | undefined {
 export function startedSingleton<T>(name: string, start: () => Promise<T>): Promise<T> {
   return processSingleton(name, () => {
     const starting = start();
-    starting.catch(() => takeProcessSingleton(name));
+    // Handled here only to forget it; the failure is its callers' to handle. (Returning what `take`
+    // returns, the rejected start itself, would reject this handler's promise too, and nobody
+    // handles that one: an unhandled rejection on every failed start.)
+    starting.catch(() => {
+      takeProcessSingleton(name);
+    });
     return starting;
   });
 }

@@ -437,9 +437,33 @@ test("015_sign_in_failures adds the failure counts, millisecond times whole and 
   expect(await db.selectFrom("sign_in_failures").selectAll().execute()).toEqual([failure, failure]);
 });
 
-test("018_audit adds the audit log: each row numbered in order, millisecond times whole", async () => {
+test("017_identities adds single sign-on's accounts: one member per account, one account per member and issuer", async () => {
   const db = await openLedger();
   await migrate(db, "015_sign_in_failures");
+  const applied = await migrate(db, "017_identities");
+  expect(applied.map((r) => r.migrationName)).toEqual(["017_identities"]);
+
+  const now = new Date().toISOString();
+  const identity = { issuer: "https://sso.example", subject: "s1", member_id: "mem_a", created_at: now };
+  const insert = (row: typeof identity) =>
+    db
+      .insertInto("identities")
+      .values({ ...row, last_sign_in_at: now })
+      .execute();
+  await insert(identity);
+  // The same account again, or a second account of the member at the same issuer.
+  await expect(insert({ ...identity, member_id: "mem_b" })).rejects.toThrow();
+  await expect(insert({ ...identity, subject: "s2" })).rejects.toThrow();
+  // The member's account at another issuer is theirs too.
+  await insert({ ...identity, issuer: "https://other.example" });
+  expect(
+    await db.selectFrom("identities").select("issuer").where("member_id", "=", "mem_a").execute(),
+  ).toHaveLength(2);
+});
+
+test("018_audit adds the audit log: each row numbered in order, millisecond times whole", async () => {
+  const db = await openLedger();
+  await migrate(db, "017_identities");
   const applied = await migrate(db, "018_audit");
   expect(applied.map((r) => r.migrationName)).toEqual(["018_audit"]);
 
