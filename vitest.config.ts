@@ -25,6 +25,7 @@ const POSTGRES_TESTS = [
   "test/server/limits.test.ts",
   "lib/server/access/throttle.test.ts",
   "test/server/control-characters.test.ts",
+  "test/server/people.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

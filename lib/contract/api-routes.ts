@@ -15,6 +15,7 @@ import { DOWNLOAD_ROUTES } from "./routes/downloads";
 import type { ApiMethod, ApiRouteEntries, ApiRouteEntry } from "./routes/entry";
 import { EVENT_ROUTES } from "./routes/events";
 import { HEALTH_ROUTES } from "./routes/health";
+import { PEOPLE_ROUTES } from "./routes/people";
 import { PRESET_ROUTES } from "./routes/presets";
 import { RATE_ROUTES } from "./routes/rates";
 import { RENDER_ROUTES } from "./routes/renders";
@@ -37,6 +38,7 @@ export {
 export const API_ROUTES = {
   ...DOCS_ROUTES,
   ...TEAM_ROUTES,
+  ...PEOPLE_ROUTES,
   ...APPROVAL_ROUTES,
   ...USAGE_ROUTES,
   ...RUN_ROUTES,

@@ -26,3 +26,4 @@ export * from "./notices";
 export * from "./rates";
 export * from "./approvals";
 export * from "./limits";
+export * from "./people";

@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type {
   ApiTokenCreated,
+  SessionList,
   ApprovalList,
   AwaitingApprovalResult,
   Board,
@@ -274,6 +275,12 @@ test("every documented operation, run once with a real request", { timeout: 120_
     json: { note: "Not this week" },
   });
 
+  const linusSessions = await call<SessionList>("GET /api/auth/sessions", { as: "Linus" });
+  await call("POST /api/auth/sessions/sign-out-others", { as: "Grace" });
+  await call("DELETE /api/auth/sessions/{id}", {
+    as: "Linus",
+    params: { id: linusSessions.items.find((s) => s.current)?.id ?? "" },
+  });
   await call("POST /api/auth/sign-out", { as: "Linus" });
   const { email, password } = TEST_TEAM.linus;
   await call("POST /api/auth/sign-in", { as: null, json: { email, password } });

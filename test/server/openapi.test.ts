@@ -20,6 +20,7 @@ import type {
   NoticeList,
   Usage,
   ApiTokenCreated,
+  SessionList,
   RateCard,
   RunDetail,
 } from "@/lib/contract";
@@ -363,6 +364,21 @@ describe("a real run: every answer matches its documented schema", () => {
     const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });
     events.abort();
     expect(stream.status).toBe(200);
+    const linusSessions = await call<SessionList>("Linus", "GET", "/api/auth/sessions", "/api/auth/sessions");
+    expect(
+      (
+        await call(
+          "Grace",
+          "POST",
+          "/api/auth/sessions/sign-out-others",
+          "/api/auth/sessions/sign-out-others",
+        )
+      ).status,
+    ).toBe(200);
+    const linusSession = linusSessions.body.items.find((s) => s.current)?.id ?? "";
+    expect(
+      (await call("Linus", "DELETE", "/api/auth/sessions/{id}", `/api/auth/sessions/${linusSession}`)).body,
+    ).toEqual({ ended: 1 });
     expect((await call("Linus", "POST", "/api/auth/sign-out", "/api/auth/sign-out")).body).toEqual({
       signedOut: true,
     });

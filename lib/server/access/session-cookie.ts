@@ -1,8 +1,8 @@
 import "server-only";
 /**
- * Sessions as signed cookies: `<payload>.<HMAC-SHA256>` with the member id, the member's session
- * version and an expiry. Nothing to store per session; bumping a member's session version ends all
- * of their sessions at once.
+ * The session cookie: `<secret>.<HMAC-SHA256>`, the secret naming a session row in the ledger
+ * (lib/server/access/sessions.ts). The signature lets a forged or mangled cookie be refused without
+ * a lookup; what the session may do is the row's to say, so the server can end it.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -14,41 +14,22 @@ export const SESSION_COOKIE = "rd_session";
  */
 export const SECURE_SESSION_COOKIE = "__Host-rd_session";
 
-export interface SessionClaims {
-  memberId: string;
-  version: number;
-  /** Expiry, epoch seconds. */
-  expires: number;
+/** What is signed: a purpose before the secret, so no other HMAC of AUTH_SECRET can pass for one. */
+function sign(secret: string, key: string): string {
+  return createHmac("sha256", key).update(`session:${secret}`).digest("base64url");
 }
 
-function sign(payload: string, secret: string): string {
-  return createHmac("sha256", secret).update(payload).digest("base64url");
+export function signSessionSecret(secret: string, key: string): string {
+  return `${secret}.${sign(secret, key)}`;
 }
 
-export function encodeSession(claims: SessionClaims, secret: string): string {
-  const payload = Buffer.from(JSON.stringify([claims.memberId, claims.version, claims.expires])).toString(
-    "base64url",
-  );
-  return `${payload}.${sign(payload, secret)}`;
-}
-
-export function decodeSession(token: string, secret: string, nowSeconds: number): SessionClaims | null {
-  const [payload, signature, extra] = token.split(".");
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
+/** The session secret a cookie value carries, or null when it is not one this server signed. */
+export function readSignedSecret(value: string, key: string): string | null {
+  const [secret, signature, extra] = value.split(".");
+  if (!secret || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(secret, key));
   const actual = Buffer.from(signature);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parts) || parts.length !== 3) return null;
-  const [memberId, version, expires] = parts as unknown[];
-  if (typeof memberId !== "string" || !Number.isInteger(version) || !Number.isInteger(expires)) return null;
-  if ((expires as number) <= nowSeconds) return null;
-  return { memberId, version: version as number, expires: expires as number };
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? secret : null;
 }
 
 /** Reads one cookie from a Cookie header. */

@@ -11,7 +11,8 @@ import { findMemberRowByEmail, setPasswordHash, toMember } from "@/lib/server/le
 import { settings } from "@/lib/server/runtime/config";
 import { clientAddress } from "./origin";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { authEnabled, clearedSessionCookies, sessionCookieFor } from "./session";
+import { authEnabled, clearedSessionCookies } from "./session";
+import { endSentSession, startSession } from "./sessions";
 import { startSignIn } from "./throttle";
 
 export async function signIn(
@@ -27,9 +28,13 @@ export async function signIn(
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
   if (!row || !valid) throw new AppError("unauthenticated", "Wrong email or password.");
   await attempt.succeeded();
+  // Said only to someone who knows the password: nobody else learns who was deactivated.
+  if (row.deactivated_at !== null) {
+    throw new AppError("unauthenticated", "This member was deactivated. A team admin can reactivate them.");
+  }
   // The one moment the password is known: a hash made at an older, cheaper cost is replaced.
   if (needsRehash(row.password_hash)) await setPasswordHash(db, row.id, await hashPassword(password));
-  const cookie = sessionCookieFor(request, row.id, row.session_version);
+  const cookie = await startSession(request, row.id);
   return { member: await withSpend(db, toMember(row)), cookie };
 }
 
@@ -38,9 +43,13 @@ export async function sessionInfo(member: Member | null): Promise<SessionInfo> {
   return { authEnabled: authEnabled(), member: member && (await withSpend(await getDb(), member)) };
 }
 
-/** The Set-Cookie headers that sign a browser out (the plain and the secure cookie's names). */
-export const signOutHeaders = (request: Request): Headers => {
+/**
+ * Signs a browser out: ends its session on the server (a copy of the cookie stops working too) and
+ * answers the Set-Cookie headers that clear it (the plain and the secure cookie's names).
+ */
+export async function signOut(request: Request): Promise<Headers> {
+  await endSentSession(request.headers.get("cookie"));
   const headers = new Headers();
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);
   return headers;
-};
+}

@@ -9,7 +9,12 @@ import { signalChange } from "@/lib/server/db/change-signal";
 import { announceChange, serializeChangeLog } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";
 
-export type ChangeTopic = "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run" | "notice";
+/**
+ * `session`: a member's sessions ended or their access changed (subject: the member's id); only a
+ * nudge to drop cached sessions and re-check open streams, never sent to a page.
+ */
+export type ChangeTopic =
+  "render" | "upload" | "spend" | "team" | "favourite" | "board" | "run" | "notice" | "session";
 
 export interface Change {
   seq: number;

@@ -36,7 +36,7 @@ export async function insertMember(
     await tx.insertInto("members").values(row).execute();
     note("team");
   });
-  return toMember({ ...row, session_version: 1 });
+  return toMember({ ...row, session_version: 1, deactivated_at: null });
 }
 
 export async function findMemberRowByEmail(db: Db, email: string): Promise<MemberRow | undefined> {

@@ -70,6 +70,8 @@ const envSchema = z.object({
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
+  /** A session unused this long ends (the absolute SESSION_DAYS applies as well). */
+  SESSION_IDLE_HOURS: positiveInt(72),
   /** Origins allowed to serve media under the pages' CSP; default: the service's own origin. */
   MEDIA_ORIGINS: originListSchema.optional(),
   /**
@@ -104,6 +106,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
+  SESSION_IDLE_HOURS: "a whole number of hours above 0",
   MEDIA_ORIGINS: "comma-separated http(s) origins such as https://cdn.example.com (no path)",
   TRUSTED_PROXY_HOPS: "a whole number from 0 to 10",
   PORT: "a TCP port from 1 to 65535",

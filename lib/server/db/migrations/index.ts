@@ -20,6 +20,7 @@ import * as notices from "./012_notices";
 import * as approvals from "./013_approvals";
 import * as replicas from "./014_replicas";
 import * as signInFailures from "./015_sign_in_failures";
+import * as people from "./016_people";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "013_approvals": approvals,
   "014_replicas": replicas,
   "015_sign_in_failures": signInFailures,
+  "016_people": people,
 };
 
 export const migrationProvider: MigrationProvider = {
