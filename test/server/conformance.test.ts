@@ -16,6 +16,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type {
   ApiTokenCreated,
   SessionList,
+  InviteCreated,
+  OneTimeLink,
   ApprovalList,
   AwaitingApprovalResult,
   Board,
@@ -284,6 +286,35 @@ test("every documented operation, run once with a real request", { timeout: 120_
   await call("POST /api/auth/sign-out", { as: "Linus" });
   const { email, password } = TEST_TEAM.linus;
   await call("POST /api/auth/sign-in", { as: null, json: { email, password } });
+  await call("POST /api/members/{id}/deactivate", { as: "Ada", params: { id: memberIds.Linus ?? "" } });
+  await call("POST /api/members/{id}/reactivate", { as: "Ada", params: { id: memberIds.Linus ?? "" } });
+
+  const invited = await call<InviteCreated>("POST /api/invites", {
+    as: "Ada",
+    json: { name: "Hedy", email: "hedy@example.com", role: "member" },
+  });
+  const revoked = await call<InviteCreated>("POST /api/invites", {
+    as: "Ada",
+    json: { name: "Revoked", role: "member" },
+  });
+  await call("GET /api/invites", { as: "Ada" });
+  await call("DELETE /api/invites/{id}", { as: "Ada", params: { id: revoked.invite.id } });
+  await call("POST /api/auth/join", {
+    as: null,
+    json: { token: invited.link.path.split("/").at(-1), name: "Hedy", password: "frequency hopping" },
+  });
+  const reset = await call<OneTimeLink>("POST /api/members/{id}/password-reset", {
+    as: "Ada",
+    params: { id: memberIds.Linus ?? "" },
+  });
+  await call("POST /api/auth/reset-password", {
+    as: null,
+    json: { token: reset.path.split("/").at(-1), password },
+  });
+  await call("POST /api/auth/password", {
+    as: "Grace",
+    json: { currentPassword: TEST_TEAM.grace.password, newPassword: TEST_TEAM.grace.password },
+  });
 });
 
 test("every operation the document lists was run", () => {

@@ -6,14 +6,7 @@ import "server-only";
 import { AppError, type SessionList } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
 import { endSessions, listSessions } from "@/lib/server/ledger/sessions";
-import { sessionFromCookies, type CurrentSession } from "./sessions";
-
-/** The caller's session; with sign-in off there is none to speak of. */
-async function callerSession(request: Request): Promise<CurrentSession> {
-  const current = await sessionFromCookies(request.headers.get("cookie"));
-  if (!current) throw new AppError("unauthenticated", "Sign in to use the dashboard.");
-  return current;
-}
+import { callerSession } from "./sessions";
 
 export async function ownSessions(request: Request): Promise<SessionList> {
   const { member, sessionId } = await callerSession(request);

@@ -9,7 +9,7 @@ import "server-only";
  * `startSession` is the one way a member gets a session (password sign-in, joining by invite, a
  * password reset): always a new secret, and the session the browser sent before, if any, ends.
  */
-import type { Member } from "@/lib/contract";
+import { AppError, type Member } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
 import { onChange } from "@/lib/server/db/change-signal";
 import type { MemberRow, SessionRow } from "@/lib/server/db/schema";
@@ -95,6 +95,13 @@ export async function sessionFromCookies(cookieHeader: string | null): Promise<C
     await touchSession(await getDb(), session.id, nowIso);
   }
   return { member: toMember(member), sessionId: session.id };
+}
+
+/** The session a request came with; 401 without one (with sign-in off there is none to speak of). */
+export async function callerSession(request: Request): Promise<CurrentSession> {
+  const current = await sessionFromCookies(request.headers.get("cookie"));
+  if (!current) throw new AppError("unauthenticated", "Sign in to use the dashboard.");
+  return current;
 }
 
 /**
