@@ -3,6 +3,7 @@
  * password, invites, deactivation and password resets.
  */
 import { z } from "zod/mini";
+import { MIN_PASSWORD_LENGTH } from "@/lib/domain/passwords";
 import { teamNameSchema } from "./names";
 import { madeBySchema, ROLES } from "./team";
 
@@ -40,8 +41,7 @@ export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 /** How a deactivated member's name reads wherever it is shown ("Grace (deactivated)"). */
 export const deactivatedName = (name: string) => `${name} (deactivated)`;
 
-/** The fewest characters a password may have. */
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH };
 
 /**
  * A new password: at least MIN_PASSWORD_LENGTH characters (the server also refuses the most common
