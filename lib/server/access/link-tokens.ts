@@ -12,7 +12,7 @@ import { findLinkByTokenHash, type LinkKind } from "@/lib/server/ledger/member-l
 import { settings } from "@/lib/server/runtime/config";
 import { hashSecretToken } from "@/lib/server/runtime/secret-tokens";
 import { clientAddress } from "./origin";
-import { countWrongToken, tokenWaitSeconds } from "./throttle";
+import { assertTokenAllowed, countWrongToken } from "./throttle";
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -20,12 +20,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export async function openLink(request: Request, token: string, kind: LinkKind): Promise<MemberLinkRow> {
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
   const db = await getDb();
-  const wait = await tokenWaitSeconds(db, address);
-  if (wait > 0) {
-    throw new AppError("rate_limited", "Too many wrong links or sign-ins. Wait before trying again.", {
-      retryAfterSeconds: wait,
-    });
-  }
+  await assertTokenAllowed(db, address, "links");
   const link = TOKEN.test(token) ? await findLinkByTokenHash(db, hashSecretToken(token)) : undefined;
   if (!link || link.kind !== kind) {
     await countWrongToken(db, address);
