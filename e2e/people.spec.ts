@@ -42,7 +42,7 @@ test("an invited member joins and renders; deactivated, her page goes to sign-in
   const invite = admin.getByRole("region", { name: "Invite member" });
   await invite.getByLabel("Name").fill(name);
   await invite.getByLabel("Email (optional)").fill(`ada-${suffix}@example.com`);
-  await invite.getByRole("button", { name: "Invite" }).click();
+  await invite.getByRole("button", { name: "Invite", exact: true }).click();
   const link = await invite.getByLabel("Invite link").inputValue();
   expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{43}$/);
   await expect(invite.getByRole("list", { name: "Pending invites" })).toContainText(name);
