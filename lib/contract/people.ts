@@ -58,7 +58,10 @@ export const newPasswordSchema = (field: string) =>
 /** A one-time link's token in a body: 43 characters of base64url. */
 const linkTokenSchema = z
   .string({ error: "token is required" })
-  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: "This link is not valid." }));
+  .check(
+    z.length(43, { error: "This link is not valid." }),
+    z.regex(/^[A-Za-z0-9_-]{43}$/, { error: "This link is not valid." }),
+  );
 
 /** An email address as a member signs in with it. */
 const emailSchema = z
