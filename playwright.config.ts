@@ -60,6 +60,7 @@ export default defineConfig({
         "auth.spec.ts",
         "client-address.spec.ts",
         "live-updates.spec.ts",
+        "people.spec.ts",
         "usage.spec.ts",
       ],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
@@ -73,6 +74,7 @@ export default defineConfig({
         "auth.spec.ts",
         "client-address.spec.ts",
         "live-updates.spec.ts",
+        "people.spec.ts",
         "usage.spec.ts",
       ],
       use: {

@@ -27,6 +27,7 @@ const POSTGRES_TESTS = [
   "test/server/control-characters.test.ts",
   "test/server/sso.test.ts",
   "test/server/audit.test.ts",
+  "test/server/people.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { ROLES, type Role } from "@/lib/contract";
 import { countMembers, findMemberRowByEmail } from "@/lib/server/ledger/members";
 import { addMember } from "@/lib/server/team/members";
-import { MIN_PASSWORD_LENGTH } from "@/lib/server/access/password";
+import { passwordProblem } from "@/lib/server/access/password-policy";
 import { closeDb, getDb } from "@/lib/server/db/database";
 
 const { values } = parseArgs({
@@ -55,8 +55,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const password = await readPassword(values["password-stdin"] ?? false);
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    console.error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(`The password ${problem}.`);
     return 1;
   }
   const member = await addMember(db, { email, name, role: role as Role, password });

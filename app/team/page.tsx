@@ -34,7 +34,7 @@ export default async function TeamPage() {
           team budget and the confirmation before costly renders still do.
         </Notice>
       )}
-      <TeamAdmin />
+      <TeamAdmin selfId={member?.id ?? null} />
     </div>
   );
 }

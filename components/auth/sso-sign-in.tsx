@@ -23,6 +23,8 @@ function failureText(reason: SsoFailure, name: string): string {
       return `A member already has the email of your ${name} account, and it could not be linked to them. Ask a team admin.`;
     case "no_email":
       return `Your ${name} account has no email address, which the dashboard needs. Ask a team admin.`;
+    case "deactivated":
+      return "Your membership of this team has been deactivated. Ask a team admin to reactivate you.";
   }
 }
 

@@ -1,8 +1,8 @@
 "use client";
 
 /**
- * The signed-in member in the header: their name, their share links, the Team page for admins, and
- * Sign out. With sign-in off, the share links and the Team page (everyone acts as the team).
+ * The signed-in member in the header: their name (a link to Your account: sessions and password),
+ * their share links, the Team page for admins, and Sign out. With sign-in off, the share links and the Team page (everyone acts as the team).
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -64,9 +64,14 @@ export function MemberMenu({ renderedFor }: { renderedFor: { id: string; role: R
 
   return (
     <nav aria-label="Member" className="flex items-center gap-2 text-sm">
-      <span className="max-w-40 truncate font-medium" title={member.email}>
-        {member.name}
-      </span>
+      <Link
+        href="/account"
+        title={`Your account: ${member.email}`}
+        className={buttonClasses({ variant: "ghost", size: "sm", className: "max-w-40" })}
+      >
+        <span className="sr-only">Your account: </span>
+        <span className="truncate font-medium">{member.name}</span>
+      </Link>
       {shareLinks}
       {member.role === "admin" && teamLink}
       <Button size="sm" onClick={() => void signOut()} busy={leaving} busyText="Signing out…">

@@ -13,6 +13,8 @@ import { useMembers, useSetMemberCap } from "@/lib/client/queries/team";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ColumnHeadings } from "./column-headings";
+import { InviteMember } from "@/components/people/invite-member";
+import { MemberAccess } from "@/components/people/member-access";
 import { CreditsEditor } from "./credits-editor";
 import { ServiceStatus } from "./service-status";
 import { SpendingRules } from "./spending-rules";
@@ -23,28 +25,31 @@ const capWords = (cap: number | null, none: string) => (cap === null ? none : `$
 
 const saveFailed = (error: Error) => notify.error("Not saved", { description: error.message });
 
-export function TeamAdmin() {
+/** `selfId`: the signed-in admin (null with sign-in off: then there are no invites or access to manage). */
+export function TeamAdmin({ selfId }: { selfId: string | null }) {
   return (
     <div className="flex flex-col gap-6">
       <SpendingRules />
       <TeamLimits />
-      <MemberList />
+      {selfId !== null && <InviteMember />}
+      <MemberList selfId={selfId} />
       <ServiceStatus />
     </div>
   );
 }
 
-function MemberList() {
+function MemberList({ selfId }: { selfId: string | null }) {
   const members = useMembers();
   return (
     <TeamSection title="Members">
       {members.data ? (
         members.data.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            No members yet. Add them with <code className="font-mono">npm run user:add</code>.
+            No members yet. Make the first admin with <code className="font-mono">npm run user:add</code>,
+            then invite the others here.
           </p>
         ) : (
-          <MemberTable members={members.data} />
+          <MemberTable members={members.data} selfId={selfId} />
         )
       ) : members.isError ? (
         <Notice tone="error">Could not load the members: {members.error.message}</Notice>
@@ -56,10 +61,10 @@ function MemberList() {
 }
 
 /** Column headings; on a phone the table becomes one card per member and each cell names its column. */
-const COLUMNS = ["Name", "Email", "Role", "Spent this month", "Monthly cap"] as const;
+const COLUMNS = ["Name", "Email", "Role", "Spent this month", "Monthly cap", "Access"] as const;
 const CELL = "md:border-t md:border-zinc-200 md:px-3 md:py-2.5 md:align-middle md:dark:border-zinc-800";
 
-function MemberTable({ members }: { members: MemberSpend[] }) {
+function MemberTable({ members, selfId }: { members: MemberSpend[]; selfId: string | null }) {
   return (
     // The frame is on a wrapper: a table's own border cannot have rounded corners.
     <div className="md:overflow-hidden md:rounded-xl md:border md:border-zinc-200 md:bg-white md:dark:border-zinc-800 md:dark:bg-zinc-900">
@@ -67,7 +72,7 @@ function MemberTable({ members }: { members: MemberSpend[] }) {
         <ColumnHeadings columns={COLUMNS} className="max-md:sr-only" />
         <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
           {members.map((member) => (
-            <MemberRow key={member.id} member={member} />
+            <MemberRow key={member.id} member={member} selfId={selfId} />
           ))}
         </tbody>
       </table>
@@ -95,7 +100,7 @@ function Cell({
   );
 }
 
-function MemberRow({ member }: { member: MemberSpend }) {
+function MemberRow({ member, selfId }: { member: MemberSpend; selfId: string | null }) {
   const save = useSetMemberCap();
   const cap = member.effectiveCapCredits;
   return (
@@ -105,6 +110,9 @@ function MemberRow({ member }: { member: MemberSpend }) {
     >
       <Cell column="Name" className="font-medium">
         {member.name}
+        {member.deactivatedAt !== null && (
+          <span className="font-normal text-zinc-500 dark:text-zinc-400"> (deactivated)</span>
+        )}
       </Cell>
       <Cell column="Email" className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">
         {member.email}
@@ -141,6 +149,13 @@ function MemberRow({ member }: { member: MemberSpend }) {
           }
         />
       </Cell>
+      {selfId !== null ? (
+        <Cell column="Access" className="max-md:col-span-2">
+          <MemberAccess member={member} self={member.id === selfId} />
+        </Cell>
+      ) : (
+        <td className={CELL} aria-hidden />
+      )}
     </tr>
   );
 }

@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   run_ended: 409,
   /** Approving or declining a render another decision got to first (or replaying a declined one's key). */
   approval_decided: 409,
+  /** Deactivating, or taking the admin role from, the team's last active admin. */
+  last_admin: 409,
+  /** An invite or password-reset link that was used, revoked or has expired. */
+  link_unusable: 410,
   /** A zip would hold more renders than one zip may (ZIP_MAX_RENDERS): narrow the selection. */
   too_many_renders: 422,
   /**

@@ -28,3 +28,4 @@ export * from "./approvals";
 export * from "./limits";
 export * from "./sso";
 export * from "./audit";
+export * from "./people";

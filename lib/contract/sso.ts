@@ -20,6 +20,8 @@ export const SSO_FAILURES = [
   "email_taken",
   /** The provider gave no email, which a new member needs. */
   "no_email",
+  /** Their account is a deactivated member's: an admin reactivates them on the Team page. */
+  "deactivated",
 ] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 

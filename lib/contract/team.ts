@@ -36,6 +36,8 @@ export const memberSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   monthlyCapCredits: z.nullable(z.number().check(z.int())),
+  /** When an admin deactivated the member (UTC ISO); null while active. */
+  deactivatedAt: z.nullable(z.string()),
 });
 export type Member = z.infer<typeof memberSchema>;
 

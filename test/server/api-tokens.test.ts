@@ -337,6 +337,7 @@ describe("what a bearer request may do", () => {
       name: "Grace",
       role: "member" as const,
       monthlyCapCredits: null,
+      deactivatedAt: null,
     };
     expect(await stillActsAs(request, grace)).toBe(true);
     await stack.call("DELETE", `/api/tokens/${token.id}`, { headers: asMember("Grace") });

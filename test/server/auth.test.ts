@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   "GET /api/openapi.json",
   "POST /api/auth/sign-in",
   "POST /api/auth/sign-out",
+  "POST /api/auth/join",
+  "POST /api/auth/reset-password",
   "GET /api/auth/session",
   "GET /api/auth/oidc/start",
   "GET /api/auth/oidc/callback",

@@ -15,6 +15,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type {
   ApiTokenCreated,
+  SessionList,
+  InviteCreated,
+  OneTimeLink,
   ApprovalList,
   AwaitingApprovalResult,
   Board,
@@ -282,9 +285,44 @@ test("every documented operation, run once with a real request", { timeout: 120_
     json: { note: "Not this week" },
   });
 
+  const linusSessions = await call<SessionList>("GET /api/auth/sessions", { as: "Linus" });
+  await call("POST /api/auth/sessions/sign-out-others", { as: "Grace" });
+  await call("DELETE /api/auth/sessions/{id}", {
+    as: "Linus",
+    params: { id: linusSessions.items.find((s) => s.current)?.id ?? "" },
+  });
   await call("POST /api/auth/sign-out", { as: "Linus" });
   const { email, password } = TEST_TEAM.linus;
   await call("POST /api/auth/sign-in", { as: null, json: { email, password } });
+  await call("POST /api/members/{id}/deactivate", { as: "Ada", params: { id: memberIds.Linus ?? "" } });
+  await call("POST /api/members/{id}/reactivate", { as: "Ada", params: { id: memberIds.Linus ?? "" } });
+
+  const invited = await call<InviteCreated>("POST /api/invites", {
+    as: "Ada",
+    json: { name: "Hedy", email: "hedy@example.com", role: "member" },
+  });
+  const revoked = await call<InviteCreated>("POST /api/invites", {
+    as: "Ada",
+    json: { name: "Revoked", role: "member" },
+  });
+  await call("GET /api/invites", { as: "Ada" });
+  await call("DELETE /api/invites/{id}", { as: "Ada", params: { id: revoked.invite.id } });
+  await call("POST /api/auth/join", {
+    as: null,
+    json: { token: invited.link.path.split("/").at(-1), name: "Hedy", password: "frequency hopping" },
+  });
+  const reset = await call<OneTimeLink>("POST /api/members/{id}/password-reset", {
+    as: "Ada",
+    params: { id: memberIds.Linus ?? "" },
+  });
+  await call("POST /api/auth/reset-password", {
+    as: null,
+    json: { token: reset.path.split("/").at(-1), password },
+  });
+  await call("POST /api/auth/password", {
+    as: "Grace",
+    json: { currentPassword: TEST_TEAM.grace.password, newPassword: TEST_TEAM.grace.password },
+  });
   await call("GET /api/auth/oidc/start", { as: null, query: "next=%2Fboards" });
   await call("GET /api/auth/oidc/callback", { as: null, query: "code=a-code&state=a-state" });
 

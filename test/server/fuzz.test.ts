@@ -14,26 +14,34 @@ import {
 } from "@/lib/contract";
 import { errorBodySchema } from "@/lib/contract/error-body";
 import { REQUEST_FIELD_NAMES } from "@/lib/render-api/request-fields";
-import { addMember } from "@/lib/server/team/members";
-import { getDb } from "@/lib/server/db/database";
-import { HTTP_METHODS, apiRoutes, startStack, type HttpMethod, type Stack } from "@/test/server-stack";
+import {
+  HTTP_METHODS,
+  apiRoutes,
+  signedInMembers,
+  startStack,
+  type HttpMethod,
+  type Stack,
+} from "@/test/server-stack";
 
 const RUNS = 1_000;
 let stack: Stack;
 let cookie = "";
 
+/** The session of the routes that end their caller's sessions, so the others keep theirs. */
+let leaverCookie = "";
+const ENDS_OWN_SESSIONS = new Set([
+  "POST /api/auth/sign-out",
+  "DELETE /api/auth/sessions/[id]",
+  "POST /api/auth/sessions/sign-out-others",
+]);
+
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "fuzzing-secret-that-is-long-enough-0000" } });
-  await addMember(await getDb(stack.databaseUrl), {
-    email: "fuzz@example.com",
-    name: "Fuzz",
-    role: "admin",
-    password: "fuzzing password",
-  });
-  const signIn = await stack.call("POST", "/api/auth/sign-in", {
-    json: { email: "fuzz@example.com", password: "fuzzing password" },
-  });
-  cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const { cookies } = await signedInMembers(stack, [
+    { email: "fuzz@example.com", name: "Fuzz", role: "admin", password: "fuzzing password" },
+    { email: "leaver@example.com", name: "Leaver", role: "admin", password: "fuzzing password" },
+  ]);
+  [cookie, leaverCookie] = [cookies.Fuzz ?? "", cookies.Leaver ?? ""];
   expect(cookie).toMatch(/^rd_session=/);
 });
 afterAll(() => stack.close());
@@ -134,7 +142,7 @@ for (const { route, method } of targets) {
           `?${new URLSearchParams(params).toString()}`;
         const json = typeof payload === "string" ? undefined : payload;
         const response = await stack.call(method, path, {
-          headers: { cookie },
+          headers: { cookie: ENDS_OWN_SESSIONS.has(`${method} ${route.path}`) ? leaverCookie : cookie },
           ...(method !== "GET" && (json === undefined ? { body: String(payload) } : { json })),
         });
         if (route.path === "/api/renders" && method === "POST") {

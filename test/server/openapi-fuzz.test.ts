@@ -23,6 +23,8 @@ const RUNS = 30;
 
 let stack: Stack;
 let cookie = "";
+/** The session of the operations that end their caller's sessions, so the others keep theirs. */
+let leaverCookie = "";
 let checker: Awaited<ReturnType<typeof openApiChecker>>;
 
 const FUZZ_ADMIN = {
@@ -31,10 +33,18 @@ const FUZZ_ADMIN = {
   name: "Fuzz",
   role: "admin",
 } as const;
+const FUZZ_LEAVER = { ...FUZZ_ADMIN, email: "leaver@example.com", name: "Leaver" } as const;
+/** Operations that end the caller's own sessions: run on the leaver's. */
+const ENDS_OWN_SESSIONS = new Set([
+  "POST /api/auth/sign-out",
+  "DELETE /api/auth/sessions/{id}",
+  "POST /api/auth/sessions/sign-out-others",
+]);
 
 beforeAll(async () => {
   stack = await startStack({ env: { AUTH_SECRET: "schema-fuzzing-secret-long-enough-0000" } });
-  cookie = (await signedInMembers(stack, [FUZZ_ADMIN])).cookies.Fuzz ?? "";
+  const { cookies } = await signedInMembers(stack, [FUZZ_ADMIN, FUZZ_LEAVER]);
+  [cookie, leaverCookie] = [cookies.Fuzz ?? "", cookies.Leaver ?? ""];
   checker = await openApiChecker(stack);
 });
 afterAll(() => stack.close());
@@ -115,7 +125,9 @@ for (const { method, template } of operations) {
         const url =
           template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name]))) +
           queryString(query);
-        const init: CallInit = { headers: { cookie } };
+        const init: CallInit = {
+          headers: { cookie: ENDS_OWN_SESSIONS.has(`${method} ${template}`) ? leaverCookie : cookie },
+        };
         if (body?.json !== undefined) init.json = body.json;
         if (body?.form !== undefined) init.body = formOf(body.form);
         const response = await stack.call(method, url, init);

@@ -20,6 +20,10 @@ import type {
   NoticeList,
   Usage,
   ApiTokenCreated,
+  SessionList,
+  InviteCreated,
+  InviteList,
+  OneTimeLink,
   RateCard,
   RunDetail,
 } from "@/lib/contract";
@@ -363,6 +367,21 @@ describe("a real run: every answer matches its documented schema", () => {
     const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });
     events.abort();
     expect(stream.status).toBe(200);
+    const linusSessions = await call<SessionList>("Linus", "GET", "/api/auth/sessions", "/api/auth/sessions");
+    expect(
+      (
+        await call(
+          "Grace",
+          "POST",
+          "/api/auth/sessions/sign-out-others",
+          "/api/auth/sessions/sign-out-others",
+        )
+      ).status,
+    ).toBe(200);
+    const linusSession = linusSessions.body.items.find((s) => s.current)?.id ?? "";
+    expect(
+      (await call("Linus", "DELETE", "/api/auth/sessions/{id}", `/api/auth/sessions/${linusSession}`)).body,
+    ).toEqual({ ended: 1 });
     expect((await call("Linus", "POST", "/api/auth/sign-out", "/api/auth/sign-out")).body).toEqual({
       signedOut: true,
     });
@@ -370,6 +389,46 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { email: "linus@example.com", password: "a third long secret" },
     });
     expect(signIn.status).toBe(200);
+    const linusPath = `/api/members/${ids.Linus}`;
+    expect(
+      (await call("Ada", "POST", "/api/members/{id}/deactivate", `${linusPath}/deactivate`)).body,
+    ).toMatchObject({ deactivatedAt: expect.any(String) });
+    expect(
+      (await call("Ada", "POST", "/api/members/{id}/reactivate", `${linusPath}/reactivate`)).body,
+    ).toMatchObject({ deactivatedAt: null });
+
+    const invited = await call<InviteCreated>("Ada", "POST", "/api/invites", "/api/invites", {
+      json: { name: "Hedy", role: "member" },
+    });
+    const revoked = await call<InviteCreated>("Ada", "POST", "/api/invites", "/api/invites", {
+      json: { name: "Revoked", email: "revoked@example.com", role: "member" },
+    });
+    expect((await call<InviteList>("Ada", "GET", "/api/invites", "/api/invites")).body.items).toHaveLength(2);
+    const revokedPath = `/api/invites/${revoked.body.invite.id}`;
+    expect((await call("Ada", "DELETE", "/api/invites/{id}", revokedPath)).status).toBe(200);
+    const joined = await call(null, "POST", "/api/auth/join", "/api/auth/join", {
+      json: {
+        token: invited.body.link.path.split("/").at(-1),
+        name: "Hedy",
+        email: "hedy@example.com",
+        password: "frequency hopping",
+      },
+    });
+    expect(joined.status).toBe(201);
+    const reset = await call<OneTimeLink>(
+      "Ada",
+      "POST",
+      "/api/members/{id}/password-reset",
+      `${linusPath}/password-reset`,
+    );
+    const resetDone = await call(null, "POST", "/api/auth/reset-password", "/api/auth/reset-password", {
+      json: { token: reset.body.path.split("/").at(-1), password: "a third long secret" },
+    });
+    expect(resetDone.status).toBe(200);
+    const changed = await call("Grace", "POST", "/api/auth/password", "/api/auth/password", {
+      json: { currentPassword: "another long secret", newPassword: "another long secret" },
+    });
+    expect(changed.status).toBe(200);
     // Single sign-on is not set up on this stack: its routes answer their documented 404 (their
     // redirects are checked by conformance.test.ts, the flow itself by sso.test.ts).
     for (const [template, query] of [

@@ -11,6 +11,10 @@ export const queryKeys = {
   members: ["members"] as const,
   /** Under `members`, so whatever refreshes the team refreshes the names too. */
   memberNames: ["members", "names"] as const,
+  /** Under `members`, so a team change (the live `team` event) refreshes the pending invites too. */
+  invites: ["members", "invites"] as const,
+  /** The caller's own sessions (Your account). */
+  ownSessions: ["own-sessions"] as const,
   team: ["team"] as const,
   /** Under `team`, so a team change (the live `team` event) refreshes the limits too. */
   limits: ["team", "limits"] as const,

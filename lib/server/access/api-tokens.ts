@@ -17,6 +17,7 @@ const REFUSALS = {
   revoked: "This API token was revoked.",
   expired: "This API token has expired.",
   memberGone: "This API token's member is no longer on the team.",
+  deactivated: "This API token's member was deactivated.",
 } as const;
 export type TokenRefusal = keyof typeof REFUSALS;
 
@@ -35,6 +36,7 @@ export async function checkApiToken(secret: string, now: Date): Promise<TokenChe
     return { ok: false, refusal: "expired" };
   }
   if (!member) return { ok: false, refusal: "memberGone" };
+  if (member.deactivated_at !== null) return { ok: false, refusal: "deactivated" };
   return {
     ok: true,
     member: toMember(member),

@@ -14,7 +14,7 @@ import { settings } from "@/lib/server/runtime/config";
 import { checkApiToken, noteTokenUse, tokenRefused } from "./api-tokens";
 import { assertFromDashboardPages, assertSameOrigin, clientAddress, isSafeMethod } from "./origin";
 import { authEnabled, memberFromCookies, requireMember, requireRole } from "./session";
-import { countWrongToken, tokenWaitSeconds } from "./throttle";
+import { assertTokenAllowed, countWrongToken } from "./throttle";
 
 export type Access = Role | "public";
 
@@ -72,12 +72,7 @@ export async function resolveCaller(request: Request, rules: CallerRules): Promi
 async function memberFromBearer(request: Request, token: string) {
   const address = clientAddress(request, settings().TRUSTED_PROXY_HOPS);
   const db = await getDb();
-  const wait = await tokenWaitSeconds(db, address);
-  if (wait > 0) {
-    throw new AppError("rate_limited", "Too many wrong API tokens or sign-ins. Wait before trying again.", {
-      retryAfterSeconds: wait,
-    });
-  }
+  await assertTokenAllowed(db, address, "API tokens");
   const now = new Date();
   const check = await checkApiToken(token, now);
   if (!check.ok) {

@@ -21,8 +21,6 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  */
 const MAX_CONCURRENT = 2;
 
-export const MIN_PASSWORD_LENGTH = 10;
-
 /** Shared by every bundle of the process (each route handler may be its own module instance). */
 const slots = processSingleton("password-hash-slots", () => ({ running: 0, waiting: [] as (() => void)[] }));
 

@@ -1,9 +1,10 @@
 import "server-only";
 /**
- * Sessions as signed cookies: `<payload>.<HMAC-SHA256>` with the member id, the member's session
- * version and an expiry. Nothing to store per session; bumping a member's session version ends all
- * of their sessions at once.
+ * The session cookie: `<secret>.<HMAC-SHA256>`, the secret naming a session row in the ledger
+ * (lib/server/access/sessions.ts). The signature lets a forged or mangled cookie be refused without
+ * a lookup; what the session may do is the row's to say, so the server can end it.
  */
+import { createHmac } from "node:crypto";
 import { clearedHostCookieHeaders, hostCookieHeader, hostCookieName, readHostCookie } from "./host-cookies";
 import { signValue, verifiedPayload } from "./signed-value";
 
@@ -12,34 +13,17 @@ export const SESSION_COOKIE = "rd_session";
 /** Its name over HTTPS (./host-cookies.ts). */
 export const SECURE_SESSION_COOKIE = hostCookieName(SESSION_COOKIE);
 
-export interface SessionClaims {
-  memberId: string;
-  version: number;
-  /** Expiry, epoch seconds. */
-  expires: number;
+/** A key of its own for sessions, so no other value signed with AUTH_SECRET can pass for one. */
+const sessionKey = (authSecret: string) =>
+  createHmac("sha256", authSecret).update("session cookie").digest();
+
+export function signSessionSecret(secret: string, authSecret: string): string {
+  return signValue(secret, sessionKey(authSecret));
 }
 
-export function encodeSession(claims: SessionClaims, secret: string): string {
-  const payload = Buffer.from(JSON.stringify([claims.memberId, claims.version, claims.expires])).toString(
-    "base64url",
-  );
-  return signValue(payload, secret);
-}
-
-export function decodeSession(token: string, secret: string, nowSeconds: number): SessionClaims | null {
-  const payload = verifiedPayload(token, secret);
-  if (payload === null) return null;
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parts) || parts.length !== 3) return null;
-  const [memberId, version, expires] = parts as unknown[];
-  if (typeof memberId !== "string" || !Number.isInteger(version) || !Number.isInteger(expires)) return null;
-  if ((expires as number) <= nowSeconds) return null;
-  return { memberId, version: version as number, expires: expires as number };
+/** The session secret a cookie value carries, or null when it is not one this server signed. */
+export function readSignedSecret(value: string, authSecret: string): string | null {
+  return verifiedPayload(value, sessionKey(authSecret));
 }
 
 /** The session token from a Cookie header (the `__Host-` cookie wins: ./host-cookies.ts). */

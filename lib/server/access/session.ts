@@ -5,17 +5,9 @@ import "server-only";
  */
 import { AppError } from "@/lib/contract/errors";
 import { settings } from "@/lib/server/runtime/config";
-import { getDb } from "@/lib/server/db/database";
 import type { Member, Role } from "@/lib/contract";
-import { findMemberRow, toMember } from "@/lib/server/ledger/members";
-import { reachedOverHttps } from "./origin";
-import {
-  clearedSessionCookieHeaders,
-  decodeSession,
-  encodeSession,
-  readSessionToken,
-  sessionCookieHeader,
-} from "./session-cookie";
+import { clearedSessionCookieHeaders } from "./session-cookie";
+import { secureCookies, sessionFromCookies } from "./sessions";
 
 export function authEnabled(): boolean {
   // Read from the settings without the service's key: sign-in works before the service is set up.
@@ -24,13 +16,7 @@ export function authEnabled(): boolean {
 
 /** The signed-in member from a Cookie header, or null. */
 export async function memberFromCookies(cookieHeader: string | null): Promise<Member | null> {
-  const secret = settings().AUTH_SECRET;
-  const token = readSessionToken(cookieHeader);
-  if (!secret || !token) return null;
-  const claims = decodeSession(token, secret, Math.floor(Date.now() / 1000));
-  if (!claims) return null;
-  const row = await findMemberRow(await getDb(), claims.memberId);
-  return row && row.session_version === claims.version ? toMember(row) : null;
+  return (await sessionFromCookies(cookieHeader))?.member ?? null;
 }
 
 /**
@@ -55,26 +41,7 @@ export function requireRole(member: Member, role: Role): void {
   }
 }
 
-/**
- * Over HTTPS (directly, or per trusted proxies) the cookie is `__Host-` and Secure; over plain http
- * (localhost, a LAN) it keeps the plain name, since browsers drop Secure cookies there.
- */
-export function isSecure(request: Request): boolean {
-  return reachedOverHttps(request, settings().TRUSTED_PROXY_HOPS);
-}
-
-export function sessionCookieFor(request: Request, memberId: string, version: number): string {
-  const { AUTH_SECRET, SESSION_DAYS } = settings();
-  if (!AUTH_SECRET) throw new Error("sessionCookieFor needs AUTH_SECRET");
-  const maxAge = SESSION_DAYS * 24 * 3600;
-  const token = encodeSession(
-    { memberId, version, expires: Math.floor(Date.now() / 1000) + maxAge },
-    AUTH_SECRET,
-  );
-  return sessionCookieHeader(token, maxAge, isSecure(request));
-}
-
 /** Set-Cookie values that end the session (one per cookie name in use). */
 export function clearedSessionCookies(request: Request): string[] {
-  return clearedSessionCookieHeaders(isSecure(request));
+  return clearedSessionCookieHeaders(secureCookies(request));
 }

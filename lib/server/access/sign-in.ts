@@ -14,7 +14,8 @@ import { settings } from "@/lib/server/runtime/config";
 import { actorOf } from "./actor";
 import { clientAddress } from "./origin";
 import { decoyHash, hasPassword, hashPassword, needsRehash, verifyPassword } from "./password";
-import { authEnabled, clearedSessionCookies, sessionCookieFor } from "./session";
+import { authEnabled, clearedSessionCookies } from "./session";
+import { endSentSession, startSession } from "./sessions";
 import { startSignIn } from "./throttle";
 
 export async function signIn(
@@ -41,10 +42,15 @@ export async function signIn(
   }
   await attempt.succeeded();
   const member = toMember(row);
+  // Said only to someone who knows the password: nobody else learns who was deactivated.
+  if (member.deactivatedAt !== null) {
+    await recordAudit(db, { kind: "sign_in.failed", by: { member: null, address }, email });
+    throw new AppError("unauthenticated", "This member was deactivated. A team admin can reactivate them.");
+  }
   await recordAudit(db, { kind: "sign_in.succeeded", by: actorOf(request, member) });
   // The one moment the password is known: a hash made at an older, cheaper cost is replaced.
   if (needsRehash(row.password_hash)) await setPasswordHash(db, row.id, await hashPassword(password));
-  const cookie = sessionCookieFor(request, row.id, row.session_version);
+  const cookie = await startSession(request, row.id);
   return { member: await withSpend(db, member), cookie };
 }
 
@@ -57,10 +63,12 @@ export async function sessionInfo(member: Member | null): Promise<SessionInfo> {
 }
 
 /**
- * Signs a browser out: the Set-Cookie headers that clear its cookie (the plain and the secure
- * name's), and an audit entry when a member was signed in.
+ * Signs a browser out: ends its session on the server (a copy of the cookie stops working too),
+ * records it in the audit log when a member was signed in, and answers the Set-Cookie headers that
+ * clear the cookie (the plain and the secure cookie's names).
  */
 export async function signOut(request: Request, actor: Actor): Promise<Headers> {
+  await endSentSession(request.headers.get("cookie"));
   if (actor.member) await recordAudit(await getDb(), { kind: "session.signed_out", by: actor });
   const headers = new Headers();
   for (const cookie of clearedSessionCookies(request)) headers.append("Set-Cookie", cookie);

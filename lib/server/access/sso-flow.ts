@@ -7,7 +7,7 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { settings } from "@/lib/server/runtime/config";
 import { clearedHostCookieHeaders, hostCookieHeader, readHostCookie } from "./host-cookies";
-import { isSecure } from "./session";
+import { secureCookies } from "./sessions";
 import { signValue, verifiedPayload } from "./signed-value";
 
 export interface SsoFlow {
@@ -36,7 +36,7 @@ function flowKey(): Buffer {
 export function flowCookie(request: Request, flow: SsoFlow): string {
   const expires = Math.floor(Date.now() / 1000) + FLOW_SECONDS;
   const payload = Buffer.from(JSON.stringify({ ...flow, expires })).toString("base64url");
-  return hostCookieHeader(FLOW_COOKIE, signValue(payload, flowKey()), FLOW_SECONDS, isSecure(request));
+  return hostCookieHeader(FLOW_COOKIE, signValue(payload, flowKey()), FLOW_SECONDS, secureCookies(request));
 }
 
 /** The flow this browser started, or null when there is none, it was tampered with, or it has expired. */
@@ -54,5 +54,5 @@ export function readFlow(request: Request): SsoFlow | null {
 
 /** Set-Cookie values that end the flow: a callback is answered once. */
 export function clearedFlowCookies(request: Request): string[] {
-  return clearedHostCookieHeaders(FLOW_COOKIE, isSecure(request));
+  return clearedHostCookieHeaders(FLOW_COOKIE, secureCookies(request));
 }

@@ -32,7 +32,8 @@ import {
 import { actorOf } from "./actor";
 import { publicOrigin } from "./origin";
 import { NO_PASSWORD } from "./password";
-import { authEnabled, sessionCookieFor } from "./session";
+import { authEnabled } from "./session";
+import { startSession } from "./sessions";
 import { clearedFlowCookies, flowCookie, readFlow } from "./sso-flow";
 import { admission, personFrom, type SsoPerson, type SsoRules } from "./sso-rules";
 
@@ -131,7 +132,7 @@ export async function finishSsoSignIn(request: Request): Promise<SsoRedirect> {
     await recordAudit(db, { kind: "sign_in.succeeded", by: actorOf(request, toMember(member)) });
     return {
       location: flow.next,
-      cookies: [...cleared, sessionCookieFor(request, member.id, member.session_version)],
+      cookies: [...cleared, await startSession(request, member.id)],
     };
   } catch (error) {
     const refusal = error instanceof SsoRefusal;
@@ -171,6 +172,8 @@ async function memberSigningIn(
   let row = await findMemberRowByIdentity(db, identity);
   if (row) await touchIdentity(db, identity);
   else row = await linkedOrAdded(db, identity, person, admitted.role ?? "member");
+  // Deactivation is the team's word over the provider's: no session, and the role stays as it was.
+  if (row.deactivated_at !== null) throw new SsoRefusal("deactivated", person.email);
   const role = admitted.role !== undefined && changeOf({ role: row.role }, { role: admitted.role });
   if (role) {
     await updateMember(db, row.id, { role: admitted.role });

@@ -79,6 +79,19 @@ export async function tokenWaitSeconds(db: Db, address: string | null, now = Dat
   return secondsOver(failures, counts, now);
 }
 
+/**
+ * Refuses (429, with the wait) a token from an address held back for wrong tokens or sign-ins, before
+ * the token is looked up; `what` names the kind of token in the message ("API tokens", "links").
+ */
+export async function assertTokenAllowed(db: Db, address: string | null, what: string): Promise<void> {
+  const wait = await tokenWaitSeconds(db, address);
+  if (wait > 0) {
+    throw new AppError("rate_limited", `Too many wrong ${what} or sign-ins. Wait before trying again.`, {
+      retryAfterSeconds: wait,
+    });
+  }
+}
+
 /** A bearer token from `address` that is no token of the team's: one more failure of the address. */
 export function countWrongToken(db: Db, address: string | null, now = Date.now()): Promise<void> {
   return recordFailure(db, keysOf(tokenCounts(address)), now, now - SIGN_IN_THROTTLE.windowMs);

@@ -150,6 +150,42 @@ export interface MembersTable {
   /** Credits the member may spend per calendar month (UTC); null: the team default applies. */
   monthly_cap_credits: number | null;
   created_at: string;
+  /** Set while the member is deactivated (UTC ISO); null: active. */
+  deactivated_at: Generated<string | null>;
+}
+
+/** A signed-in browser (migration 016): the cookie carries a signed secret, this row its SHA-256. */
+export interface SessionsTable {
+  /** Public id (`ses_…`), named in the session list and its Sign out. */
+  id: string;
+  secret_hash: string;
+  member_id: string;
+  created_at: string;
+  /** Written at most once a minute; the idle timeout counts from it. */
+  last_seen_at: string;
+  /** The absolute end (SESSION_DAYS after sign-in). */
+  expires_at: string;
+  /** The User-Agent at sign-in, cut to a length. */
+  browser: string;
+  address: string | null;
+}
+
+/** A one-time link (migration 016): an invite or a password reset. */
+export interface MemberLinksTable {
+  id: string;
+  /** invite | reset */
+  kind: string;
+  token_hash: string;
+  /** reset: whose password; invite: the member it made, once used. */
+  member_id: string | null;
+  name: string | null;
+  email: string | null;
+  role: string | null;
+  made_by_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface TeamSettingsTable {
@@ -408,6 +444,8 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   identities: IdentitiesTable;
   audit_log: AuditLogTable;
+  sessions: SessionsTable;
+  member_links: MemberLinksTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -417,6 +455,8 @@ export type PresetRow = Selectable<PresetsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type BoardRow = Selectable<BoardsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type MemberLinkRow = Selectable<MemberLinksTable>;
 export type RunRecord = Selectable<RunsTable>;
 export type RunRowRecord = Selectable<RunRowsTable>;
 export type NoticeRow = Selectable<NoticesTable>;

@@ -33,6 +33,8 @@ export interface Subscriber {
   send(events: readonly WireEvent[]): void;
   /** The hub is stopping (server shutdown): end the stream. */
   close(): void;
+  /** Someone's sessions ended or their access changed: check at once whether the stream's still holds. */
+  recheck?(): void;
 }
 
 /** How long the change log keeps changes for returning streams (a laptop lid closed for a meeting). */
@@ -106,6 +108,7 @@ export class EventHub {
     const entry: Subscriber = {
       send: (events) => (live ? subscriber.send(theirs(events)) : held.push(theirs(events))),
       close: () => subscriber.close(),
+      recheck: () => subscriber.recheck?.(),
     };
     this.subscribers.add(entry);
     const leave = () => void this.subscribers.delete(entry);
@@ -167,6 +170,10 @@ export class EventHub {
       this.head = last.seq;
       if (changes.some((change) => change.topic === "spend")) this.onSpend();
       for (const subscriber of this.subscribers) this.deliver(subscriber, events);
+      // Ended sessions close their streams now, not at the next ping (15 s away).
+      if (changes.some((change) => change.topic === "session")) {
+        for (const subscriber of this.subscribers) subscriber.recheck?.();
+      }
       if (changes.length < BATCH) break;
     }
     const now = Date.now();
@@ -260,5 +267,7 @@ function toEvent(
       return { type: "board", id: subject };
     case "run":
       return { type: "run", id: subject };
+    case "session":
+      return null;
   }
 }

@@ -3,7 +3,8 @@ import "server-only";
  * One live event stream as a server-sent events response: what the page missed, then live events,
  * a ping every 15 s so proxies keep it open and the page knows it is alive, and a re-check of the
  * session at each of them.
- * It ends when the browser goes away, when the session ends, when the hub stops (server shutdown),
+ * It ends when the browser goes away, when the session ends (checked at once when the hub reads a
+ * `session` change, whichever process wrote it), when the hub stops (server shutdown),
  * or when the browser stops reading (it then reconnects and resumes from its last event id).
  */
 import type { LiveEvent } from "@/lib/contract";
@@ -86,21 +87,22 @@ export function eventStreamResponse(options: StreamOptions): Response {
           for (const { id, event } of events) write(formatEvent(id, event));
         };
 
-        const heartbeat = setInterval(() => {
+        /** Ends the stream, saying why, once the session no longer holds; pings after a periodic check. */
+        const check = (ping: boolean) =>
           void stillSignedIn().then(
             (ok) => {
-              if (ok) return write(PING);
+              if (ok) return ping ? write(PING) : undefined;
               write(formatEvent(null, { type: "signed-out" }));
               end();
             },
-            () => write(PING),
+            () => (ping ? write(PING) : undefined),
           );
-        }, heartbeatMs);
+        const heartbeat = setInterval(() => check(true), heartbeatMs);
         if (signal.aborted) return end();
         signal.addEventListener("abort", end, { once: true });
         write(`retry: ${RETRY_MS}\n\n`);
         try {
-          leave = await hub.subscribe(lastSeen, { send, close: end }, audiences);
+          leave = await hub.subscribe(lastSeen, { send, close: end, recheck: () => check(false) }, audiences);
         } catch (error) {
           return finish("drop", error);
         }

@@ -9,6 +9,10 @@ import { signalChange } from "@/lib/server/db/change-signal";
 import { announceChange, serializeChangeLog } from "@/lib/server/db/dialect";
 import type { Database } from "@/lib/server/db/schema";
 
+/**
+ * `session`: a member's sessions ended or their access changed (subject: the member's id); only a
+ * nudge to drop cached sessions and re-check open streams, never sent to a page.
+ */
 export type ChangeTopic =
   | "render"
   | "upload"
@@ -18,7 +22,8 @@ export type ChangeTopic =
   | "favourite"
   | "board"
   | "run"
-  | "notice";
+  | "notice"
+  | "session";
 
 export interface Change {
   seq: number;

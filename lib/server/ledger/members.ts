@@ -1,10 +1,11 @@
 import "server-only";
 /** Team members, their roles and monthly credit caps, and what each has spent this month. */
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "@/lib/server/db/database";
-import type { MemberRow } from "@/lib/server/db/schema";
-import type { Member, MemberPatch, Role } from "@/lib/contract";
+import type { Database, MemberRow } from "@/lib/server/db/schema";
+import { AppError, deactivatedName, type Member, type MemberPatch, type Role } from "@/lib/contract";
+import { serializeChangeLog } from "@/lib/server/db/dialect";
 import { withChanges } from "./changes";
 import { getTeamSettings } from "./team-settings";
 
@@ -15,14 +16,16 @@ export function toMember(row: MemberRow): Member {
     name: row.name,
     role: row.role === "admin" ? "admin" : "member",
     monthlyCapCredits: row.monthly_cap_credits,
+    deactivatedAt: row.deactivated_at,
   };
 }
 
+/** A member to add, whose password the team layer has already hashed (lib/server/team/members.ts). */
 export interface NewMember {
   email: string;
   name: string;
   role: Role;
-  /** Already hashed by the team layer, or a value no password matches (a member made by single sign-on). */
+  /** Already hashed, or a value no password matches (a member made by single sign-on). */
   passwordHash: string;
 }
 
@@ -37,20 +40,29 @@ export function newMemberRow(input: NewMember): MemberRow {
     session_version: 1,
     monthly_cap_credits: null,
     created_at: new Date().toISOString(),
+    deactivated_at: null,
   };
 }
 
-/** Adds a member whose password the team layer has already hashed (lib/server/team/members.ts). */
+/** Adds a member. */
 export async function insertMember(db: Db, input: NewMember): Promise<Member> {
-  const row = newMemberRow(input);
-  await withChanges(db, async (tx, note) => {
-    await tx.insertInto("members").values(row).execute();
+  return withChanges(db, async (tx, note) => {
     note("team");
+    return insertMemberIn(tx, input);
   });
+}
+
+/** Adds a member inside a transaction that notes the change (insertMember, joining by invite). */
+export async function insertMemberIn(tx: Transaction<Database>, input: NewMember): Promise<Member> {
+  const row = newMemberRow(input);
+  await tx.insertInto("members").values(row).execute();
   return toMember(row);
 }
 
-export async function findMemberRowByEmail(db: Db, email: string): Promise<MemberRow | undefined> {
+export async function findMemberRowByEmail(
+  db: Db | Transaction<Database>,
+  email: string,
+): Promise<MemberRow | undefined> {
   return db
     .selectFrom("members")
     .selectAll()
@@ -71,9 +83,72 @@ export async function listMembers(db: Db): Promise<Member[]> {
   return (await db.selectFrom("members").selectAll().orderBy("name").execute()).map(toMember);
 }
 
-/** Every member's id and name, by name. */
+/** Every member's id and name, by name; a deactivated member's name says so. */
 export async function listMemberNames(db: Db): Promise<{ id: string; name: string }[]> {
-  return db.selectFrom("members").select(["id", "name"]).orderBy("name").execute();
+  const rows = await db
+    .selectFrom("members")
+    .select(["id", "name", "deactivated_at"])
+    .orderBy("name")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.deactivated_at === null ? row.name : deactivatedName(row.name),
+  }));
+}
+
+/** Of these member ids, those deactivated now. */
+export async function deactivatedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("members")
+    .select("id")
+    .where("id", "in", [...new Set(ids)])
+    .where("deactivated_at", "is not", null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Deactivates a member (`at`: when) or reactivates them (null). Deactivating ends every session of
+ * theirs in the same transaction and notes a `session` change, so every process refuses them at
+ * once. The team's last active admin is never deactivated: checked under the change log's lock, so
+ * two admins deactivating each other at once cannot both succeed. Undefined: no such member.
+ */
+export async function setMemberDeactivated(
+  db: Db,
+  id: string,
+  at: string | null,
+): Promise<MemberRow | undefined> {
+  return withChanges(db, async (tx, note) => {
+    await serializeChangeLog(tx);
+    const target = await tx.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!target) return undefined;
+    if (at !== null && target.role === "admin") {
+      const others = await tx
+        .selectFrom("members")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role", "=", "admin")
+        .where("deactivated_at", "is", null)
+        .where("id", "!=", id)
+        .executeTakeFirst();
+      if (Number(others?.n ?? 0) === 0) {
+        throw new AppError(
+          "last_admin",
+          "The team's last active admin cannot be deactivated: make another admin first.",
+        );
+      }
+    }
+    const row = await tx
+      .updateTable("members")
+      .set({ deactivated_at: at })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (at !== null) await tx.deleteFrom("sessions").where("member_id", "=", id).execute();
+    note("team");
+    note("session", id);
+    return row;
+  });
 }
 
 export async function countMembers(db: Db): Promise<number> {

@@ -7,6 +7,7 @@ import "server-only";
 import { sql, type Transaction } from "kysely";
 import {
   AppError,
+  deactivatedName,
   type CostEstimate,
   type ErrorBody,
   type LedgerRender,
@@ -23,6 +24,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { Database, RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { withChanges, type NoteChange } from "./changes";
 import { withFavourites } from "./favourites";
+import { deactivatedAmong } from "./members";
 import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { promptMatches } from "./prompt-search";
@@ -341,7 +343,30 @@ export async function getRenderRow(db: Db, id: string): Promise<RenderRow | unde
 export async function rendersByIds(db: Db, ids: readonly string[]): Promise<LedgerRender[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("renders").selectAll().where("id", "in", ids).execute();
-  return rows.map(toLedgerRender);
+  return withMakerStates(db, rows.map(toLedgerRender));
+}
+
+/**
+ * The renders with the name of each maker who is deactivated now marked so ("Grace (deactivated)"):
+ * a render keeps the name it was made under, and says that its maker has left.
+ */
+export async function withMakerStates(db: Db, renders: LedgerRender[]): Promise<LedgerRender[]> {
+  const gone = await deactivatedAmong(
+    db,
+    renders.flatMap((r) => (r.member ? [r.member.id] : [])),
+  );
+  if (gone.size === 0) return renders;
+  return renders.map((r) =>
+    r.member && gone.has(r.member.id)
+      ? { ...r, member: { ...r.member, name: deactivatedName(r.member.name) } }
+      : r,
+  );
+}
+
+/** One render's record from its row, its maker marked when deactivated (withMakerStates). */
+export async function ledgerRenderOf(db: Db, row: RenderRow): Promise<LedgerRender> {
+  const render = toLedgerRender(row);
+  return (await withMakerStates(db, [render]))[0] ?? render;
 }
 
 /** At most this many unknown ids are named in a refusal. */
@@ -447,7 +472,7 @@ export async function listRenders(
     row.request_seq,
     row.variant_index,
   ]);
-  return { ...page, items: await withFavourites(db, owner, page.items) };
+  return { ...page, items: await withFavourites(db, owner, await withMakerStates(db, page.items)) };
 }
 
 /**

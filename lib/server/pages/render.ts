@@ -4,7 +4,7 @@ import { cache } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
 import { getDb } from "@/lib/server/db/database";
-import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { getRenderRow, ledgerRenderOf } from "@/lib/server/ledger/renders";
 import { withCallerFlag } from "@/lib/server/renders/organize";
 import { requirePageMember } from "./session";
 
@@ -15,6 +15,8 @@ import { requirePageMember } from "./session";
 export const findRenderForPage = cache(async (id: string): Promise<LedgerRender | undefined> => {
   const member = await requirePageMember(`/renders/${encodeURIComponent(id)}`);
   if (!RENDER_ID_PATTERN.test(id)) return undefined;
-  const row = await getRenderRow(await getDb(), id);
-  return row && withCallerFlag(toLedgerRender(row), member);
+  const db = await getDb();
+  const row = await getRenderRow(db, id);
+  if (!row) return undefined;
+  return withCallerFlag(await ledgerRenderOf(db, row), member);
 });

@@ -2,7 +2,7 @@ import "server-only";
 /** A render someone has open: its ledger record, and the scheduler told to keep it current. */
 import { AppError, type LedgerRender, type Member, type RenderWatch } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
-import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
+import { getRenderRow, ledgerRenderOf } from "@/lib/server/ledger/renders";
 import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { withCallerFlag } from "./organize";
 
@@ -17,8 +17,9 @@ export async function watchRender(id: string): Promise<RenderWatch> {
 
 /** The render's record with the caller's favourite flag; opening it also watches it while it is unfinished. */
 export async function openRender(id: string, member: Member | null): Promise<LedgerRender> {
-  const row = await getRenderRow(await getDb(), id);
+  const db = await getDb();
+  const row = await getRenderRow(db, id);
   if (!row) throw notFound();
   if (row.next_poll_at !== null) await (await getScheduler()).watch(id);
-  return withCallerFlag(toLedgerRender(row), member);
+  return withCallerFlag(await ledgerRenderOf(db, row), member);
 }

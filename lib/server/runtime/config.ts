@@ -87,6 +87,8 @@ const envSchema = z.object({
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
+  /** A session unused this long ends (the absolute SESSION_DAYS applies as well). */
+  SESSION_IDLE_HOURS: positiveInt(72),
   /** `off` hides the password form and refuses the password route (single sign-on only). */
   PASSWORD_SIGN_IN: z.enum(["on", "off"]).default("on"),
   /** Single sign-on with OpenID Connect: the provider's issuer and this dashboard's client there. */
@@ -139,6 +141,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
+  SESSION_IDLE_HOURS: "a whole number of hours above 0",
   PASSWORD_SIGN_IN: "on or off",
   OIDC_ISSUER:
     "the provider's https issuer URL, e.g. https://sso.example.com/realms/team (http only on loopback)",

@@ -20,6 +20,7 @@ import * as notices from "./012_notices";
 import * as approvals from "./013_approvals";
 import * as replicas from "./014_replicas";
 import * as signInFailures from "./015_sign_in_failures";
+import * as people from "./016_people";
 import * as identities from "./017_identities";
 import * as audit from "./018_audit";
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "013_approvals": approvals,
   "014_replicas": replicas,
   "015_sign_in_failures": signInFailures,
+  "016_people": people,
   "017_identities": identities,
   "018_audit": audit,
 };

@@ -1,0 +1,133 @@
+/**
+ * People run from the browser, on the sign-in server: the admin invites a new member on the Team
+ * page, she joins through the link in her own browser and makes a render, the admin deactivates her
+ * (her open page goes to sign-in within 2 s, her API token answers 401, her render keeps her name,
+ * marked); and sessions the server ends (Sign out everywhere else, a copied cookie after sign-out).
+ */
+import { request as playwrightRequest, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, uniquePrompt } from "./fixtures";
+import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
+import { E2E_PORTS } from "./ports";
+
+const AUTH_APP = `http://127.0.0.1:${E2E_PORTS.authApp}`;
+test.use({ baseURL: AUTH_APP });
+
+/** A browser context of its own, signed in as nobody: someone who was handed a link. */
+async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  return context.newPage();
+}
+
+/** The cookie header a context sends: what someone who copied it would send. */
+async function cookieOf(page: Page): Promise<string> {
+  return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+const statusWithCookie = async (cookie: string) => {
+  const outsider = await playwrightRequest.newContext({ baseURL: AUTH_APP, extraHTTPHeaders: { cookie } });
+  try {
+    return (await outsider.get("/api/auth/sessions")).status();
+  } finally {
+    await outsider.dispose();
+  }
+};
+
+test("an invited member joins and renders; deactivated, her page goes to sign-in within 2 s, her token stops, her render keeps her name", async ({
+  browser,
+}, testInfo) => {
+  const suffix = Date.now().toString(36);
+  const name = `Ada ${suffix}`;
+  const admin = await signedInPage(browser, testInfo, "admin@example.com");
+  await admin.goto("/team");
+  const invite = admin.getByRole("region", { name: "Invite member" });
+  await invite.getByLabel("Name").fill(name);
+  await invite.getByLabel("Email (optional)").fill(`ada-${suffix}@example.com`);
+  await invite.getByRole("button", { name: "Invite", exact: true }).click();
+  const link = await invite.getByLabel("Invite link").inputValue();
+  expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{43}$/);
+  await expect(invite.getByRole("list", { name: "Pending invites" })).toContainText(name);
+
+  const ada = await freshPage(browser, testInfo);
+  await ada.goto(link);
+  const join = ada.getByRole("form", { name: "Join the team" });
+  await expect(join.getByLabel("Your name")).toHaveValue(name);
+  await join.getByLabel("Password").fill("Ada's analytical engine");
+  await join.getByRole("button", { name: "Join" }).click();
+  await expect(ada.getByRole("navigation", { name: "Member" })).toContainText(name);
+
+  const made = await ada.request.post("/api/renders", {
+    data: { kind: "image", prompt: uniquePrompt("Ada's first render") },
+    headers: FROM_DASHBOARD,
+  });
+  expect(made.status(), await made.text()).toBe(202);
+  const renderId = ((await made.json()) as { renders: { id: string }[] }).renders[0]?.id ?? "";
+  const token = await ada.request.post("/api/tokens", {
+    data: { name: "script", scope: "read" },
+    headers: FROM_DASHBOARD,
+  });
+  const secret = ((await token.json()) as { secret: string }).secret;
+  const stream = ada.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await ada.goto("/");
+  expect((await stream).status()).toBe(200);
+
+  await admin.reload();
+  const row = admin.getByRole("row", { name });
+  await row.getByRole("button", { name: `Deactivate ${name}` }).click();
+  await row.getByRole("button", { name: `Deactivate ${name}` }).click();
+  const deactivatedAt = Date.now();
+  await expect(row).toContainText("(deactivated)");
+  await ada.waitForURL(/\/sign-in/, { timeout: 2_000 });
+  console.info(`her page reached sign-in ${Date.now() - deactivatedAt} ms after the admin's answer`);
+
+  const script = await playwrightRequest.newContext({
+    baseURL: AUTH_APP,
+    extraHTTPHeaders: { authorization: `Bearer ${secret}` },
+  });
+  expect((await script.get("/api/renders")).status()).toBe(401);
+  await script.dispose();
+
+  await admin.goto(`/renders/${renderId}`);
+  await expect(admin.getByRole("main")).toContainText(`${name} (deactivated)`);
+});
+
+test("Sign out everywhere else ends the other browser's session; a copied cookie answers 401 after sign-out", async ({
+  browser,
+}, testInfo) => {
+  // A member of this test's own, so no other spec's session is ended.
+  const admin = await signedInPage(browser, testInfo, "admin@example.com");
+  const suffix = Date.now().toString(36);
+  const email = `twice-${suffix}@example.com`;
+  const password = "two browsers, one member";
+  const created = await admin.request.post("/api/invites", {
+    data: { name: `Twice ${suffix}`, email, role: "member" },
+    headers: FROM_DASHBOARD,
+  });
+  const path = ((await created.json()) as { link: { path: string } }).link.path;
+  const here = await freshPage(browser, testInfo);
+  const joined = await here.request.post("/api/auth/join", {
+    data: { token: path.split("/").at(-1), name: `Twice ${suffix}`, password },
+    headers: FROM_DASHBOARD,
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  const elsewhere = await freshPage(browser, testInfo);
+  const other = await elsewhere.request.post("/api/auth/sign-in", {
+    data: { email, password },
+    headers: FROM_DASHBOARD,
+  });
+  expect(other.status()).toBe(200);
+  const elsewhereCookie = await cookieOf(elsewhere);
+  expect(await statusWithCookie(elsewhereCookie)).toBe(200);
+
+  await here.goto("/account");
+  const sessions = here.getByRole("list", { name: "Your sessions" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await here.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  expect(await statusWithCookie(elsewhereCookie)).toBe(401);
+
+  const copied = await cookieOf(here);
+  expect(await statusWithCookie(copied)).toBe(200);
+  await here.getByRole("navigation", { name: "Member" }).getByRole("button", { name: "Sign out" }).click();
+  await here.waitForURL(/\/sign-in/);
+  expect(await statusWithCookie(copied)).toBe(401);
+});

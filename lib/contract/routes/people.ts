@@ -1,0 +1,132 @@
+/** The route map's entries for people: sessions, passwords, invites, deactivation (lib/contract/api-routes.ts). */
+import {
+  inviteCreateSchema,
+  inviteCreatedSchema,
+  inviteIdParamsSchema,
+  inviteListSchema,
+  inviteRevokedSchema,
+  joinSchema,
+  oneTimeLinkSchema,
+  passwordChangeSchema,
+  passwordChangedSchema,
+  resetPasswordSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
+  sessionsEndedSchema,
+} from "@/lib/contract/people";
+import { memberIdParamsSchema, memberSpendSchema, signInResultSchema } from "@/lib/contract/team";
+import type { ApiRouteEntries } from "./entry";
+
+export const PEOPLE_ROUTES = {
+  "GET /api/auth/sessions": {
+    summary: "Your sessions: every browser signed in as you",
+    tag: "Team",
+    access: "member",
+    sessionOnly: true,
+    success: {
+      status: 200,
+      description: "The sessions, the most recently used first.",
+      schema: sessionListSchema,
+    },
+  },
+  "DELETE /api/auth/sessions/{id}": {
+    summary: "Sign one of your sessions out",
+    description: "Ends it on the server: its cookie, and any copy of it, gets 401 from then on.",
+    tag: "Team",
+    access: "member",
+    sessionOnly: true,
+    params: sessionIdParamsSchema,
+    success: { status: 200, description: "The session ended.", schema: sessionsEndedSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/auth/sessions/sign-out-others": {
+    summary: "Sign out everywhere else: end every session of yours but this one",
+    tag: "Team",
+    access: "member",
+    sessionOnly: true,
+    success: { status: 200, description: "How many sessions ended.", schema: sessionsEndedSchema },
+  },
+  "POST /api/members/{id}/deactivate": {
+    summary: "Deactivate a member",
+    description:
+      'Their sessions and API tokens stop at once (401), their open event streams close, and they cannot sign in; what they made keeps their name, marked "(deactivated)". Not yourself (422), not the last active admin (409).',
+    tag: "Team",
+    access: "admin",
+    params: memberIdParamsSchema,
+    success: { status: 200, description: "The member, deactivated.", schema: memberSpendSchema },
+    errors: ["not_found", "last_admin"],
+  },
+  "POST /api/members/{id}/reactivate": {
+    summary: "Reactivate a member",
+    description: "They may sign in again, and their API tokens work again.",
+    tag: "Team",
+    access: "admin",
+    params: memberIdParamsSchema,
+    success: { status: 200, description: "The member, active.", schema: memberSpendSchema },
+    errors: ["not_found"],
+  },
+  "GET /api/invites": {
+    summary: "Pending invites: not used, revoked or expired",
+    tag: "Team",
+    access: "admin",
+    success: { status: 200, description: "The pending invites, newest first.", schema: inviteListSchema },
+  },
+  "POST /api/invites": {
+    summary: "Invite a member: a one-time link, valid 7 days",
+    description: "The link (`/join/<token>`) is answered once: only its hash is kept.",
+    tag: "Team",
+    access: "admin",
+    body: inviteCreateSchema,
+    success: { status: 201, description: "The invite and its link.", schema: inviteCreatedSchema },
+  },
+  "DELETE /api/invites/{id}": {
+    summary: "Revoke a pending invite",
+    tag: "Team",
+    access: "admin",
+    params: inviteIdParamsSchema,
+    success: { status: 200, description: "Revoked: its link signs nobody in.", schema: inviteRevokedSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/auth/join": {
+    summary: "Join the team through an invite: set your name and password, and sign in",
+    description:
+      "Sets the session cookie. A used, revoked or expired invite answers 410; an unknown token 404. Wrong tokens are throttled per address (429).",
+    tag: "Team",
+    access: "public",
+    body: joinSchema,
+    success: {
+      status: 201,
+      description: "Joined and signed in; the session cookie is set.",
+      schema: signInResultSchema,
+    },
+    errors: ["not_found", "link_unusable", "rate_limited"],
+  },
+  "POST /api/members/{id}/password-reset": {
+    summary: "Make a one-time link that sets a member's password, valid 1 hour",
+    description: "The link (`/reset/<token>`) is answered once: only its hash is kept.",
+    tag: "Team",
+    access: "admin",
+    params: memberIdParamsSchema,
+    success: { status: 201, description: "The link.", schema: oneTimeLinkSchema },
+    errors: ["not_found"],
+  },
+  "POST /api/auth/reset-password": {
+    summary: "Set your password through a reset link, and sign in",
+    description:
+      "Every session of the member ends; the session cookie is set. A used, revoked or expired link answers 410; an unknown token 404. Wrong tokens are throttled per address (429).",
+    tag: "Team",
+    access: "public",
+    body: resetPasswordSchema,
+    success: { status: 200, description: "Password set and signed in.", schema: signInResultSchema },
+    errors: ["not_found", "link_unusable", "rate_limited"],
+  },
+  "POST /api/auth/password": {
+    summary: "Change your password (the current one is required); your other sessions end",
+    tag: "Team",
+    access: "member",
+    sessionOnly: true,
+    body: passwordChangeSchema,
+    success: { status: 200, description: "Changed.", schema: passwordChangedSchema },
+    errors: ["rate_limited"],
+  },
+} satisfies ApiRouteEntries;
