@@ -2,10 +2,14 @@
  * People run from the browser, on the sign-in server: the admin invites a new member on the Team
  * page, she joins through the link in her own browser and makes a render, the admin deactivates her
  * (her open page goes to sign-in within 2 s, her API token answers 401, her render keeps her name,
- * marked); and sessions the server ends (Sign out everywhere else, a copied cookie after sign-out).
+ * marked; the audit log lists all of it in order, and its CSV says the same); and sessions the server ends (Sign out everywhere else, a copied cookie after sign-out).
  */
+import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type Browser, type Page, type TestInfo } from "@playwright/test";
+import Papa from "papaparse";
+import { AUDIT_KIND_LABELS, type AuditKind } from "@/lib/domain/audit";
 import { expect, test, uniquePrompt } from "./fixtures";
+import { AuditLogPage } from "./pages/audit.page";
 import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 import { E2E_PORTS } from "./ports";
 
@@ -88,6 +92,22 @@ test("an invited member joins and renders; deactivated, her page goes to sign-in
 
   await admin.goto(`/renders/${renderId}`);
   await expect(admin.getByRole("main")).toContainText(`${name} (deactivated)`);
+
+  // Newest first: what she did and what was done to her, each once, in the order it happened.
+  const expected: AuditKind[] = ["member.deactivated", "token.made", "invite.used", "invite.made"];
+  await admin.goto("/team");
+  const audit = new AuditLogPage(admin);
+  await audit.openFromTeam();
+  await expect(audit.rows.filter({ hasText: name }).first()).toContainText(AUDIT_KIND_LABELS[expected[0]!]);
+  const shown = (await audit.shownRows()).filter((cells) => cells.some((cell) => cell.includes(name)));
+  expect(shown.map((cells) => cells[1])).toEqual(expected.map((kind) => AUDIT_KIND_LABELS[kind]));
+  const csv = readFileSync((await (await audit.downloadCsv()).path()) ?? "", "utf8");
+  const { data } = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+  const exported = data.filter((row) => Object.values(row).some((value) => value.includes(name)));
+  expect(exported.map((row) => row.kind)).toEqual(expected);
+  expect(exported.map((row) => [row["member name"], row.address])).toEqual(
+    shown.map((cells) => [cells[2], cells[3]]),
+  );
 });
 
 test("Sign out everywhere else ends the other browser's session; a copied cookie answers 401 after sign-out", async ({

@@ -11,6 +11,8 @@ import type {
   AuditPage,
   AwaitingApprovalResult,
   Board,
+  InviteCreated,
+  OneTimeLink,
   CreateRenderResult,
   RateCard,
   ShareCreated,
@@ -218,8 +220,105 @@ async function recordEveryKind() {
     change: { before: { decision: null }, after: { decision: "declined", note: "Next month" } },
   });
 
+  await recordPeopleKinds();
+
   await ok(stack.callJson("POST", "/api/auth/sign-out", as("Linus")));
   expected.push({ kind: "session.signed_out", actor: actor("Linus"), address: ADDRESS.Linus });
+}
+
+/** The team's people: an invite made, revoked and used, a member deactivated and back, passwords, sessions. */
+async function recordPeopleKinds() {
+  const tokenOf = (path: string) => path.split("/").pop() ?? "";
+  const invite = (name: string) =>
+    ok(
+      stack.callJson<InviteCreated>("POST", "/api/invites", { ...as("Ada"), json: { name, role: "member" } }),
+      201,
+    );
+  const revoked = await invite("Nobody");
+  const made = await invite("Hedy");
+  secrets.push(tokenOf(revoked.link.path), tokenOf(made.link.path), hashSecretToken(tokenOf(made.link.path)));
+  expected.push(
+    {
+      kind: "invite.made",
+      actor: actor("Ada"),
+      target: { type: "invite", id: revoked.invite.id, name: "Nobody" },
+    },
+    {
+      kind: "invite.made",
+      actor: actor("Ada"),
+      target: { type: "invite", id: made.invite.id, name: "Hedy" },
+    },
+  );
+  await ok(stack.callJson("DELETE", `/api/invites/${revoked.invite.id}`, as("Ada")));
+  expected.push({
+    kind: "invite.revoked",
+    actor: actor("Ada"),
+    target: { type: "invite", id: revoked.invite.id, name: null },
+  });
+
+  const hedyPassword = "frequency hopping spread";
+  const hedyAddress = "198.51.100.4";
+  secrets.push(hedyPassword);
+  const joined = await stack.callJson<{ member: { id: string } }>("POST", "/api/auth/join", {
+    json: { token: tokenOf(made.link.path), name: "Hedy", email: "hedy@example.com", password: hedyPassword },
+    headers: { "x-forwarded-for": hedyAddress },
+  });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+  const hedy = { id: joined.body.member.id, name: "Hedy" };
+  const hedyTarget = { type: "member", ...hedy };
+  const asHedy = {
+    headers: {
+      cookie: (joined.headers.get("set-cookie") ?? "").split(";")[0] ?? "",
+      "x-forwarded-for": hedyAddress,
+    },
+  };
+  expected.push({
+    kind: "invite.used",
+    actor: hedy,
+    address: hedyAddress,
+    target: { type: "invite", id: made.invite.id, name: "Hedy" },
+  });
+
+  const newPassword = "frequency hopping again";
+  secrets.push(newPassword);
+  await ok(
+    stack.callJson("POST", "/api/auth/password", {
+      ...asHedy,
+      json: { currentPassword: hedyPassword, newPassword },
+    }),
+  );
+  expected.push({ kind: "password.changed", actor: hedy, address: hedyAddress });
+
+  const reset = await ok(
+    stack.callJson<OneTimeLink>("POST", `/api/members/${hedy.id}/password-reset`, as("Ada")),
+    201,
+  );
+  secrets.push(tokenOf(reset.path), hashSecretToken(tokenOf(reset.path)));
+  expected.push({ kind: "password_reset.made", actor: actor("Ada"), target: hedyTarget });
+  const used = await stack.callJson("POST", "/api/auth/reset-password", {
+    json: { token: tokenOf(reset.path), password: hedyPassword },
+    headers: { "x-forwarded-for": hedyAddress },
+  });
+  expect(used.status, JSON.stringify(used.body)).toBe(200);
+  expected.push({ kind: "password_reset.used", actor: hedy, address: hedyAddress, target: hedyTarget });
+
+  await ok(stack.callJson("POST", `/api/members/${hedy.id}/deactivate`, as("Ada")));
+  await ok(stack.callJson("POST", `/api/members/${hedy.id}/reactivate`, as("Ada")));
+  expected.push(
+    { kind: "member.deactivated", actor: actor("Ada"), target: hedyTarget },
+    { kind: "member.reactivated", actor: actor("Ada"), target: hedyTarget },
+  );
+
+  // Grace signs in a second time elsewhere, then ends that other session from her first.
+  await ok(
+    stack.callJson("POST", "/api/auth/sign-in", {
+      json: { email: TEST_TEAM.grace.email, password: TEST_TEAM.grace.password },
+      headers: { "x-forwarded-for": ADDRESS.Grace! },
+    }),
+  );
+  expected.push({ kind: "sign_in.succeeded", actor: actor("Grace") });
+  await ok(stack.callJson("POST", "/api/auth/sessions/sign-out-others", as("Grace")));
+  expected.push({ kind: "session.ended", actor: actor("Grace"), address: ADDRESS.Grace });
 }
 
 const list = (query: string, who = "Ada") => stack.callJson<AuditPage>("GET", `/api/audit?${query}`, as(who));
