@@ -437,9 +437,36 @@ test("015_sign_in_failures adds the failure counts, millisecond times whole and 
   expect(await db.selectFrom("sign_in_failures").selectAll().execute()).toEqual([failure, failure]);
 });
 
-test("017_identities adds single sign-on's accounts: one member per account, one account per member and issuer", async () => {
+test("016_people adds sessions and one-time links, each secret's hash once, and members who may be deactivated", async () => {
   const db = await openLedger();
   await migrate(db, "015_sign_in_failures");
+  const applied = await migrate(db, "016_people");
+  expect(applied.map((r) => r.migrationName)).toEqual(["016_people"]);
+
+  const now = new Date().toISOString();
+  const session = {
+    id: "ses_1",
+    secret_hash: "hash-1",
+    member_id: "mem_a",
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now,
+    browser: "a browser",
+    address: null,
+  };
+  await db.insertInto("sessions").values(session).execute();
+  // Two sessions never share a secret.
+  await expect(db.insertInto("sessions").values({ ...session, id: "ses_2" }).execute()).rejects.toThrow();
+  expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([session]);
+  const columns = (await db.introspection.getTables()).find((t) => t.name === "members")?.columns;
+  expect(columns?.find((c) => c.name === "deactivated_at")).toMatchObject({ isNullable: true });
+  const tables = (await db.introspection.getTables()).map((t) => t.name);
+  expect(tables).toContain("member_links");
+});
+
+test("017_identities adds single sign-on's accounts: one member per account, one account per member and issuer", async () => {
+  const db = await openLedger();
+  await migrate(db, "016_people");
   const applied = await migrate(db, "017_identities");
   expect(applied.map((r) => r.migrationName)).toEqual(["017_identities"]);
 
