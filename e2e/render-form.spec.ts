@@ -245,6 +245,7 @@ test.describe("render form beside the gallery", () => {
     await addImages(form, 3);
     await page.screenshot({ path: "/tmp/render-form-seedance-1440.png" });
     await page.setViewportSize({ width: 390, height: 844 });
+    await form.unfold();
     await form.model.scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/render-form-seedance-390-top.png" });
     await form.references.scrollIntoViewIfNeeded();

@@ -101,6 +101,8 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const [unfolded, setUnfolded] = useState(false);
   const foldable = unfolded ? "" : "max-lg:hidden";
+  // A form in use stays open: a desktop window narrowed mid-prompt keeps the prompt and its focus.
+  const keepOpen = () => setUnfolded(true);
   const [fitNotes, setFitNotes] = useState<FitNote[]>([]);
   const [awaiting, setAwaiting] = useState<AwaitingConfirmation | null>(null);
   const [presetDialog, setPresetDialog] = useState<PresetDialog | null>(null);
@@ -234,7 +236,7 @@ export function RenderForm({ settings }: RenderFormProps) {
             </button>
             <span className="max-lg:hidden">New render</span>
           </h2>
-          <div className={`flex flex-wrap items-center gap-3 ${foldable}`}>
+          <div className={`flex flex-wrap items-center gap-3 ${foldable}`} onFocusCapture={keepOpen}>
             <Button
               size="sm"
               aria-haspopup="dialog"
@@ -246,7 +248,7 @@ export function RenderForm({ settings }: RenderFormProps) {
             <KindToggle />
           </div>
         </div>
-        <div className={`flex flex-col gap-5 ${foldable}`}>
+        <div className={`flex flex-col gap-5 ${foldable}`} onFocusCapture={keepOpen}>
           <PromptField
             placeholder={
               kind === "image"

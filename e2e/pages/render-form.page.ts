@@ -77,9 +77,20 @@ export class RenderFormPage {
       await this.costDialog.getByRole("button", { name: /^(Spend ≈|Start, cost unknown)/ }).press("Enter");
   }
 
+  /** On a phone the form is folded under its heading: opened with one tap, as a member does. */
   async goto(query = ""): Promise<void> {
     await this.page.goto(`/${query}`);
     await expect(this.form).toBeVisible();
+    await this.unfold();
+  }
+
+  /** Opens the form where it is folded (below the desktop width); elsewhere there is nothing to do. */
+  async unfold(): Promise<void> {
+    const toggle = this.form.getByRole("button", { name: "New render", exact: true });
+    if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") {
+      await toggle.click();
+    }
+    await expect(this.prompt).toBeVisible();
   }
 
   async chooseKind(kind: "Image" | "Video"): Promise<void> {

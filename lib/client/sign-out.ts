@@ -4,10 +4,16 @@
  * full load, so nothing the member saw (cached queries) stays in its memory.
  */
 import { apiFetch } from "@/lib/client/api-client";
-import { announceSignOut } from "@/lib/client/live/session-channel";
+import { announceSignOut, markSigningOut } from "@/lib/client/live/session-channel";
 
 export async function signOut(): Promise<void> {
-  await apiFetch("/api/auth/sign-out", (c) => c.signOutResultSchema, { method: "POST" });
+  markSigningOut(true);
+  try {
+    await apiFetch("/api/auth/sign-out", (c) => c.signOutResultSchema, { method: "POST" });
+  } catch (error) {
+    markSigningOut(false);
+    throw error;
+  }
   announceSignOut();
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/sign-in");

@@ -5,7 +5,6 @@
  * open end without leaving listeners behind.
  */
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, LiveEvent, RenderList } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
@@ -147,34 +146,22 @@ describe("a page's stream", () => {
   });
 });
 
-describe("50 streams held for 60 s", () => {
+describe("50 streams held at once", () => {
   test(
-    "memory stays bounded and every stream's listener goes when it closes",
-    { timeout: 120_000 },
+    "every stream sees every render someone creates, and every stream's listener goes when it closes",
+    { timeout: 60_000 },
     async () => {
       const before = await hubStreams();
       const streams = await Promise.all(Array.from({ length: 50 }, () => openStream()));
       await Promise.all(streams.map((s) => s.reader.until<LiveEvent>(isHello)));
       expect(await hubStreams()).toBe(before + 50);
-      global.gc?.();
-      const rssStart = process.memoryUsage().rss;
 
-      // A minute of traffic: every stream sees every render someone creates.
-      const deadline = Date.now() + 60_000;
-      let created = 0;
-      while (Date.now() < deadline) {
-        const started = Date.now();
-        const id = await createImage(`held streams ${created++}`);
+      // Renders one after another, each followed to ready by every stream. How much memory streams
+      // hold is a figure for the benchmarks, not a pass or fail here.
+      for (let i = 0; i < 4; i++) {
+        const id = await createImage(`held streams ${i}`);
         await Promise.all(streams.map((s) => s.reader.until<LiveEvent>(readyRender(id), 15_000)));
-        // About 20 renders a minute: well inside the account's poll budget.
-        await sleep(Math.max(0, started + 3_000 - Date.now()));
       }
-      const growthMb = (process.memoryUsage().rss - rssStart) / 2 ** 20;
-      console.info(
-        `50 streams for 60 s: ${created} renders followed by every stream, RSS growth ${growthMb.toFixed(1)} MB`,
-      );
-      expect(created).toBeGreaterThan(5);
-      expect(growthMb).toBeLessThan(64);
 
       await Promise.all(streams.map((s) => s.close()));
       await waitFor(async () => ((await hubStreams()) === before ? true : undefined), 5_000);

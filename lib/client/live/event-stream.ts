@@ -23,7 +23,7 @@ import { signInPath } from "@/lib/domain/next-path";
 import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
 import { applyLiveEvents } from "./apply-events";
 import { FALLBACK_REFETCH_MS, setLiveState, type LiveState } from "./live-state";
-import { onSignOutElsewhere } from "./session-channel";
+import { isSigningOut, onSignOutElsewhere } from "./session-channel";
 
 /**
  * A change made in this tab (a star, an archive) is put into the cache as the stream's own event
@@ -135,7 +135,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
         return;
       case "signed-out":
         stop();
-        leaveForSignIn();
+        if (!isSigningOut()) leaveForSignIn();
         return;
       case "ping":
         return;

@@ -14,6 +14,17 @@ interface SignedOutMessage {
   from: string;
 }
 
+/**
+ * Set while this tab signs out on purpose: its own stream then hears `signed-out` from the server
+ * before the sign-out's answer, and must leave it to the sign-out to go to sign-in (with no
+ * `next`: the member left, they were not sent away).
+ */
+let signingOut = false;
+export const markSigningOut = (value: boolean) => {
+  signingOut = value;
+};
+export const isSigningOut = () => signingOut;
+
 export function announceSignOut(): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
