@@ -7,6 +7,7 @@ import { notify } from "@/components/ui/notify";
 import { Panel } from "@/components/ui/surface";
 import { TextField } from "@/components/ui/text-field";
 import { useChangePassword } from "@/lib/client/queries/people";
+import { NewPasswordField } from "./new-password-field";
 import { MIN_PASSWORD_LENGTH } from "@/lib/domain/passwords";
 
 export function ChangePassword() {
@@ -14,7 +15,6 @@ export function ChangePassword() {
   const change = useChangePassword();
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
-  const tooShort = newPassword.length > 0 && newPassword.length < MIN_PASSWORD_LENGTH;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate(
@@ -44,15 +44,7 @@ export function ChangePassword() {
           value={currentPassword}
           onChange={(event) => setCurrent(event.target.value)}
         />
-        <TextField
-          id={`${id}-new`}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          error={tooShort ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
-          onChange={(event) => setNew(event.target.value)}
-        />
+        <NewPasswordField id={`${id}-new`} label="New password" value={newPassword} onChange={setNew} />
         {change.isError && <Notice tone="error">{change.error.message}</Notice>}
         <div>
           <Button

@@ -12,6 +12,7 @@ import { Notice } from "@/components/ui/notice";
 import { TextField } from "@/components/ui/text-field";
 import { apiFetch } from "@/lib/client/api-client";
 import { MIN_PASSWORD_LENGTH } from "@/lib/domain/passwords";
+import { NewPasswordField } from "./new-password-field";
 
 /** Submits, then signs in: every cached query was read signed out, and the header is rendered again. */
 function useLinkSubmit(send: () => Promise<unknown>) {
@@ -56,7 +57,6 @@ function PasswordForm({
   children?: ReactNode;
 }) {
   const id = useId();
-  const tooShort = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
   return (
     <form
       aria-label={label}
@@ -65,15 +65,7 @@ function PasswordForm({
       className="flex flex-col gap-4"
     >
       {children}
-      <TextField
-        id={`${id}-password`}
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        error={tooShort ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <NewPasswordField id={`${id}-password`} label="Password" value={password} onChange={setPassword} />
       {link.failure && <Notice tone="error">{link.failure.message}</Notice>}
       <Button
         type="submit"

@@ -9,6 +9,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { ExpiryField, useExpiry } from "@/components/ui/expiry-field";
 import { LABEL_CLASSES } from "@/components/ui/field-classes";
 import { Notice } from "@/components/ui/notice";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { Panel } from "@/components/ui/surface";
 import { TextField } from "@/components/ui/text-field";
 import type { ApiTokenCreated, TokenScope } from "@/lib/contract";
@@ -93,10 +94,7 @@ function CreatedToken({ created, onDone }: { created: ApiTokenCreated; onDone: (
   const id = useId();
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   return (
-    <div
-      role="status"
-      className="flex flex-col gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800/60 dark:bg-emerald-950/40"
-    >
+    <ShownOnce onDone={onDone}>
       <p>
         <span className="font-semibold">Token “{created.token.name}” created.</span> Copy it now: it is shown
         only this once. The list shows its first characters, to revoke it later.
@@ -106,11 +104,6 @@ function CreatedToken({ created, onDone }: { created: ApiTokenCreated; onDone: (
       <pre className="overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100">
         {`curl -H "Authorization: Bearer $RENDER_DASHBOARD_TOKEN" \\\n  ${origin}/api/renders`}
       </pre>
-      <div>
-        <Button size="sm" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </div>
+    </ShownOnce>
   );
 }
