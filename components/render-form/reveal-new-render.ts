@@ -33,5 +33,7 @@ export async function revealNewRender(renderId: string, form: HTMLElement): Prom
   if (!card || !form.isConnected) return;
   if (!needsReveal(card.getBoundingClientRect(), form.getBoundingClientRect(), window.innerHeight)) return;
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
+  // Its top at the screen's top: a pending card grows once its output arrives (a portrait image is
+  // taller than the placeholder), and it grows downwards, into view rather than out of it.
+  card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
 }

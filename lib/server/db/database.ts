@@ -59,9 +59,11 @@ async function openSqlite(url: string): Promise<Db> {
   // The location is runtime configuration, not a project file: keep it out of build tracing.
   if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
   const client = createClient({ url });
-  // WAL lets readers (the gallery) proceed while the scheduler writes; busy_timeout rides out brief locks.
-  await client.execute("PRAGMA journal_mode = WAL");
+  // busy_timeout rides out brief locks, and comes first: switching to WAL takes a lock too, which
+  // another process migrating the same new ledger may hold. WAL lets readers (the gallery) proceed
+  // while the scheduler writes.
   await client.execute("PRAGMA busy_timeout = 5000");
+  await client.execute("PRAGMA journal_mode = WAL");
   return new Kysely<Database>({ dialect: new LibsqlDialect(client) });
 }
 
