@@ -28,12 +28,33 @@ function whenPresent(selector: string): Promise<Element | null> {
   });
 }
 
+/** What a member does to move the page themselves: from then on the page is theirs. */
+const USER_INPUT = ["wheel", "touchstart", "keydown"] as const;
+
 export async function revealNewRender(renderId: string, form: HTMLElement): Promise<void> {
   const card = await whenPresent(`[data-render-id="${CSS.escape(renderId)}"]`);
   if (!card || !form.isConnected) return;
-  if (!needsReveal(card.getBoundingClientRect(), form.getBoundingClientRect(), window.innerHeight)) return;
-  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  // Its top at the screen's top: a pending card grows once its output arrives (a portrait image is
-  // taller than the placeholder), and it grows downwards, into view rather than out of it.
-  card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  const revealed = () => {
+    if (!form.isConnected || !card.isConnected) return true;
+    if (!needsReveal(card.getBoundingClientRect(), form.getBoundingClientRect(), window.innerHeight))
+      return false;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // Its top at the screen's top: the card may still grow (its output arriving), downwards, into view.
+    card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+    return true;
+  };
+  if (revealed()) return;
+  // A pending card grows once its output arrives (a portrait image is taller than the placeholder),
+  // which can leave most of it below the screen: look again as it does, until the member moves.
+  const observer = new ResizeObserver(() => {
+    if (revealed()) stop();
+  });
+  const timer = window.setTimeout(stop, WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of USER_INPUT) window.removeEventListener(type, stop);
+  }
+  for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true });
+  observer.observe(card);
 }
