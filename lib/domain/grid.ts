@@ -203,7 +203,8 @@ function withoutForeignQuality(request: RenderRequest, qualityOnAxis: boolean): 
   if (request.kind !== "image" || qualityOnAxis || request.imageQuality === undefined) return request;
   const model = findImageModel(request.imageModel ?? "seedream");
   if (model && model.qualities.length > 0) return request;
-  const { imageQuality: _dropped, ...rest } = request;
+  const rest = { ...request };
+  delete rest.imageQuality;
   return rest;
 }
 
