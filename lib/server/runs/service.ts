@@ -53,6 +53,7 @@ export async function createRun(body: RunCreate, member: Member | null): Promise
     name: body.name || defaultName(new Date()),
     rows: body.rows,
     madeBy: madeBy(member),
+    grid: body.grid,
   });
   (await getRunRunner()).wake();
   return getRun(id);
