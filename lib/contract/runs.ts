@@ -113,6 +113,16 @@ export const runEstimateSchema = z.object({
   unknownRows: z.number().check(z.int()),
   /** Each row's estimate, in the rows' order; null when unknown. */
   rows: z.array(z.nullable(z.number().check(z.int()))),
+  /** The caller's monthly cap and the team's budget, where set, with what was spent this UTC month. */
+  limits: z.array(
+    z.object({
+      kind: z.enum(["member_cap", "team_budget"]),
+      limit: z.number().check(z.int()),
+      spent: z.number().check(z.int()),
+    }),
+  ),
+  /** Rows that would wait for an admin's approval before they are sent (the team's approval rule). */
+  awaitingApproval: z.number().check(z.int()),
 });
 export type RunEstimate = z.infer<typeof runEstimateSchema>;
 
