@@ -45,6 +45,12 @@ describe("buildGrid", () => {
     const variables = parsePromptTemplate("{a|b} fox");
     const axes = withVariableAxes([seeds], variables.ok ? variables.variables : []);
     expect(axes[1]).toEqual({ key: "variable", variable: 0, values: ["a", "b"] });
+    const named = withVariableAxes(
+      [{ key: "variable", variable: 0, values: [] }],
+      variables.ok ? variables.variables : [],
+    );
+    expect(named).toEqual([{ key: "variable", variable: 0, values: ["a", "b"] }]);
+    expect(withVariableAxes([{ key: "variable", variable: 3, values: [] }, seeds], [])).toEqual([seeds]);
     const onAxis = buildGrid({ ...image, prompt: "{a|b} fox" }, axes);
     expect(onAxis.renders).toBe(6);
     expect(onAxis.cells.map((c) => c.requests.map((r) => r.prompt))).toEqual([

@@ -209,14 +209,20 @@ function withoutForeignQuality(request: RenderRequest, qualityOnAxis: boolean): 
 }
 
 /**
- * Axes with the prompt's variables that no axis names put on the free ones (X first), so every
- * render of a grid has a labelled place; variables past two axes multiply inside the cells.
+ * The axes as the prompt now reads: a variable axis takes its variable's options (and goes when the
+ * prompt no longer has it), and the prompt's variables that no axis names take the free axes (X
+ * first), so every render of a grid has a labelled place; variables past two axes multiply inside
+ * the cells.
  */
 export function withVariableAxes(
   axes: readonly GridAxis[],
   variables: readonly PromptVariable[],
 ): GridAxis[] {
-  const out = axes.slice(0, 2);
+  const out = axes.slice(0, 2).flatMap((axis): GridAxis[] => {
+    if (axis.key !== "variable") return [axis];
+    const variable = variables[axis.variable ?? 0];
+    return variable ? [{ ...axis, values: variable.options }] : [];
+  });
   variables.forEach((variable, index) => {
     if (out.length >= 2 || out.some((a) => a.key === "variable" && a.variable === index)) return;
     out.push({ key: "variable", variable: index, values: variable.options });
