@@ -38,6 +38,7 @@ import type { PublicSettings } from "@/lib/contract";
 import { Button } from "@/components/ui/button";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import type { FitNote } from "@/lib/client/form/fit-model";
+import type { GridSlots } from "./grid-axes";
 import type { PresetDialogKind } from "./preset-dialogs";
 import { PromptField } from "./prompt-field";
 import { ImageOptions } from "./image-options";
@@ -58,6 +59,12 @@ const loadFitModel = () => import("@/lib/client/form/fit-model");
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
 /** The presets picker and "Save as preset": loaded when either is first opened. */
 const PresetDialogs = lazy(() => import("./preset-dialogs"));
+/** The Grid's axes, loaded when Grid is first opened; its preview, when a grid is first previewed. */
+const GridAxes = lazy(() => import("./grid-axes"));
+const GridPreviewDialog = lazy(() => import("./grid-preview-dialog"));
+/** "This prompt makes 6 renders": loaded with the prompt's first brace. */
+const PromptVariablesCount = lazy(() => import("./prompt-variables-count"));
+
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
 
@@ -88,6 +95,16 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
+  const prompt = useWatch({ control, name: "prompt" });
+  // A brace may start a prompt variable (lib/domain/prompt-variables.ts): the count and the grid load.
+  const hasBraces = /[{}]/.test(prompt);
+  const [gridOpen, setGridOpen] = useState(false);
+  const [gridAxes, setGridAxes] = useState<{ kind: string; slots: GridSlots }>({ kind, slots: [null, null] });
+  const [gridPreview, setGridPreview] = useState<RenderRequest | null>(null);
+  // An axis's setting and values belong to a kind: another kind starts without them.
+  const gridSlots: GridSlots = gridAxes.kind === kind ? gridAxes.slots : [null, null];
+  const setGridSlots = (slots: GridSlots) => setGridAxes({ kind, slots });
+  const gridMode = hasBraces || (gridOpen && gridSlots.some(Boolean));
   const queryClient = useQueryClient();
   const formElement = useRef<HTMLFormElement>(null);
   const submitter = useSubmitRender(form, (result) => {
@@ -180,6 +197,11 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   const onValid = async (request: RenderRequest) => {
     if (blocked) return;
+    // A grid (or a prompt with variables) is previewed, and confirmed there, before anything is sent.
+    if (gridMode) {
+      setGridPreview(request);
+      return;
+    }
     // Ask before an expensive render, or one of unknown cost. The estimate is usually cached
     // already; if it cannot be had, the render goes ahead (the server never charges past the balance).
     const estimate = await queryClient
@@ -245,6 +267,9 @@ export function RenderForm({ settings }: RenderFormProps) {
             >
               Presets
             </Button>
+            <Button size="sm" aria-expanded={gridOpen} onClick={() => setGridOpen(!gridOpen)}>
+              Grid
+            </Button>
             <KindToggle />
           </div>
         </div>
@@ -256,11 +281,21 @@ export function RenderForm({ settings }: RenderFormProps) {
                 : "Slow dolly shot along a misty harbour at dawn"
             }
           />
+          {hasBraces && (
+            <Suspense fallback={null}>
+              <PromptVariablesCount />
+            </Suspense>
+          )}
           {kind === "image" ? (
             <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
           ) : (
             <Suspense fallback={<div aria-busy="true" className="min-h-72" />}>
               <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
+            </Suspense>
+          )}
+          {gridOpen && (
+            <Suspense fallback={<div aria-busy="true" className="min-h-32" />}>
+              <GridAxes slots={gridSlots} onChange={setGridSlots} />
             </Suspense>
           )}
           <ReferencesSection queue={queue} uploadMaxBytes={settings.uploadMaxBytes} onUse={addReference} />
@@ -269,6 +304,7 @@ export function RenderForm({ settings }: RenderFormProps) {
             retryInSeconds={submitter.retryInSeconds}
             failure={submitter.failure}
             uploadsRunning={uploadsRunning}
+            submitLabel={gridMode ? "Preview grid" : undefined}
             secondaryAction={
               <Button
                 aria-haspopup="dialog"
@@ -295,6 +331,15 @@ export function RenderForm({ settings }: RenderFormProps) {
             returnFocusTo={presetDialog.from}
             values={getValues}
             onApply={(values, preset) => fill(values, `Preset “${preset.name}” applied`)}
+          />
+        </Suspense>
+      )}
+      {gridPreview && (
+        <Suspense>
+          <GridPreviewDialog
+            request={gridPreview}
+            axes={gridSlots.filter((axis) => axis !== null)}
+            onClose={() => setGridPreview(null)}
           />
         </Suspense>
       )}
