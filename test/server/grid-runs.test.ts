@@ -7,7 +7,8 @@ import { afterEach, expect, test } from "vitest";
 import type { RunDetail, RunList } from "@/lib/contract";
 import { buildGrid, type GridAxis } from "@/lib/domain/grid";
 import { GRID_MAX_RENDERS } from "@/lib/domain/prompt-variables";
-import { startStack, type Stack } from "@/test/server-stack";
+import { startStack, waitFor, type Stack } from "@/test/server-stack";
+import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -20,7 +21,7 @@ const axes: GridAxis[] = [
   { key: "aspectRatio", values: ["9:16", "1:1", "16:9"] },
 ];
 
-test("a run from a grid keeps its axes and each row's cell", async () => {
+test("a run from a grid keeps its axes and each row's cell; its zip's manifest places each render", async () => {
   const s = (stack = await startStack());
   const plan = buildGrid({ kind: "image", prompt: "a kept grid", imageCount: 1 }, axes);
   const grid = { axes, cells: plan.rows.map(({ x, y }) => ({ x, y })) };
@@ -31,6 +32,42 @@ test("a run from a grid keeps its axes and each row's cell", async () => {
   const read = await s.callJson<RunDetail>("GET", `/api/runs/${made.body.id}`);
   expect(read.body.grid).toEqual(grid);
   expect(read.body.rows).toHaveLength(plan.rows.length);
+
+  const sent = await waitFor(async () => {
+    const run = (await s.callJson<RunDetail>("GET", `/api/runs/${made.body.id}`)).body;
+    return run.rows.every((row) => row.renderIds.length > 0) ? run : undefined;
+  }, 45_000);
+  const zip = await s.call("GET", `/api/renders/zip?run=${sent.id}`);
+  const entries = await zipEntries(new Uint8Array(await zip.arrayBuffer()));
+  const json = JSON.parse(entries.find((e) => e.name === "manifest.json")?.data.toString("utf8") ?? "{}") as {
+    grid: { axes: { name: string; values: string[] }[] };
+    items: { id: string; grid: Record<string, string> }[];
+  };
+  expect(json.grid.axes).toEqual([
+    { name: "Model", values: axes[0]?.values },
+    { name: "Aspect ratio", values: axes[1]?.values },
+  ]);
+  const expected = sent.rows.map((row, i) => {
+    const { x, y } = grid.cells[i] ?? { x: -1, y: -1 };
+    return [row.renderIds[0], { Model: axes[0]?.values[x], "Aspect ratio": axes[1]?.values[y] }];
+  });
+  expect(json.items.map((item) => [item.id, item.grid]).sort()).toEqual(expected.sort());
+  const csv = entries.find((e) => e.name === "manifest.csv")?.data.toString("utf8") ?? "";
+  const [header = "", ...lines] = csv.trim().split(/\r?\n/);
+  const columns = header.split(",");
+  const [xAt, yAt, idAt] = ["grid.x", "grid.y", "id"].map((name) => columns.indexOf(name));
+  const places = lines
+    .map((line) => line.split(","))
+    .map((cells) => [cells[idAt ?? 0], cells[xAt ?? 0], cells[yAt ?? 0]]);
+  expect(places.sort()).toEqual(
+    expected
+      .map(([id, place]) => [
+        id,
+        (place as Record<string, string>).Model,
+        (place as Record<string, string>)["Aspect ratio"],
+      ])
+      .sort(),
+  );
 });
 
 test("a grid over the render limit, or with cells that do not match its rows, is refused whole", async () => {
