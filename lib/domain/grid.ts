@@ -133,34 +133,27 @@ export interface GridPlan {
   problem: string | null;
 }
 
+/** The request field each axis sets, by kind; seed and variable set none. */
+const AXIS_FIELDS: Record<RenderKind, Partial<Record<GridAxisKey, string>>> = {
+  image: {
+    model: "imageModel",
+    aspectRatio: "imageAspectRatio",
+    resolution: "imageResolution",
+    quality: "imageQuality",
+  },
+  video: {
+    model: "model",
+    aspectRatio: "aspectRatio",
+    resolution: "resolution",
+    duration: "durationSeconds",
+  },
+};
+
 /** Sets one axis's value on a request; a value a model cannot take is caught by `whyLeftOut`. */
 function withValue(request: RenderRequest, key: GridAxisKey, value: string): RenderRequest {
-  if (request.kind === "image") {
-    switch (key) {
-      case "model":
-        return { ...request, imageModel: value as typeof request.imageModel };
-      case "aspectRatio":
-        return { ...request, imageAspectRatio: value as typeof request.imageAspectRatio };
-      case "resolution":
-        return { ...request, imageResolution: value as typeof request.imageResolution };
-      case "quality":
-        return { ...request, imageQuality: value as typeof request.imageQuality };
-      default:
-        return request;
-    }
-  }
-  switch (key) {
-    case "model":
-      return { ...request, model: value as typeof request.model };
-    case "aspectRatio":
-      return { ...request, aspectRatio: value as typeof request.aspectRatio };
-    case "resolution":
-      return { ...request, resolution: value as typeof request.resolution };
-    case "duration":
-      return { ...request, durationSeconds: Number(value) };
-    default:
-      return request;
-  }
+  const field = AXIS_FIELDS[request.kind][key];
+  if (!field) return request;
+  return { ...request, [field]: key === "duration" ? Number(value) : value } as RenderRequest;
 }
 
 /**
