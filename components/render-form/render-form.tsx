@@ -59,11 +59,11 @@ const loadFitModel = () => import("@/lib/client/form/fit-model");
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
 /** The presets picker and "Save as preset": loaded when either is first opened. */
 const PresetDialogs = lazy(() => import("./preset-dialogs"));
-/** The Grid's axes, loaded when Grid is first opened; its preview, when a grid is first previewed. */
-const GridAxes = lazy(() => import("./grid-axes"));
-const GridPreviewDialog = lazy(() => import("./grid-preview-dialog"));
-/** "This prompt makes 6 renders": loaded with the prompt's first brace. */
-const PromptVariablesCount = lazy(() => import("./prompt-variables-count"));
+/** The Grid's axes, its preview and "This prompt makes 6 renders": one chunk, loaded on first use. */
+const loadGrid = () => import("./grid-parts");
+const GridAxes = lazy(() => loadGrid().then((m) => ({ default: m.GridAxes })));
+const GridPreviewDialog = lazy(() => loadGrid().then((m) => ({ default: m.GridPreviewDialog })));
+const PromptVariablesCount = lazy(() => loadGrid().then((m) => ({ default: m.PromptVariablesCount })));
 
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
