@@ -4,10 +4,10 @@
  * match its rows, is refused before anything is stored.
  */
 import { afterEach, expect, test } from "vitest";
-import type { RunDetail, RunList } from "@/lib/contract";
+import type { RenderRequest, RunDetail, RunEstimate, RunList } from "@/lib/contract";
 import { buildGrid, type GridAxis } from "@/lib/domain/grid";
 import { GRID_MAX_RENDERS } from "@/lib/domain/prompt-variables";
-import { startStack, waitFor, type Stack } from "@/test/server-stack";
+import { signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack | undefined;
@@ -93,4 +93,41 @@ test("a grid over the render limit, or with cells that do not match its rows, is
   expect(outside.body).toMatchObject({ error: { field: "grid.cells.0" } });
   expect((await s.callJson<RunList>("GET", "/api/runs")).body.items).toEqual([]);
   expect((await s.simStats()).creates.total).toBe(0);
+});
+
+test("a grid's estimate names the caller's cap, the team's budget and the rows approval would hold", async () => {
+  const s = (stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-4321" } }));
+  const { ids, cookies } = await signedInMembers(s);
+  const as = (name: string) => ({ headers: { cookie: cookies[name] ?? "" } });
+  const cap = 1_000;
+  const budget = 5_000;
+  expect(
+    (
+      await s.callJson("POST", `/api/members/${ids.Grace}`, {
+        json: { monthlyCapCredits: cap },
+        ...as("Ada"),
+      })
+    ).status,
+  ).toBe(200);
+  const rule = { monthlyBudgetCredits: budget, approvalAboveCredits: 0, approvalForUnknownCost: true };
+  expect((await s.callJson("POST", "/api/team", { json: rule, ...as("Ada") })).status).toBe(200);
+
+  const plan = buildGrid(
+    { kind: "video", prompt: "checked {dawn|dusk}", model: "kling", durationSeconds: 5 },
+    [{ key: "seed", values: ["1", "2", "3"] }],
+  );
+  const rows: RenderRequest[] = plan.rows.map((r) => r.request);
+  const estimate = (name: string) =>
+    s.callJson<RunEstimate>("POST", "/api/runs/estimate", { json: { rows }, ...as(name) });
+  const grace = (await estimate("Grace")).body;
+  expect(grace.limits).toEqual([
+    { kind: "member_cap", limit: cap, spent: 0 },
+    { kind: "team_budget", limit: budget, spent: 0 },
+  ]);
+  // Every row is above a threshold of 0 credits or of unknown cost: each would wait.
+  expect(grace.awaitingApproval).toBe(rows.length);
+  // An admin's own renders never wait; no cap of their own applies.
+  const ada = (await estimate("Ada")).body;
+  expect(ada.awaitingApproval).toBe(0);
+  expect(ada.limits.map((l) => l.kind)).toEqual(["team_budget"]);
 });
