@@ -38,7 +38,6 @@ import type { PublicSettings } from "@/lib/contract";
 import { Button } from "@/components/ui/button";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import type { FitNote } from "@/lib/client/form/fit-model";
-import type { GridSlots } from "./grid-axes";
 import type { PresetDialogKind } from "./preset-dialogs";
 import { PromptField } from "./prompt-field";
 import { ImageOptions } from "./image-options";
@@ -59,11 +58,8 @@ const loadFitModel = () => import("@/lib/client/form/fit-model");
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
 /** The presets picker and "Save as preset": loaded when either is first opened. */
 const PresetDialogs = lazy(() => import("./preset-dialogs"));
-/** The Grid's axes, its preview and "This prompt makes 6 renders": one chunk, loaded on first use. */
-const loadGrid = () => import("./grid-parts");
-const GridAxes = lazy(() => loadGrid().then((m) => ({ default: m.GridAxes })));
-const GridPreviewDialog = lazy(() => loadGrid().then((m) => ({ default: m.GridPreviewDialog })));
-const PromptVariablesCount = lazy(() => loadGrid().then((m) => ({ default: m.PromptVariablesCount })));
+/** The grid (a prompt's count, the axes, the preview): loaded with a brace or the first press of Grid. */
+const GridSlot = lazy(() => import("./grid-slot"));
 
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
@@ -99,12 +95,8 @@ export function RenderForm({ settings }: RenderFormProps) {
   // A brace may start a prompt variable (lib/domain/prompt-variables.ts): the count and the grid load.
   const hasBraces = /[{}]/.test(prompt);
   const [gridOpen, setGridOpen] = useState(false);
-  const [gridAxes, setGridAxes] = useState<{ kind: string; slots: GridSlots }>({ kind, slots: [null, null] });
   const [gridPreview, setGridPreview] = useState<RenderRequest | null>(null);
-  // An axis's setting and values belong to a kind: another kind starts without them.
-  const gridSlots: GridSlots = gridAxes.kind === kind ? gridAxes.slots : [null, null];
-  const setGridSlots = (slots: GridSlots) => setGridAxes({ kind, slots });
-  const gridMode = hasBraces || (gridOpen && gridSlots.some(Boolean));
+  const gridMode = hasBraces || gridOpen;
   const queryClient = useQueryClient();
   const formElement = useRef<HTMLFormElement>(null);
   const submitter = useSubmitRender(form, (result) => {
@@ -281,9 +273,9 @@ export function RenderForm({ settings }: RenderFormProps) {
                 : "Slow dolly shot along a misty harbour at dawn"
             }
           />
-          {hasBraces && (
+          {gridMode && (
             <Suspense fallback={null}>
-              <PromptVariablesCount />
+              <GridSlot open={gridOpen} preview={gridPreview} onPreviewClose={() => setGridPreview(null)} />
             </Suspense>
           )}
           {kind === "image" ? (
@@ -291,11 +283,6 @@ export function RenderForm({ settings }: RenderFormProps) {
           ) : (
             <Suspense fallback={<div aria-busy="true" className="min-h-72" />}>
               <VideoOptions notes={fitNotes} onModelChanged={fitModel} />
-            </Suspense>
-          )}
-          {gridOpen && (
-            <Suspense fallback={<div aria-busy="true" className="min-h-32" />}>
-              <GridAxes slots={gridSlots} onChange={setGridSlots} />
             </Suspense>
           )}
           <ReferencesSection queue={queue} uploadMaxBytes={settings.uploadMaxBytes} onUse={addReference} />
@@ -331,15 +318,6 @@ export function RenderForm({ settings }: RenderFormProps) {
             returnFocusTo={presetDialog.from}
             values={getValues}
             onApply={(values, preset) => fill(values, `Preset “${preset.name}” applied`)}
-          />
-        </Suspense>
-      )}
-      {gridPreview && (
-        <Suspense>
-          <GridPreviewDialog
-            request={gridPreview}
-            axes={gridSlots.filter((axis) => axis !== null)}
-            onClose={() => setGridPreview(null)}
           />
         </Suspense>
       )}
