@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  GRID_MAX_RENDERS,
-  expandPrompt,
-  mayHaveVariables,
-  parsePromptTemplate,
-  promptCount,
-} from "./prompt-variables";
+import { GRID_MAX_RENDERS, expandPrompt, parsePromptTemplate, promptCount } from "./prompt-variables";
 
 const prompts = (prompt: string, max?: number) => {
   const expansion = expandPrompt(prompt, max);
@@ -71,12 +65,5 @@ describe("prompt variables", () => {
     });
     const template = parsePromptTemplate(`${ten} ${ten} {a|b}`);
     expect(template.ok && promptCount(template.variables)).toBe(GRID_MAX_RENDERS * 2);
-  });
-
-  it("tells cheaply whether a prompt may hold a variable", () => {
-    expect(mayHaveVariables("a {b|c}")).toBe(true);
-    expect(mayHaveVariables("{b|c}")).toBe(true);
-    expect(mayHaveVariables("a \\{b\\}")).toBe(false);
-    expect(mayHaveVariables("plain")).toBe(false);
   });
 });

@@ -115,8 +115,3 @@ export function expandPrompt(prompt: string, max = GRID_MAX_RENDERS): PromptExpa
   }
   return { ok: true, prompts: expandTemplate(template.parts) };
 }
-
-/** Whether a prompt may hold a variable: an unescaped `{` or `}` (a cheap test before parsing). */
-export function mayHaveVariables(prompt: string): boolean {
-  return /(^|[^\\])[{}]/.test(prompt) || /\\\\[{}]/.test(prompt);
-}
