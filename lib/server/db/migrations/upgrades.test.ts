@@ -456,7 +456,12 @@ test("016_people adds sessions and one-time links, each secret's hash once, and 
   };
   await db.insertInto("sessions").values(session).execute();
   // Two sessions never share a secret.
-  await expect(db.insertInto("sessions").values({ ...session, id: "ses_2" }).execute()).rejects.toThrow();
+  await expect(
+    db
+      .insertInto("sessions")
+      .values({ ...session, id: "ses_2" })
+      .execute(),
+  ).rejects.toThrow();
   expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([session]);
   const columns = (await db.introspection.getTables()).find((t) => t.name === "members")?.columns;
   expect(columns?.find((c) => c.name === "deactivated_at")).toMatchObject({ isNullable: true });
@@ -500,4 +505,34 @@ test("018_audit adds the audit log: each row numbered in order, millisecond time
   const rows = await db.selectFrom("audit_log").select(["seq", "at", "email"]).orderBy("seq").execute();
   expect(rows.map((r) => r.at)).toEqual([at, at]);
   expect(rows[1]!.seq).toBeGreaterThan(rows[0]!.seq);
+});
+
+test("021_run_grids keeps an earlier ledger's runs, without a grid, and stores a new run's", async () => {
+  const db = await openLedger();
+  await migrate(db, "018_audit");
+  const now = new Date().toISOString();
+  const run = (id: string) => ({
+    id,
+    name: id,
+    state: "running",
+    row_count: 1,
+    stop_reason: null,
+    member_id: null,
+    member_name: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  });
+  await db.insertInto("runs").values(run("run_before")).execute();
+  const applied = await migrate(db, "021_run_grids");
+  expect(applied.map((r) => r.migrationName)).toContain("021_run_grids");
+  const grid = JSON.stringify({ axes: [{ key: "seed", values: ["1"] }], cells: [{ x: 0, y: 0 }] });
+  await db
+    .insertInto("runs")
+    .values({ ...run("run_after"), grid })
+    .execute();
+  expect(await db.selectFrom("runs").select(["id", "grid"]).orderBy("id").execute()).toEqual([
+    { id: "run_after", grid },
+    { id: "run_before", grid: null },
+  ]);
 });
