@@ -121,7 +121,7 @@ export const runEstimateSchema = z.object({
       spent: z.number().check(z.int()),
     }),
   ),
-  /** Rows that would wait for an admin's approval before they are sent (the team's approval rule). */
+  /** Renders (an image row's variants each) the team's approval rule would hold for an admin's approval. */
   awaitingApproval: z.number().check(z.int()),
 });
 export type RunEstimate = z.infer<typeof runEstimateSchema>;

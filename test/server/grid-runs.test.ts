@@ -124,8 +124,8 @@ test("a grid's estimate names the caller's cap, the team's budget and the rows a
     { kind: "member_cap", limit: cap, spent: 0 },
     { kind: "team_budget", limit: budget, spent: 0 },
   ]);
-  // Every row is above a threshold of 0 credits or of unknown cost: each would wait.
-  expect(grace.awaitingApproval).toBe(rows.length);
+  // Every row is above a threshold of 0 credits or of unknown cost: each of its renders would wait.
+  expect(grace.awaitingApproval).toBe(plan.renders);
   // An admin's own renders never wait; no cap of their own applies.
   const ada = (await estimate("Ada")).body;
   expect(ada.awaitingApproval).toBe(0);

@@ -18,6 +18,7 @@ import { startDuty, stopDuty } from "@/lib/server/cluster/process-member";
 import { getDb } from "@/lib/server/db/database";
 import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/server/ledger/runs";
 import { approvalReason } from "@/lib/domain/approvals";
+import { rendersAsked } from "@/lib/domain/runs";
 import { spendLimits } from "@/lib/server/ledger/member-spend";
 import { getTeamSettings } from "@/lib/server/ledger/team-settings";
 import { estimateCost } from "@/lib/server/rates/pricing";
@@ -117,7 +118,9 @@ export async function estimateRun({ rows }: RunEstimateRequest, member: Member |
     limits: (await spendLimits(db, member)).map(({ kind, limit, spent }) => ({ kind, limit, spent })),
     // With sign-in off nobody approves, and nothing waits (as for a render started by hand).
     awaitingApproval: member
-      ? credits.filter((c) => approvalReason(rule, member.role, c) !== null).length
+      ? rows
+          .filter((row, i) => approvalReason(rule, member.role, credits[i] ?? null) !== null)
+          .reduce((sum, row) => sum + rendersAsked(row), 0)
       : 0,
   };
 }
