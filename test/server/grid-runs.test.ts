@@ -95,7 +95,7 @@ test("a grid over the render limit, or with cells that do not match its rows, is
   expect((await s.simStats()).creates.total).toBe(0);
 });
 
-test("a grid's estimate names the caller's cap, the team's budget and the rows approval would hold", async () => {
+test("a grid's estimate names the caller's cap, the team's budget and the renders approval would hold", async () => {
   const s = (stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-4321" } }));
   const { ids, cookies } = await signedInMembers(s);
   const as = (name: string) => ({ headers: { cookie: cookies[name] ?? "" } });
