@@ -57,6 +57,20 @@ const presetRow = (id: string, now: string) => ({
   updated_at: now,
 });
 
+/** A running batch run as the runs table holds it (before any grid). */
+const runRow = (id: string, now: string) => ({
+  id,
+  name: "Overnight",
+  state: "running",
+  row_count: 1,
+  stop_reason: null,
+  member_id: null,
+  member_name: null,
+  created_at: now,
+  updated_at: now,
+  finished_at: null,
+});
+
 async function migrate(db: Kysely<Database>, to?: string) {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
@@ -255,21 +269,7 @@ test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row p
     before,
   );
 
-  await db
-    .insertInto("runs")
-    .values({
-      id: "run_one",
-      name: "Overnight",
-      state: "running",
-      row_count: 1,
-      stop_reason: null,
-      member_id: null,
-      member_name: null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-    })
-    .execute();
+  await db.insertInto("runs").values(runRow("run_one", now)).execute();
   const row = {
     run_id: "run_one",
     row_index: 0,
@@ -511,25 +511,13 @@ test("021_run_grids keeps an earlier ledger's runs, without a grid, and stores a
   const db = await openLedger();
   await migrate(db, "018_audit");
   const now = new Date().toISOString();
-  const run = (id: string) => ({
-    id,
-    name: id,
-    state: "running",
-    row_count: 1,
-    stop_reason: null,
-    member_id: null,
-    member_name: null,
-    created_at: now,
-    updated_at: now,
-    finished_at: null,
-  });
-  await db.insertInto("runs").values(run("run_before")).execute();
+  await db.insertInto("runs").values(runRow("run_before", now)).execute();
   const applied = await migrate(db, "021_run_grids");
   expect(applied.map((r) => r.migrationName)).toContain("021_run_grids");
   const grid = JSON.stringify({ axes: [{ key: "seed", values: ["1"] }], cells: [{ x: 0, y: 0 }] });
   await db
     .insertInto("runs")
-    .values({ ...run("run_after"), grid })
+    .values({ ...runRow("run_after", now), grid })
     .execute();
   expect(await db.selectFrom("runs").select(["id", "grid"]).orderBy("id").execute()).toEqual([
     { id: "run_after", grid },
