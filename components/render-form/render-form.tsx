@@ -58,6 +58,9 @@ const loadFitModel = () => import("@/lib/client/form/fit-model");
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
 /** The presets picker and "Save as preset": loaded when either is first opened. */
 const PresetDialogs = lazy(() => import("./preset-dialogs"));
+/** The grid (a prompt's count, the axes, the preview): loaded with a brace or the first press of Grid. */
+const GridSlot = lazy(() => import("./grid-slot"));
+
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
 
@@ -88,6 +91,12 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
+  const prompt = useWatch({ control, name: "prompt" });
+  // A brace may start a prompt variable (lib/domain/prompt-variables.ts): the count and the grid load.
+  const hasBraces = /[{}]/.test(prompt);
+  const [gridOpen, setGridOpen] = useState(false);
+  const [gridPreview, setGridPreview] = useState<RenderRequest | null>(null);
+  const gridMode = hasBraces || gridOpen;
   const queryClient = useQueryClient();
   const formElement = useRef<HTMLFormElement>(null);
   const submitter = useSubmitRender(form, (result) => {
@@ -180,6 +189,11 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   const onValid = async (request: RenderRequest) => {
     if (blocked) return;
+    // A grid (or a prompt with variables) is previewed, and confirmed there, before anything is sent.
+    if (gridMode) {
+      setGridPreview(request);
+      return;
+    }
     // Ask before an expensive render, or one of unknown cost. The estimate is usually cached
     // already; if it cannot be had, the render goes ahead (the server never charges past the balance).
     const estimate = await queryClient
@@ -245,6 +259,9 @@ export function RenderForm({ settings }: RenderFormProps) {
             >
               Presets
             </Button>
+            <Button size="sm" aria-expanded={gridOpen} onClick={() => setGridOpen(!gridOpen)}>
+              Grid
+            </Button>
             <KindToggle />
           </div>
         </div>
@@ -256,6 +273,11 @@ export function RenderForm({ settings }: RenderFormProps) {
                 : "Slow dolly shot along a misty harbour at dawn"
             }
           />
+          {gridMode && (
+            <Suspense fallback={null}>
+              <GridSlot open={gridOpen} preview={gridPreview} onPreviewClose={() => setGridPreview(null)} />
+            </Suspense>
+          )}
           {kind === "image" ? (
             <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
           ) : (
@@ -269,6 +291,7 @@ export function RenderForm({ settings }: RenderFormProps) {
             retryInSeconds={submitter.retryInSeconds}
             failure={submitter.failure}
             uploadsRunning={uploadsRunning}
+            submitLabel={gridMode ? "Preview grid" : undefined}
             secondaryAction={
               <Button
                 aria-haspopup="dialog"

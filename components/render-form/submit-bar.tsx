@@ -13,6 +13,8 @@ export interface SubmitBarProps {
   uploadsRunning: number;
   /** Beside the submit button (e.g. "Save as preset"). */
   secondaryAction?: ReactNode;
+  /** What submitting does: "Start render", or "Preview grid" with a grid or prompt variables. */
+  submitLabel?: string;
 }
 
 export function SubmitBar({
@@ -21,6 +23,7 @@ export function SubmitBar({
   failure,
   uploadsRunning,
   secondaryAction,
+  submitLabel = "Start render",
 }: SubmitBarProps) {
   const waiting = retryInSeconds > 0;
   // A render started mid-upload would go without the file the user just dropped.
@@ -49,7 +52,7 @@ export function SubmitBar({
               // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
               data-toast-clear
             >
-              Start render
+              {submitLabel}
             </Button>
           </div>
           <p

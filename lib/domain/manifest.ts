@@ -41,6 +41,19 @@ export interface ManifestRow {
   outcome: FileOutcome;
 }
 
+/**
+ * A zip of a run made from a grid: its axes (X, then Y) and each render's value on each, by render
+ * id, so the manifest says where in the grid every render sits.
+ */
+export interface ManifestGrid {
+  axes: { name: string; values: string[] }[];
+  places: ReadonlyMap<string, string[]>;
+}
+
+/** A render's values on the grid's axes, by axis name (`{ Model: "seedream", "Aspect ratio": "1:1" }`). */
+const gridPlace = (grid: ManifestGrid, id: string) =>
+  Object.fromEntries(grid.axes.map((axis, i) => [axis.name, grid.places.get(id)?.[i] ?? null]));
+
 /** Why a render that is not ready has no file. */
 export function notReadyReason(render: Pick<ManifestRender, "status" | "errorMessage">): string {
   if (render.status === "failed") return `failed${render.errorMessage ? `: ${render.errorMessage}` : ""}`;
@@ -86,27 +99,44 @@ function entry({ render, outcome }: ManifestRow) {
 }
 
 /** `manifest.json`: when it was made, how many renders and files, and one entry per render. */
-export function manifestJson(rows: readonly ManifestRow[], generatedAt: Date): string {
+export function manifestJson(
+  rows: readonly ManifestRow[],
+  generatedAt: Date,
+  grid: ManifestGrid | null = null,
+): string {
   const files = rows.filter((r) => r.outcome.state === "included").length;
   return `${JSON.stringify(
     {
       generatedAt: generatedAt.toISOString(),
       renders: rows.length,
       files,
-      items: rows.map((row) => ({ ...entry(row), params: row.render.params })),
+      ...(grid && { grid: { axes: grid.axes } }),
+      items: rows.map((row) => ({
+        ...entry(row),
+        ...(grid && { grid: gridPlace(grid, row.render.id) }),
+        params: row.render.params,
+      })),
     },
     null,
     2,
   )}\n`;
 }
 
-/** `manifest.csv`: the same entries, with a `param.<key>` column per parameter found in any row. */
-export function manifestCsv(rows: readonly ManifestRow[]): string {
+/**
+ * `manifest.csv`: the same entries, with a `param.<key>` column per parameter found in any row and,
+ * for a grid's run, `grid.x` and `grid.y`: each render's value on each axis.
+ */
+export function manifestCsv(rows: readonly ManifestRow[], grid: ManifestGrid | null = null): string {
   const keys = parameterKeys(rows);
-  const header = [...Object.keys(entry(EMPTY_ROW)), ...keys.map((key) => `param.${key}`)];
+  const axes = grid ? grid.axes.map((_, i) => (i === 0 ? "grid.x" : "grid.y")) : [];
+  const header = [...Object.keys(entry(EMPTY_ROW)), ...axes, ...keys.map((key) => `param.${key}`)];
   return csvText([
     header,
-    ...rows.map((row) => [...Object.values(entry(row)), ...keys.map((key) => row.render.params[key])]),
+    ...rows.map((row) => [
+      ...Object.values(entry(row)),
+      ...axes.map((_, i) => grid?.places.get(row.render.id)?.[i] ?? null),
+      ...keys.map((key) => row.render.params[key]),
+    ]),
   ]);
 }
 

@@ -279,6 +279,8 @@ export interface RunsTable extends MadeBy {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** JSON: the axes of a run started from a grid and each row's cell; null otherwise. */
+  grid: string | null;
 }
 
 /** One row of a run: its render request and what became of its create. */
