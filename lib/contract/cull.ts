@@ -9,10 +9,12 @@ import { cullFlagSchema, ratingSchema, renderIdSchema } from "./renders";
 /** The most renders one request marks or tags (a gallery selection's worth, as archiving). */
 export const CULL_MAX_RENDERS = 500;
 
-const idsSchema = z.array(renderIdSchema).check(
-  z.minLength(1, { error: "ids must name at least one render" }),
-  z.maxLength(CULL_MAX_RENDERS, { error: `ids may name at most ${CULL_MAX_RENDERS} renders` }),
-);
+const idsSchema = z
+  .array(renderIdSchema)
+  .check(
+    z.minLength(1, { error: "ids must name at least one render" }),
+    z.maxLength(CULL_MAX_RENDERS, { error: `ids may name at most ${CULL_MAX_RENDERS} renders` }),
+  );
 
 /** A render's marks as the caller set them: null when none. */
 export const renderMarksSchema = z.object({
@@ -52,9 +54,9 @@ export const tagSchema = z.string({ error: "a tag must be text" }).check(
   }),
 );
 
-const tagListSchema = z.array(tagSchema).check(
-  z.maxLength(TAGS_PER_RENDER, { error: `at most ${TAGS_PER_RENDER} tags at once` }),
-);
+const tagListSchema = z
+  .array(tagSchema)
+  .check(z.maxLength(TAGS_PER_RENDER, { error: `at most ${TAGS_PER_RENDER} tags at once` }));
 
 /**
  * `POST /api/renders/tags`: add and remove team-wide tags on these renders, all or none. A render

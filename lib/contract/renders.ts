@@ -135,10 +135,7 @@ export const renderFilterFields = {
   member: optionalText("member", 100),
   /** Only renders the caller rated at least this (1 to 5). */
   rating: z.optional(
-    z.enum(
-      RATINGS.map(String) as [string, ...string[]],
-      { error: "rating must be one of 1, 2, 3, 4, 5" },
-    ),
+    z.enum(RATINGS.map(String) as [string, ...string[]], { error: "rating must be one of 1, 2, 3, 4, 5" }),
   ),
   /** `true`: only the caller's picks. */
   picked: z.optional(z.enum(["true"], { error: "picked must be 'true'" })),

@@ -92,7 +92,10 @@ describe("ratings, picks and rejects are per member", () => {
     const marksIn = async (cookie: string) => {
       const found = (await list(cookie)).items.find((r) => r.id === target);
       const detail = (await stack.callJson<LedgerRender>("GET", `/api/renders/${target}`, as(cookie))).body;
-      return [found && { rating: found.rating, flag: found.flag }, { rating: detail.rating, flag: detail.flag }];
+      return [
+        found && { rating: found.rating, flag: found.flag },
+        { rating: detail.rating, flag: detail.flag },
+      ];
     };
     expect(await marksIn(grace)).toEqual([
       { rating: 4, flag: "pick" },
@@ -134,7 +137,10 @@ describe("ratings, picks and rejects are per member", () => {
   test("a mark event reaches the member's own streams only", async () => {
     const open = async (cookie: string) => {
       const controller = new AbortController();
-      const response = await stack.call("GET", "/api/events", { headers: { cookie }, signal: controller.signal });
+      const response = await stack.call("GET", "/api/events", {
+        headers: { cookie },
+        signal: controller.signal,
+      });
       expect(response.status).toBe(200);
       const reader = new SseReader(response.body as ReadableStream<Uint8Array>);
       await reader.until<LiveEvent>((e) => e.type === "hello");
@@ -146,8 +152,12 @@ describe("ratings, picks and rejects are per member", () => {
     await mark(grace, { ids: [target], rating: 3, flag: "reject" });
     // Then a change everyone sees (a tag), so Linus's stream has something to arrive by.
     await tag(grace, { ids: [target], add: ["event"] });
-    const seenByGrace = await graces.reader.until<LiveEvent>((e) => e.type === "render" && e.render.id === target);
-    const seenByLinus = await linuses.reader.until<LiveEvent>((e) => e.type === "render" && e.render.id === target);
+    const seenByGrace = await graces.reader.until<LiveEvent>(
+      (e) => e.type === "render" && e.render.id === target,
+    );
+    const seenByLinus = await linuses.reader.until<LiveEvent>(
+      (e) => e.type === "render" && e.render.id === target,
+    );
     expect(seenByGrace.filter((e) => e.type === "mark")).toEqual([
       { type: "mark", id: target, rating: 3, flag: "reject" },
     ]);
@@ -176,7 +186,11 @@ describe("tags are the team's", () => {
     });
     await tag(linus, { ids: [at(1)], add: ["Golden hour", "gold"] });
     expect((await list(linus)).items.find((r) => r.id === at(0))?.tags).toEqual(["golden hour", "keeper"]);
-    expect((await list(grace)).items.find((r) => r.id === at(1))?.tags).toEqual(["gold", "golden hour", "keeper"]);
+    expect((await list(grace)).items.find((r) => r.id === at(1))?.tags).toEqual([
+      "gold",
+      "golden hour",
+      "keeper",
+    ]);
 
     const suggested = await stack.callJson<{ items: { tag: string; renders: number }[] }>(
       "GET",
@@ -248,7 +262,9 @@ describe("the gallery's filters and sort", () => {
     const response = await stack.call("GET", "/api/renders/zip?rating=4", as(grace));
     expect(response.status).toBe(200);
     const entries = await zipEntries(new Uint8Array(await response.arrayBuffer()));
-    const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")?.data.toString("utf8") ?? "{}") as {
+    const manifest = JSON.parse(
+      entries.find((e) => e.name === "manifest.json")?.data.toString("utf8") ?? "{}",
+    ) as {
       items: { id: string; rating: number | null; flag: string | null; tags: string[] }[];
     };
     expect(manifest.items.map(({ id, rating, flag, tags }) => ({ id, rating, flag, tags }))).toEqual([
@@ -279,10 +295,17 @@ describe("API tokens", () => {
     expect(marked).toMatchObject({ status: 200, body: { items: [{ id: at(2), rating: 3 }] } });
     expect(await ids(grace, "?rating=3")).toEqual([at(2)]);
     expect(
-      (await stack.callJson("POST", "/api/renders/tags", { json: { ids: [at(2)], add: ["scripted"] }, ...writer }))
-        .status,
+      (
+        await stack.callJson("POST", "/api/renders/tags", {
+          json: { ids: [at(2)], add: ["scripted"] },
+          ...writer,
+        })
+      ).status,
     ).toBe(200);
-    const refused = await stack.callJson("POST", "/api/renders/marks", { json: { ids: [at(2)], rating: 1 }, ...reader });
+    const refused = await stack.callJson("POST", "/api/renders/marks", {
+      json: { ids: [at(2)], rating: 1 },
+      ...reader,
+    });
     expect(refused).toMatchObject({ status: 403, body: { error: { code: "insufficient_scope" } } });
     expect((await stack.callJson("GET", "/api/tags", reader)).status).toBe(200);
   });

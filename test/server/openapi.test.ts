@@ -171,7 +171,9 @@ describe("a real run: every answer matches its documented schema", () => {
     await call("Grace", "POST", "/api/renders/marks", "/api/renders/marks", {
       json: { ids: [id], rating: 4, flag: "pick" },
     });
-    await call("Grace", "POST", "/api/renders/tags", "/api/renders/tags", { json: { ids: [id], add: ["Keeper"] } });
+    await call("Grace", "POST", "/api/renders/tags", "/api/renders/tags", {
+      json: { ids: [id], add: ["Keeper"] },
+    });
     expect((await call("Grace", "GET", "/api/tags", "/api/tags?q=kee")).status).toBe(200);
     const list = await call<RenderList>(
       "Grace",

@@ -35,6 +35,10 @@ export const CULL_ROUTES = {
     tag: "Cull",
     access: "member",
     query: tagSuggestionsQuerySchema,
-    success: { status: 200, description: "Tags and how many renders hold each.", schema: tagSuggestionsSchema },
+    success: {
+      status: 200,
+      description: "Tags and how many renders hold each.",
+      schema: tagSuggestionsSchema,
+    },
   },
 } satisfies ApiRouteEntries;

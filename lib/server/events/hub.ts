@@ -247,7 +247,8 @@ export class EventHub {
   private async marks(subjects: readonly string[]) {
     const marks = new Map<string, Omit<RenderMarks, "id">>();
     for (const [owner, ids] of byOwner(subjects)) {
-      for (const [id, held] of await marksOf(this.db, owner, ids)) marks.set(favouriteSubject(owner, id), held);
+      for (const [id, held] of await marksOf(this.db, owner, ids))
+        marks.set(favouriteSubject(owner, id), held);
     }
     return marks;
   }

@@ -20,7 +20,11 @@ type Marks = Omit<RenderMarks, "id">;
 const NONE: Marks = { rating: null, flag: null };
 
 /** The owner's marks on these renders; a render without any has none in the map. */
-export async function marksOf(db: Db, owner: string, renderIds: readonly string[]): Promise<Map<string, Marks>> {
+export async function marksOf(
+  db: Db,
+  owner: string,
+  renderIds: readonly string[],
+): Promise<Map<string, Marks>> {
   if (renderIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("render_marks")
@@ -68,7 +72,11 @@ export async function setMarks(
 }
 
 /** The renders with the owner's marks on each (null where none). */
-export async function withMarks(db: Db, owner: string, renders: readonly LedgerRender[]): Promise<LedgerRender[]> {
+export async function withMarks(
+  db: Db,
+  owner: string,
+  renders: readonly LedgerRender[],
+): Promise<LedgerRender[]> {
   const marks = await marksOf(
     db,
     owner,

@@ -85,7 +85,8 @@ export async function tagSuggestions(
     .select(({ fn }) => ["tag", fn.countAll<number>().as("renders")])
     .groupBy("tag");
   // A prefix is compared as text, not as a LIKE pattern, so `%` and `_` in it mean themselves.
-  if (prefix) q = q.where(({ fn, eb }) => eb(fn("substr", ["tag", eb.val(1), eb.val(prefix.length)]), "=", prefix));
+  if (prefix)
+    q = q.where(({ fn, eb }) => eb(fn("substr", ["tag", eb.val(1), eb.val(prefix.length)]), "=", prefix));
   const rows = await q.orderBy("renders", "desc").orderBy("tag").limit(limit).execute();
   return rows.map((row) => ({ tag: row.tag, renders: Number(row.renders) }));
 }

@@ -3,7 +3,14 @@ import "server-only";
  * Culling: the caller's ratings, picks and rejects, and the team's tags. Neither touches the
  * service; both are the ledger's alone. An id the ledger does not hold refuses the whole request.
  */
-import type { MarksRequest, MarksResult, Member, TagSuggestions, TagsRequest, TagsResult } from "@/lib/contract";
+import type {
+  MarksRequest,
+  MarksResult,
+  Member,
+  TagSuggestions,
+  TagsRequest,
+  TagsResult,
+} from "@/lib/contract";
 import { normaliseTag } from "@/lib/domain/cull";
 import { getDb } from "@/lib/server/db/database";
 import { favouritesOwner } from "@/lib/server/ledger/favourites";
@@ -14,7 +21,10 @@ import { changeTags, tagSuggestions } from "@/lib/server/ledger/tags";
 /** How many suggestions a tag input is offered. */
 const SUGGESTIONS = 20;
 
-export async function markRenders({ ids, rating, flag }: MarksRequest, member: Member | null): Promise<MarksResult> {
+export async function markRenders(
+  { ids, rating, flag }: MarksRequest,
+  member: Member | null,
+): Promise<MarksResult> {
   const db = await getDb();
   const wanted = [...new Set(ids)];
   await requireRenders(db, wanted);
