@@ -37,7 +37,6 @@ import { useFinishedAlerts } from "./use-finished-alerts";
 import { ZipButton } from "@/components/render/zip-button";
 import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { useGalleryFilters } from "./use-gallery-filters";
-import { useHelpOpen, useShortcuts } from "@/components/ui/shortcuts";
 
 /**
  * `board`: a board's page, whose gallery always shows that board (the filters narrow it further, and
@@ -140,7 +139,9 @@ export function Gallery({
           </>
         )}
         <SelectionBarSlot selection={review.selection} />
-        <GalleryShortcuts selection={review.selection} />
+        <Suspense>
+          <GalleryShortcuts selection={review.selection} />
+        </Suspense>
         {viewId !== null && (
           <Suspense>
             <RenderViewer
@@ -162,9 +163,7 @@ const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default
 const RenderViewer = lazy(() => import("./render-viewer"));
 const GalleryFilters = preloadedLazy(() => import("./gallery-filters").then((m) => m.GalleryFilters));
 const SelectionBar = lazy(() => import("./selection-bar"));
-const ShortcutsHelp = lazy(() =>
-  import("@/components/ui/shortcuts-help").then((m) => ({ default: m.ShortcutsHelp })),
-);
+const GalleryShortcuts = preloadedLazy(() => import("./gallery-shortcuts").then((m) => m.GalleryShortcuts));
 /**
  * The skeleton (the server's HTML already shows it, and the list usually arrives before its code
  * would matter), and the empty and error states, which most visits never show.
@@ -213,28 +212,4 @@ function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
       </Suspense>
     </>
   );
-}
-
-/** The gallery's keys in the shortcut registry, and the `?` dialog (its code loads when first opened). */
-function GalleryShortcuts({ selection }: { selection: SelectionStore }) {
-  useShortcuts({
-    title: "Gallery",
-    shortcuts: [
-      {
-        key: "x",
-        description: "Select or deselect the focused render",
-        run: (event) => {
-          const target = event.target instanceof HTMLElement ? event.target : null;
-          const id = target?.closest<HTMLElement>("[data-render-id]")?.dataset.renderId;
-          if (id) selection.toggle(id);
-        },
-      },
-    ],
-  });
-  const helpOpen = useHelpOpen();
-  return helpOpen ? (
-    <Suspense>
-      <ShortcutsHelp />
-    </Suspense>
-  ) : null;
 }

@@ -4,7 +4,7 @@
  * inner white space one space, at most TAG_MAX_LENGTH characters, no comma (a list of tags is
  * written with commas) and no control character.
  */
-import { hasControlCharacters } from "./text";
+import { hasControlCharacters } from "./control-characters";
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 export const CULL_FLAGS = ["pick", "reject"] as const;
