@@ -1,7 +1,7 @@
 /**
  * The manifest of a zip of renders: one row per render asked for, as `manifest.json` and
  * `manifest.csv`, saying what each render was (prompt, model, every parameter, who, cost, times,
- * source) and what became of its file (in the zip, missing and why, or not ready). The CSV is
+ * source, the rating, pick or reject of whoever asked for it and the team's tags) and what became of its file (in the zip, missing and why, or not ready). The CSV is
  * written for spreadsheets (./csv.ts).
  */
 import { csvText } from "./csv";
@@ -24,6 +24,10 @@ export interface ManifestRender {
   errorMessage: string | null;
   batchId: string | null;
   variantIndex: number;
+  /** The rating and pick or reject of whoever asked for the zip, and the team's tags. */
+  rating?: number | null;
+  flag?: string | null;
+  tags?: readonly string[];
 }
 
 /** What became of a render's file. */
@@ -95,6 +99,9 @@ function entry({ render, outcome }: ManifestRow) {
     sourceUrl: render.outputUrl,
     batchId: render.batchId,
     variantIndex: render.variantIndex,
+    rating: render.rating ?? null,
+    flag: render.flag ?? null,
+    tags: (render.tags ?? []).join(", "),
   };
 }
 
@@ -114,6 +121,7 @@ export function manifestJson(
       items: rows.map((row) => ({
         ...entry(row),
         ...(grid && { grid: gridPlace(grid, row.render.id) }),
+        tags: row.render.tags ?? [],
         params: row.render.params,
       })),
     },

@@ -16,6 +16,7 @@ import {
 import { getDb } from "@/lib/server/db/database";
 import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
+import { withMarks } from "@/lib/server/ledger/marks";
 import {
   getRenderRow,
   listRenders,
@@ -29,9 +30,16 @@ export async function listRendersFor(query: RenderListQuery, member: Member | nu
   return listRenders(await getDb(), query, favouritesOwner(member));
 }
 
-/** One render with the caller's own favourite flag. */
+/** Renders with the caller's own favourite flag, rating and pick or reject. */
+async function forCaller(renders: LedgerRender[], member: Member | null): Promise<LedgerRender[]> {
+  const db = await getDb();
+  const owner = favouritesOwner(member);
+  return withMarks(db, owner, await withFavourites(db, owner, renders));
+}
+
+/** One render with the caller's own favourite flag, rating and pick or reject. */
 export async function withCallerFlag(render: LedgerRender, member: Member | null): Promise<LedgerRender> {
-  const [flagged = render] = await withFavourites(await getDb(), favouritesOwner(member), [render]);
+  const [flagged = render] = await forCaller([render], member);
   return flagged;
 }
 
@@ -59,5 +67,5 @@ export async function archive({ ids, archived }: ArchiveRequest, by: Actor): Pro
     // One entry for the whole selection, its ids in the target (up to the request's 500).
     target: { type: "renders", id: wanted.join(","), name: wanted.length === 1 ? "1 render" : `${wanted.length} renders` },
   });
-  return { items: await withFavourites(db, favouritesOwner(by.member), await rendersByIds(db, wanted)) };
+  return { items: await forCaller(await rendersByIds(db, wanted), by.member) };
 }
