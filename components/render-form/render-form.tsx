@@ -44,6 +44,7 @@ import { ImageOptions } from "./image-options";
 import { KindToggle } from "./kind-toggle";
 import { ReferencesSection } from "./references-section";
 import { SubmitBar } from "./submit-bar";
+import { makesGrid, useMakesGrid } from "./grid-mode";
 import { useSubmitRender } from "./use-submit-render";
 
 /**
@@ -63,6 +64,16 @@ const GridSlot = lazy(() => import("./grid-slot"));
 
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
+
+/** The grid's code, once the form makes a grid (Grid open, or a brace in the prompt). */
+function GridSlotWhenUsed(props: ComponentProps<typeof GridSlot>) {
+  if (!useMakesGrid(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <GridSlot {...props} />
+    </Suspense>
+  );
+}
 
 function EditPrefillSlot(props: ComponentProps<typeof EditPrefill>) {
   return useSearchParams().has("edit") ? <EditPrefill {...props} /> : null;
@@ -91,12 +102,8 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
-  const prompt = useWatch({ control, name: "prompt" });
-  // A brace may start a prompt variable (lib/domain/prompt-variables.ts): the count and the grid load.
-  const hasBraces = /[{}]/.test(prompt);
   const [gridOpen, setGridOpen] = useState(false);
   const [gridPreview, setGridPreview] = useState<RenderRequest | null>(null);
-  const gridMode = hasBraces || gridOpen;
   const queryClient = useQueryClient();
   const formElement = useRef<HTMLFormElement>(null);
   const submitter = useSubmitRender(form, (result) => {
@@ -190,7 +197,7 @@ export function RenderForm({ settings }: RenderFormProps) {
   const onValid = async (request: RenderRequest) => {
     if (blocked) return;
     // A grid (or a prompt with variables) is previewed, and confirmed there, before anything is sent.
-    if (gridMode) {
+    if (makesGrid(gridOpen, request.prompt)) {
       setGridPreview(request);
       return;
     }
@@ -273,11 +280,11 @@ export function RenderForm({ settings }: RenderFormProps) {
                 : "Slow dolly shot along a misty harbour at dawn"
             }
           />
-          {gridMode && (
-            <Suspense fallback={null}>
-              <GridSlot open={gridOpen} preview={gridPreview} onPreviewClose={() => setGridPreview(null)} />
-            </Suspense>
-          )}
+          <GridSlotWhenUsed
+            open={gridOpen}
+            preview={gridPreview}
+            onPreviewClose={() => setGridPreview(null)}
+          />
           {kind === "image" ? (
             <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
           ) : (
@@ -291,7 +298,7 @@ export function RenderForm({ settings }: RenderFormProps) {
             retryInSeconds={submitter.retryInSeconds}
             failure={submitter.failure}
             uploadsRunning={uploadsRunning}
-            submitLabel={gridMode ? "Preview grid" : undefined}
+            gridOpen={gridOpen}
             secondaryAction={
               <Button
                 aria-haspopup="dialog"

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { CostEstimate } from "./cost-estimate";
+import { useMakesGrid } from "./grid-mode";
 import type { ShownFailure } from "./use-submit-render";
 
 export interface SubmitBarProps {
@@ -13,8 +14,8 @@ export interface SubmitBarProps {
   uploadsRunning: number;
   /** Beside the submit button (e.g. "Save as preset"). */
   secondaryAction?: ReactNode;
-  /** What submitting does: "Start render", or "Preview grid" with a grid or prompt variables. */
-  submitLabel?: string;
+  /** Whether Grid is open: the button then previews the grid (as it does for a prompt's variables). */
+  gridOpen: boolean;
 }
 
 export function SubmitBar({
@@ -23,8 +24,9 @@ export function SubmitBar({
   failure,
   uploadsRunning,
   secondaryAction,
-  submitLabel = "Start render",
+  gridOpen,
 }: SubmitBarProps) {
+  const grid = useMakesGrid(gridOpen);
   const waiting = retryInSeconds > 0;
   // A render started mid-upload would go without the file the user just dropped.
   const blocked = busy || waiting || uploadsRunning > 0;
@@ -52,7 +54,7 @@ export function SubmitBar({
               // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
               data-toast-clear
             >
-              {submitLabel}
+              {grid ? "Preview grid" : "Start render"}
             </Button>
           </div>
           <p
