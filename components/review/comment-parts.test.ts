@@ -8,7 +8,11 @@ const joined = (text: string) =>
 
 describe("splitCommentText", () => {
   it("keeps every character, markup included, in order", () => {
-    for (const text of ['<img src=x onerror="alert(1)">', "line one\nline two\n\n@Linus see https://a.example/x.", ""]) {
+    for (const text of [
+      '<img src=x onerror="alert(1)">',
+      "line one\nline two\n\n@Linus see https://a.example/x.",
+      "",
+    ]) {
       expect(joined(text)).toBe(text);
     }
     expect(splitCommentText("<b>hi</b>").every((part) => part.kind === "text")).toBe(true);

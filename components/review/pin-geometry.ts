@@ -64,7 +64,13 @@ function fitted(box: Size, media: Size): Size {
 }
 
 /** The image point under a pointer (client coordinates), wherever it is, off the image too. */
-function underPointer(clientX: number, clientY: number, box: ClientRect, media: Size, framing: Framing): ImagePoint {
+function underPointer(
+  clientX: number,
+  clientY: number,
+  box: ClientRect,
+  media: Size,
+  framing: Framing,
+): ImagePoint {
   const fit = fitted(box, media);
   // From the box's centre, in box widths and heights, then undo the view: the image point under the
   // pointer is (at − offset) / scale.
@@ -92,7 +98,12 @@ export function pointerToImage(
 }
 
 /** Where an image point shows in its box, 0–1 from the box's edges; beyond them when panned out. */
-export function imageToBox(point: ImagePoint, box: Size, media: Size, framing: Framing = UNFRAMED): BoxPosition {
+export function imageToBox(
+  point: ImagePoint,
+  box: Size,
+  media: Size,
+  framing: Framing = UNFRAMED,
+): BoxPosition {
   const fit = fitted(box, media);
   return {
     left: (point.x - 0.5) * fit.width * framing.scale + framing.x + 0.5,

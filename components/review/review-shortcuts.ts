@@ -50,7 +50,13 @@ export function useShortcuts(shortcuts: readonly Shortcut[], enabled = true): vo
   useEffect(() => {
     if (!enabled) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typedIntoSomething(event)) {
+      if (
+        event.defaultPrevented ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.metaKey ||
+        typedIntoSomething(event)
+      ) {
         return;
       }
       const shortcut = latest.current.find((each) => each.key === event.key);
