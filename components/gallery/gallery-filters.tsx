@@ -2,7 +2,7 @@
 
 /**
  * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
- * board, the Favourites and Archived toggles, the date range and the sort. On a phone only the search shows;
+ * board, the Favourites and Archived toggles, where the review stands, the date range and the sort. On a phone only the search shows;
  * the rest sits behind "Filters".
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
@@ -20,6 +20,12 @@ import { FILTER_STATUSES, IN_PROGRESS_FILTER } from "./filters-change";
 import { MINE, FILTER_KEYS, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const REVIEW_FILTER_OPTIONS = [
+  { value: "needs", label: "Needs review" },
+  { value: "changes", label: "Changes requested" },
+  { value: "approved", label: "Approved" },
+];
 
 interface Props {
   filters: Filters;
@@ -79,6 +85,13 @@ export const GalleryFilters = memo(function GalleryFilters({
         {!boardFixed && <BoardChoice value={filters.board} onChange={(v) => onChange("board", v)} />}
         <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
         <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
+        <Choice
+          label="Review"
+          value={filters.review}
+          onChange={(v) => onChange("review", v)}
+          allLabel="Any review"
+          options={REVIEW_FILTER_OPTIONS}
+        />
         <FindFilters filters={filters} onChange={onChange} />
       </div>
       {hasFilters(filters) && (

@@ -201,7 +201,7 @@ describe("applyLiveEvents", () => {
     expect(client.getQueryState(queryKeys.account)?.isInvalidated).toBe(false);
   });
 
-  test("comment and review events mark that render's threads stale, not another's; inbox events the inbox", () => {
+  test("comment and review events mark that render's threads stale, not another's, a review the boards' counts; inbox events the inbox", () => {
     const { client } = cacheWith([]);
     for (const key of [reviewKeys.comments("a"), reviewKeys.comments("b"), inboxKeys.unread]) {
       client.setQueryData(key, {});

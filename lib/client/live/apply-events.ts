@@ -85,8 +85,12 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
       // A render's threads changed, or a decision (whose note is a comment): its comments read again.
       // The summary cards show arrives as the render's own event.
       case "comment":
-      case "review":
         stale.add(reviewKeys.comments(event.renderId));
+        break;
+      // A decision may also move a board's "N of M approved", and which boards hold the render its
+      // record does not say.
+      case "review":
+        stale.add(reviewKeys.comments(event.renderId)).add(queryKeys.boards.all);
         break;
       case "inbox":
         stale.add(inboxKeys.all);
