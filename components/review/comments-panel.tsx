@@ -8,8 +8,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { MessageSquarePlusIcon } from "lucide-react";
-import type { Comment, CommentThread, Pin } from "@/lib/contract";
-import { describePin, formatReviewTime } from "@/lib/domain/review";
+import type { Comment, CommentThread } from "@/lib/contract";
 import {
   useComments,
   useCreateComment,
@@ -23,31 +22,10 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { CommentText } from "./comment-text";
+import { authorName, pinLabel } from "./comment-labels";
 import { MentionField } from "./mention-field";
 import { useReviewSession } from "./review-session";
 import { numberThreads, splitThreads, type NumberedThread } from "./threads";
-
-/** Where a pin is, in the words a thread shows under its number. */
-export function pinLabel(pin: Pin): string | null {
-  switch (pin.kind) {
-    case "render":
-      return null;
-    case "point":
-      return "Point on the image";
-    case "rect":
-      return "Area of the image";
-    case "time":
-      return formatReviewTime(pin.t);
-    case "range":
-      return describePin(pin);
-  }
-}
-
-/** Who wrote a comment, as a thread shows it. */
-export function authorName(comment: Comment): string {
-  if (!comment.author) return "Someone";
-  return comment.author.kind === "guest" ? `Guest: ${comment.author.name}` : comment.author.name;
-}
 
 interface Viewer {
   memberId: string | null;
