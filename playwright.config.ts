@@ -61,6 +61,7 @@ export default defineConfig({
         "client-address.spec.ts",
         "live-updates.spec.ts",
         "people.spec.ts",
+        "review-together.spec.ts",
         "usage.spec.ts",
       ],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
@@ -75,6 +76,7 @@ export default defineConfig({
         "client-address.spec.ts",
         "live-updates.spec.ts",
         "people.spec.ts",
+        "review-together.spec.ts",
         "usage.spec.ts",
       ],
       use: {
