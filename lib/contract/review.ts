@@ -11,6 +11,7 @@ import {
   pinSchema,
   type Pin,
 } from "@/lib/domain/review";
+import { RENDER_ID_PATTERN } from "@/lib/domain/ids";
 import { multiLineText, singleLineText } from "@/lib/domain/text";
 import { NOTICE_KINDS } from "./notices";
 import { pageLimitSchema } from "./pages";
@@ -115,18 +116,27 @@ export type CommentCreate = z.infer<typeof commentCreateSchema>;
 /** The longest name a guest may give. */
 export const GUEST_NAME_MAX_CHARS = 60;
 
+/** Which render of a board link a guest means (a render link's is its own; absent there). */
+const sharedRenderId = z.optional(
+  z.string().check(z.regex(RENDER_ID_PATTERN, { error: "render must be a render id." })),
+);
+
+/** Query of `GET /api/shares/{token}/comments`: on a board link, the render (`render`). */
+export const guestCommentListQuerySchema = z.object({ render: sharedRenderId });
+export type GuestCommentListQuery = z.infer<typeof guestCommentListQuerySchema>;
+
 /** `POST /api/shares/{token}/comments`: a guest's comment, under the name they typed. */
 export const guestCommentCreateSchema = z.extend(commentCreateSchema, {
-  guestName: z
-    .string({ error: "guestName must be text" })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: "guestName must not be empty" }),
-      z.maxLength(GUEST_NAME_MAX_CHARS, {
-        error: `guestName must be at most ${GUEST_NAME_MAX_CHARS} characters`,
-      }),
-      singleLineText("guestName"),
-    ),
+  /** On a board link, the render it is about. */
+  render: sharedRenderId,
+  guestName: z.string({ error: "guestName must be text" }).check(
+    z.trim(),
+    z.minLength(1, { error: "guestName must not be empty" }),
+    z.maxLength(GUEST_NAME_MAX_CHARS, {
+      error: `guestName must be at most ${GUEST_NAME_MAX_CHARS} characters`,
+    }),
+    singleLineText("guestName"),
+  ),
 });
 export type GuestCommentCreate = z.infer<typeof guestCommentCreateSchema>;
 

@@ -90,7 +90,10 @@ export const shareIdParamsSchema = z.object({
 /** `DELETE /api/shares/{id}`. */
 export const shareRevokedSchema = z.object({ revoked: z.literal(true) });
 
-/** Path of `/api/shares/{token}/comments`: a link's token, as its page's path holds it. */
+/**
+ * Path of `/api/shares/{id}/comments`: `id` is the link's token, as its page's path holds it (the
+ * segment shares its name with `DELETE /api/shares/{id}`'s, as the router requires).
+ */
 export const shareTokenParamsSchema = z.object({
-  token: z.string().check(z.regex(SHARE_TOKEN_PATTERN, { error: "token must be a share link's token." })),
+  id: z.string().check(z.regex(SHARE_TOKEN_PATTERN, { error: "id must be a share link's token." })),
 });

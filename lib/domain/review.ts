@@ -190,3 +190,15 @@ export function excerpt(text: string, max = 140): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
+
+/**
+ * How many comments guests may post: through one link (whoever they are) and from one address
+ * (whatever link), each in its window. A link is meant for a client or two, not a crowd.
+ */
+export const GUEST_COMMENT_LIMITS = [
+  { by: "link", max: 60, windowMs: 3_600_000, words: "through this link in the last hour" },
+  { by: "address", max: 10, windowMs: 60_000, words: "from your address in the last minute" },
+] as const;
+
+/** How a guest is named where members read it: "Guest: Ann". */
+export const guestLabel = (name: string) => `Guest: ${name}`;

@@ -131,7 +131,7 @@ export interface PollLogTable {
  */
 export interface ChangesTable {
   seq: Generated<number>;
-  /** render | upload | spend | team | favourite | board | run | notice */
+  /** render | upload | spend | team | favourite | board | run | notice | comment | review | inbox */
   topic: string;
   /**
    * The id of what changed (a render, upload or board id), "" for the team-wide topics, or for a
@@ -425,15 +425,13 @@ export interface AuditLogTable {
 }
 
 /** A comment on a render (migration 019); a thread is its first comment and the replies to it. */
-export interface CommentsTable {
+export interface CommentsTable extends MadeBy {
   id: string;
   render_id: string;
   /** The thread's first comment; null on a thread's first comment. */
   parent_id: string | null;
-  /** member | guest | none (sign-in off) */
+  /** member | guest | none (sign-in off); a guest's typed name is `member_name`, with no id. */
   author_kind: string;
-  author_id: string | null;
-  author_name: string | null;
   /** A guest's comment: the share link it came through, and the address it came from (for its limit). */
   share_id: string | null;
   guest_address: string | null;
@@ -441,8 +439,6 @@ export interface CommentsTable {
   /** JSON of the pin (lib/domain/review.ts). */
   pin: string;
   created_at: string;
-  /** created_at in milliseconds: the rate limits count on it. */
-  created_ms: number;
   edited_at: string | null;
   resolved_at: string | null;
   resolved_by_id: string | null;

@@ -13,6 +13,8 @@ import type { Db } from "@/lib/server/db/database";
 import { onChange } from "@/lib/server/db/change-signal";
 import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
 import { favouriteIds, favouriteSubject, parseFavouriteSubject } from "@/lib/server/ledger/favourites";
+import { parseCommentSubject } from "@/lib/server/ledger/comments";
+import { parseInboxSubject } from "@/lib/server/ledger/inbox";
 import { parseNoticeSubject } from "@/lib/server/ledger/notices";
 import { rendersByIds } from "@/lib/server/ledger/renders";
 import { uploadsByIds } from "@/lib/server/ledger/uploads";
@@ -220,6 +222,11 @@ export class EventHub {
         events.push({ id: seq, event: { type: "notice", id }, audience: audiences });
         continue;
       }
+      if (topic === "inbox") {
+        const { owner, id } = parseInboxSubject(subject);
+        events.push({ id: seq, event: { type: "inbox", id }, audience: [owner] });
+        continue;
+      }
       const event = toEvent(topic, subject, renderById, uploadById);
       if (event) events.push({ id: seq, event });
     }
@@ -242,7 +249,7 @@ export class EventHub {
 }
 
 function toEvent(
-  topic: Exclude<Change["topic"], "favourite" | "notice">,
+  topic: Exclude<Change["topic"], "favourite" | "notice" | "inbox">,
   subject: string,
   renders: ReadonlyMap<string, LedgerRender>,
   uploads: ReadonlyMap<string, LedgerUpload>,
@@ -267,6 +274,10 @@ function toEvent(
       return { type: "board", id: subject };
     case "run":
       return { type: "run", id: subject };
+    case "comment":
+      return { type: "comment", ...parseCommentSubject(subject) };
+    case "review":
+      return { type: "review", renderId: subject };
     case "session":
       return null;
   }

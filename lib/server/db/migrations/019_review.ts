@@ -5,20 +5,20 @@ import { addColumns, createIndexes, createTables } from "./tables";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTables(db, {
     // A thread's first comment has no parent; a reply's pin is its thread's. Deleted comments keep
-    // their row (and place) with the text emptied. `author_kind` is member | guest | none (sign-in off).
+    // their row (and place) with the text emptied. `author_kind` is member | guest | none (sign-in off);
+    // `member_id`/`member_name` the member's (a guest's typed name is `member_name` too, with no id).
     comments: `
       id                text     primary key
       render_id         text     not null
       parent_id         text
       author_kind       text     not null
-      author_id         text
-      author_name       text
+      member_id         text
+      member_name       text
       share_id          text
       guest_address     text
       text              text     not null
       pin               text     not null
       created_at        text     not null
-      created_ms        integer  not null
       edited_at         text
       resolved_at       text
       resolved_by_id    text
@@ -67,8 +67,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createIndexes(db, {
     comments_render: "comments (render_id, created_at)",
     comments_open_threads: "comments (render_id, parent_id, resolved_at, deleted_at)",
-    comments_author_rate: "comments (author_id, created_ms)",
-    comments_share_rate: "comments (share_id, created_ms)",
+    comments_member_rate: "comments (member_id, created_at)",
+    comments_share_rate: "comments (share_id, created_at)",
     inbox_member: "inbox_items (member_id, created_at, id)",
     inbox_unread: "inbox_items (member_id, read_at)",
     renders_review: "renders (review_rank, request_seq)",
