@@ -129,6 +129,8 @@ export function ImagePins({
                   data-pin-marker={thread.id}
                   className={`pointer-events-auto ${MARKER} ${markerColour(session, thread.id)}`}
                   style={{ left: `${position.left * 100}%`, top: `${position.top * 100}%` }}
+                  // A press on a marker is not the start of a pan (the compare page's boxes pan on drag).
+                  onPointerDown={(event) => event.stopPropagation()}
                   onPointerEnter={() => session.setHighlighted(thread.id)}
                   onPointerLeave={() => session.setHighlighted(null)}
                   onFocus={() => session.setHighlighted(thread.id)}
