@@ -87,13 +87,6 @@ test("two members pin, mention, reply, resolve and decide live; markup stays tex
   expect(Math.abs(seen.y - spot.y)).toBeLessThanOrEqual(SAME_SPOT);
   await expect(linusView.inbox).toHaveAccessibleName(/^Inbox: \d+ unread$/, { timeout: 2_000 });
   expect(await linusView.inbox.getAttribute("aria-label")).not.toBe(unreadBefore);
-  await linusView.inbox.click();
-  const item = linus
-    .getByRole("list", { name: "Inbox items" })
-    .getByRole("link")
-    .filter({ hasText: "warmer light here" });
-  await expect(item.first()).toHaveAttribute("href", new RegExp(`view=${image.id}&comment=cmt_`));
-  await linus.keyboard.press("Escape");
   await screenshots(linus, testInfo, "review-pin-phone");
 
   // Linus replies, then resolves; Grace's page follows.
@@ -128,6 +121,18 @@ test("two members pin, mention, reply, resolve and decide live; markup stays tex
   await expect(graceView.badge).toHaveText("Approved by Linus", { timeout: 2_000 });
   await expect(boardPage.locator("[data-board-approved]")).toHaveText("1 of 1 approved");
   await screenshots(grace, testInfo, "review-approved");
+
+  // The inbox item opens the render in the viewer on its comment.
+  await linus.keyboard.press("Escape");
+  await expect(linus.getByRole("dialog")).toBeHidden();
+  await linusView.inbox.click();
+  const item = linus
+    .getByRole("list", { name: "Inbox items" })
+    .getByRole("link")
+    .filter({ hasText: "warmer light here" });
+  await item.first().click();
+  await expect(linus).toHaveURL(new RegExp(`view=${image.id}&comment=cmt_`));
+  await expect(linusView.thread(1)).toHaveAttribute("data-highlighted", "true");
 });
 
 test("choosing a comment pinned at a video's time seeks the video", async ({ browser }, testInfo) => {

@@ -78,7 +78,7 @@ export const useDecide = (renderId: string) =>
 
 export const useWithdrawDecision = (renderId: string) =>
   useReviewChange(renderId, () =>
-    apiFetch(`/api/renders/${encodeURIComponent(renderId)}/review`, (c) => c.commentDeletedSchema, {
+    apiFetch(`/api/renders/${encodeURIComponent(renderId)}/review`, (c) => c.reviewSummarySchema, {
       method: "DELETE",
     }),
   );
