@@ -4,6 +4,7 @@
  * the server and the tests share one rule for each.
  */
 import { z } from "zod/mini";
+import { csvText } from "./csv";
 
 /** The longest comment, in characters. */
 export const COMMENT_MAX_CHARS = 2000;
@@ -202,3 +203,38 @@ export const GUEST_COMMENT_LIMITS = [
 
 /** How a guest is named where members read it: "Guest: Ann". */
 export const guestLabel = (name: string) => `Guest: ${name}`;
+
+/** A comment as a zip's `comments.csv` lists it. */
+export interface CsvComment {
+  id: string;
+  renderId: string;
+  parentId: string | null;
+  /** `{kind:"guest"}` authors are written "Guest: <name>". */
+  author: { kind: "member" | "guest"; name: string } | null;
+  createdAt: string;
+  pin: Pin;
+  text: string;
+  resolvedAt: string | null;
+}
+
+/**
+ * A zip's `comments.csv` (lib/domain/csv.ts): one row per standing comment, a reply resolved when
+ * its thread is. Text goes in as written; the CSV writer guards cells a spreadsheet would run.
+ */
+export function commentsCsv(comments: readonly CsvComment[]): string {
+  const threadResolved = new Map(comments.filter((c) => c.parentId === null).map((c) => [c.id, c.resolvedAt]));
+  const header = ["render id", "author", "time", "position", "text", "resolved", "comment id", "reply to"];
+  return csvText([
+    header,
+    ...comments.map((c) => [
+      c.renderId,
+      c.author === null ? "" : c.author.kind === "guest" ? guestLabel(c.author.name) : c.author.name,
+      c.createdAt,
+      describePin(c.pin),
+      c.text,
+      (c.parentId === null ? c.resolvedAt : threadResolved.get(c.parentId)) ? "yes" : "no",
+      c.id,
+      c.parentId ?? "",
+    ]),
+  ]);
+}
