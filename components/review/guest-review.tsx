@@ -7,7 +7,7 @@
  * dashboard's providers, so this brings its own query client; it loads only on such a link.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { MessageSquarePlusIcon } from "lucide-react";
 import { useCreateGuestComment, useSharedComments } from "@/lib/client/queries/review";
 import { Button } from "@/components/ui/button";
@@ -109,6 +109,11 @@ function GuestComposer({ token }: { token: string }) {
   const id = useId();
   const [name, setName] = useState("");
   const [text, setText] = useState("");
+  const field = useRef<HTMLTextAreaElement>(null);
+  // A pin placed: the text is next.
+  useEffect(() => {
+    if (session.draft) field.current?.focus();
+  }, [session.draft]);
   // Read after hydration: the server has no browser storage.
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, from the browser's storage
@@ -149,7 +154,14 @@ function GuestComposer({ token }: { token: string }) {
               : "Or write about the whole render."}
         </span>
       </div>
-      <MentionField label="New comment" value={text} onChange={setText} names={[]} onSubmit={send} />
+      <MentionField
+        ref={field}
+        label="New comment"
+        value={text}
+        onChange={setText}
+        names={[]}
+        onSubmit={send}
+      />
       {create.isError && <Notice tone="error">{create.error.message}</Notice>}
       <Button
         size="sm"
