@@ -7,7 +7,7 @@
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
-import { REVIEW_FILTERS, type ReviewFilter } from "@/lib/domain/review";
+import { REVIEW_FILTERS, type ReviewFilter } from "@/lib/domain/review-states";
 
 export const FILTER_KEYS = [
   "status",

@@ -4,7 +4,7 @@
  */
 import { MessageSquareIcon } from "lucide-react";
 import type { ReviewSummary } from "@/lib/contract";
-import { REVIEW_STATE_LABELS } from "@/lib/domain/review";
+import { REVIEW_STATE_LABELS } from "@/lib/domain/review-states";
 
 const TONES: Record<ReviewSummary["state"], string> = {
   none: "",

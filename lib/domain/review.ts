@@ -13,28 +13,17 @@ export const COMMENT_MAX_CHARS = 2000;
 export const REVIEW_DECISIONS = ["approve", "changes"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
-/** A render's review state, as cards, the viewer and the gallery's filter name it. */
-export const REVIEW_STATES = ["none", "in_review", "changes", "approved"] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-
-/** The gallery's `review` filter: `needs` is every render no one has approved or asked changes of. */
-export const REVIEW_FILTERS = ["needs", "changes", "approved"] as const;
-export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
-
-/** The states each filter value lists. */
-export const REVIEW_FILTER_STATES: Record<ReviewFilter, readonly ReviewState[]> = {
-  needs: ["none", "in_review"],
-  changes: ["changes"],
-  approved: ["approved"],
-};
-
-/** How each state reads on a badge and in the filter. */
-export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
-  none: "Not reviewed",
-  in_review: "In review",
-  changes: "Changes requested",
-  approved: "Approved",
-};
+// The states and the filter's values, without zod: cards and the gallery's filters read them on
+// the home page's first load (review-states.ts).
+export {
+  REVIEW_FILTERS,
+  REVIEW_FILTER_STATES,
+  REVIEW_STATES,
+  REVIEW_STATE_LABELS,
+  type ReviewFilter,
+  type ReviewState,
+} from "./review-states";
+import type { ReviewState } from "./review-states";
 
 /** A position on an image, as a share of its width (x) or height (y): 0 is the left or top edge, 1 the other. */
 const share = (name: string) =>
