@@ -4,7 +4,7 @@
  * team's members who match; the arrow keys move through them, Enter or Tab writes the one chosen,
  * Escape closes the list. A combobox in the ARIA sense, so a screen reader hears the suggestions.
  */
-import { forwardRef, useId, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { COMMENT_MAX_CHARS } from "@/lib/domain/review";
 import { CONTROL_CLASSES } from "@/components/ui/field-classes";
 import { insertMention, mentionAt, suggestNames, type MentionQuery } from "./mentions";
@@ -38,17 +38,23 @@ export const MentionField = forwardRef<HTMLTextAreaElement, MentionFieldProps>(f
     setMention(mentionAt(element.value, element.selectionStart));
     setActive(0);
   };
+  // Where the caret goes once the chosen name is written: set as that value is committed, before
+  // the next key press is handled (a frame later, a fast typist's next letters would land before it).
+  const caretAfter = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (caretAfter.current === null || !element) return;
+    element.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = null;
+  }, [value]);
   const choose = (name: string) => {
     const element = textarea.current;
     if (!element || !mention) return;
     const next = insertMention(value, element.selectionStart, mention, name);
+    caretAfter.current = next.caret;
     onChange(next.text);
     setMention(null);
-    // After React has written the new value.
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(next.caret, next.caret);
-    });
+    element.focus();
   };
 
   return (
