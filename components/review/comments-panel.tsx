@@ -88,7 +88,11 @@ export function CommentsPanel({ renderId }: { renderId: string }) {
         ))}
       </ol>
       {resolved.length > 0 && (
-        <details className="group">
+        // Opened when the thread chosen (an inbox item's) is among them.
+        <details
+          className="group"
+          open={resolved.some((each) => each.thread.id === session?.chosen?.id) || undefined}
+        >
           <summary className="cursor-pointer text-sm text-zinc-600 dark:text-zinc-400">
             Resolved ({resolved.length})
           </summary>
