@@ -40,6 +40,7 @@ export const BENCHMARKS = [
   "zip",
   "estimate",
   "replicas",
+  "review",
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -53,6 +54,7 @@ const TITLES: Record<BenchmarkName, string> = {
   zip: "7. Zip downloads",
   estimate: "8. Estimates against charges",
   replicas: "9. Replicas: failover and the shared poll budget",
+  review: "10. Review: a comment on every open page",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

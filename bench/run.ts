@@ -11,6 +11,7 @@ import { runPageWeight } from "./page-weight";
 import { runPolls } from "./polls";
 import { runProxy } from "./proxy";
 import { runReplicas } from "./replicas";
+import { runReview } from "./review";
 import { BENCHMARKS, consoleTable, writeResults, type BenchmarkName, type BenchResult } from "./report";
 import { buildApp, stopAll } from "./servers";
 import { runUpload } from "./upload";
@@ -26,6 +27,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   zip: runZip,
   estimate: runEstimate,
   replicas: runReplicas,
+  review: runReview,
 };
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */

@@ -211,7 +211,9 @@ export interface CsvComment {
  * its thread is. Text goes in as written; the CSV writer guards cells a spreadsheet would run.
  */
 export function commentsCsv(comments: readonly CsvComment[]): string {
-  const threadResolved = new Map(comments.filter((c) => c.parentId === null).map((c) => [c.id, c.resolvedAt]));
+  const threadResolved = new Map(
+    comments.filter((c) => c.parentId === null).map((c) => [c.id, c.resolvedAt]),
+  );
   const header = ["render id", "author", "time", "position", "text", "resolved", "comment id", "reply to"];
   return csvText([
     header,

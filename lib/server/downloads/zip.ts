@@ -94,7 +94,10 @@ async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, sig
     archive.append(manifestCsv(rows), { name: "manifest.csv", store: false, date: now });
     // Read last, so it holds the comments made while the files were sent; a zip of renders nobody
     // commented on has none (docs/architecture.md, "Review").
-    const comments = await commentsOfRenders(await getDb(), renders.map((render) => render.id));
+    const comments = await commentsOfRenders(
+      await getDb(),
+      renders.map((render) => render.id),
+    );
     if (comments.length > 0) {
       archive.append(commentsCsv(comments), { name: "comments.csv", store: false, date: now });
     }

@@ -12,11 +12,12 @@ import {
   type CommentThreadList,
   type Member,
 } from "@/lib/contract";
-import { WHOLE_RENDER, excerpt } from "@/lib/domain/review";
+import { WHOLE_RENDER, excerpt, guestLabel } from "@/lib/domain/review";
 import { getDb, type Db } from "@/lib/server/db/database";
 import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import * as ledger from "@/lib/server/ledger/comments";
-import type { CommentRow } from "@/lib/server/db/schema";
+import type { CommentWriter } from "@/lib/server/ledger/comments";
+import type { CommentRow, RenderRow } from "@/lib/server/db/schema";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { assertMayMake } from "@/lib/server/team/limits";
 import { commentRecipients } from "./recipients";
@@ -52,6 +53,44 @@ export async function requireThread(db: Db, renderId: string, parentId: string):
   return parent;
 }
 
+/**
+ * Writes a checked comment (a new thread, or a reply to `parent`) with the inbox items it makes:
+ * members' and guests' comments alike. A reply sits where its thread does.
+ */
+export async function writeComment(
+  db: Db,
+  render: Pick<RenderRow, "id" | "member_id">,
+  parent: CommentRow | null,
+  writer: CommentWriter,
+  input: Pick<CommentCreate, "text" | "pin">,
+): Promise<Comment> {
+  const inbox = await commentRecipients(
+    db,
+    {
+      renderId: render.id,
+      renderMaker: render.member_id,
+      actorId: writer.kind === "member" ? writer.id : null,
+      actorName:
+        writer.kind === "guest" ? guestLabel(writer.name) : writer.kind === "member" ? writer.name : null,
+      // Guests cannot see the team's names, so their text mentions no one.
+      mentions: writer.kind !== "guest",
+    },
+    input.text,
+    parent?.id ?? null,
+  );
+  return ledger.addComment(
+    db,
+    {
+      renderId: render.id,
+      parentId: parent?.id ?? null,
+      writer,
+      text: input.text,
+      pin: parent ? ledger.toComment(parent).pin : (input.pin ?? WHOLE_RENDER),
+    },
+    inbox,
+  );
+}
+
 export async function createComment(
   renderId: string,
   input: CommentCreate,
@@ -61,30 +100,10 @@ export async function createComment(
   const render = await requireRender(db, renderId);
   const parent = input.parentId === undefined ? null : await requireThread(db, renderId, input.parentId);
   await assertMayMake("comments", member);
-  const inbox = await commentRecipients(
-    db,
-    {
-      renderId,
-      renderMaker: render.member_id,
-      actorId: member?.id ?? null,
-      actorName: member?.name ?? null,
-      mentions: true,
-    },
-    input.text,
-    parent?.id ?? null,
-  );
-  return ledger.addComment(
-    db,
-    {
-      renderId,
-      parentId: parent?.id ?? null,
-      writer: member ? { kind: "member", id: member.id, name: member.name } : { kind: "none" },
-      text: input.text,
-      // A reply sits where its thread does.
-      pin: parent ? ledger.toComment(parent).pin : (input.pin ?? WHOLE_RENDER),
-    },
-    inbox,
-  );
+  const writer: CommentWriter = member
+    ? { kind: "member", id: member.id, name: member.name }
+    : { kind: "none" };
+  return writeComment(db, render, parent, writer, input);
 }
 
 /** A comment that stands (not deleted), or 404. */

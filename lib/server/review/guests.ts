@@ -13,17 +13,16 @@ import {
   type CommentThreadList,
   type GuestCommentCreate,
 } from "@/lib/contract";
-import { GUEST_COMMENT_LIMITS, WHOLE_RENDER, guestLabel } from "@/lib/domain/review";
+import { GUEST_COMMENT_LIMITS } from "@/lib/domain/review";
 import { waitWords } from "@/lib/domain/limits";
 import { getDb, type Db } from "@/lib/server/db/database";
 import { boardOutputs } from "@/lib/server/ledger/boards";
-import * as ledger from "@/lib/server/ledger/comments";
+import { guestCommentsSince } from "@/lib/server/ledger/comments";
 import { getRenderRow } from "@/lib/server/ledger/renders";
 import { liveShareByHash, shareKind } from "@/lib/server/ledger/shares";
 import type { ShareRow } from "@/lib/server/db/schema";
 import { hashSecretToken } from "@/lib/server/runtime/secret-tokens";
-import { requireThread, threadsOf } from "./comments";
-import { commentRecipients } from "./recipients";
+import { requireThread, threadsOf, writeComment } from "./comments";
 
 const gone = () => new AppError("not_found", "This link does not exist, was revoked or has expired.");
 
@@ -68,7 +67,7 @@ async function assertGuestMayComment(db: Db, share: ShareRow, address: string): 
   const now = Date.now();
   for (const limit of GUEST_COMMENT_LIMITS) {
     const by = limit.by === "link" ? { shareId: share.id } : { address };
-    const made = await ledger.guestCommentsSince(db, by, new Date(now - limit.windowMs), limit.max);
+    const made = await guestCommentsSince(db, by, new Date(now - limit.windowMs), limit.max);
     const oldest = made[limit.max - 1];
     if (oldest === undefined) continue;
     const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(oldest) + limit.windowMs - now) / 1000));
@@ -94,27 +93,11 @@ export async function createGuestComment(
   const parent = input.parentId === undefined ? null : await requireThread(db, renderId, input.parentId);
   const from = address ?? "unknown";
   await assertGuestMayComment(db, share, from);
-  const inbox = await commentRecipients(
+  return writeComment(
     db,
-    {
-      renderId,
-      renderMaker: render.member_id,
-      actorId: null,
-      actorName: guestLabel(input.guestName),
-      mentions: false,
-    },
-    input.text,
-    parent?.id ?? null,
-  );
-  return ledger.addComment(
-    db,
-    {
-      renderId,
-      parentId: parent?.id ?? null,
-      writer: { kind: "guest", name: input.guestName, shareId: share.id, address: from },
-      text: input.text,
-      pin: parent ? ledger.toComment(parent).pin : (input.pin ?? WHOLE_RENDER),
-    },
-    inbox,
+    render,
+    parent,
+    { kind: "guest", name: input.guestName, shareId: share.id, address: from },
+    input,
   );
 }

@@ -163,7 +163,14 @@ export async function openShare(token: string): Promise<SharedTarget | undefined
     const board = await findBoardRow(db, share.target_id);
     if (!board) return undefined;
     const renders = await boardOutputs(db, board.id);
-    return { kind: "board", showPrompt, allowComments, name: board.name, description: board.description, renders };
+    return {
+      kind: "board",
+      showPrompt,
+      allowComments,
+      name: board.name,
+      description: board.description,
+      renders,
+    };
   }
   const row = await getRenderRow(db, share.target_id);
   return row && { kind: "render", showPrompt, allowComments, render: toLedgerRender(row) };
