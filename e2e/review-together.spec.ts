@@ -115,7 +115,10 @@ test("two members pin, mention, reply, resolve and decide live; markup stays tex
   await linusView.sendChanges.click();
   await expect(graceView.badge).toHaveText("Changes requested by Linus", { timeout: 2_000 });
   const boardPage = await grace.context().newPage();
+  // It must hear the approval live: its stream open before Linus approves.
+  const boardStream = liveStreamOpens(boardPage);
   await boardPage.goto(`/boards/${board.id}`);
+  await boardStream;
   await expect(boardPage.locator("[data-board-approved]")).toHaveText("0 of 1 approved");
   await linusView.approve.click();
   await expect(graceView.badge).toHaveText("Approved by Linus", { timeout: 2_000 });
