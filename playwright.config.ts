@@ -62,6 +62,7 @@ export default defineConfig({
         "client-address.spec.ts",
         "live-updates.spec.ts",
         "people.spec.ts",
+        "review-together.spec.ts",
         "usage.spec.ts",
       ],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
@@ -76,6 +77,7 @@ export default defineConfig({
         "client-address.spec.ts",
         "live-updates.spec.ts",
         "people.spec.ts",
+        "review-together.spec.ts",
         "usage.spec.ts",
       ],
       use: {

@@ -29,6 +29,7 @@ const POSTGRES_TESTS = [
   "test/server/audit.test.ts",
   "test/server/people.test.ts",
   "test/server/cull.test.ts",
+  "test/server/review.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -41,6 +41,7 @@ export const BENCHMARKS = [
   "estimate",
   "replicas",
   "cull",
+  "review",
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -55,6 +56,7 @@ const TITLES: Record<BenchmarkName, string> = {
   estimate: "8. Estimates against charges",
   replicas: "9. Replicas: failover and the shared poll budget",
   cull: "10. Culling from the keyboard",
+  review: "11. Review: a comment on every open page",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

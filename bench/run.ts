@@ -12,6 +12,7 @@ import { runPageWeight } from "./page-weight";
 import { runPolls } from "./polls";
 import { runProxy } from "./proxy";
 import { runReplicas } from "./replicas";
+import { runReview } from "./review";
 import { BENCHMARKS, consoleTable, writeResults, type BenchmarkName, type BenchResult } from "./report";
 import { buildApp, stopAll } from "./servers";
 import { runUpload } from "./upload";
@@ -28,6 +29,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   estimate: runEstimate,
   replicas: runReplicas,
   cull: runCull,
+  review: runReview,
 };
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */

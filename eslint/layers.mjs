@@ -24,7 +24,7 @@ export const SERVER_RANKS = [
   ["account", "team"],
   ["scheduler", "events"],
   // The services routes call.
-  ["renders", "uploads", "downloads", "boards", "presets", "shares", "tokens", "usage", "health", "openapi", "audit"],
+  ["renders", "uploads", "downloads", "boards", "presets", "shares", "tokens", "usage", "health", "openapi", "audit", "review"],
   // Services built on creating renders.
   ["approvals", "runs"],
   ["http"],

@@ -39,7 +39,7 @@ export function BoardDetail({ id }: { id: string }) {
     );
   }
   if (!board.data) return null;
-  const { name, description, member, count } = board.data;
+  const { name, description, member, count, approved } = board.data;
   const target = { kind: "board", id } as const;
   return (
     <div className="space-y-6">
@@ -48,6 +48,11 @@ export function BoardDetail({ id }: { id: string }) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h1 className="text-lg font-semibold break-words">{name}</h1>
           <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{renderCount(count)}</span>
+          {count > 0 && (
+            <span data-board-approved="" className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+              {approved} of {count} approved
+            </span>
+          )}
           <span className="ml-auto flex items-center gap-1">
             <ShareButton target={target} size="sm" />
             <BoardManage board={board.data} onDeleted={() => router.push("/boards")} />

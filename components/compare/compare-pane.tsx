@@ -14,6 +14,9 @@ import { RenderMedia } from "@/components/render/render-media";
 import { renderHref } from "@/components/render/render-links";
 import { StatusBadge } from "@/components/render/status-badge";
 import { ParameterList, type ListedParam } from "@/components/render/render-parameters";
+import { ReviewSessionProvider } from "@/components/review/review-session";
+import { ReviewMediaFrame, isReviewable } from "@/components/review/review-media-frame";
+import { CommentsPanel } from "@/components/review/comments-panel";
 import type { PanZoomHandlers } from "./use-pan-zoom";
 import { viewTransform, type View } from "./zoom";
 
@@ -43,6 +46,26 @@ export function ComparePane({
   const titleId = useId();
   // Someone is looking at it: the server polls it ahead of the queue, as on its own page.
   useWatchRender(render.id, !isFinalLedgerStatus(render.status));
+  return (
+    <ReviewSessionProvider renderId={render.id} kind={render.kind}>
+      <ComparePaneCard render={render} letter={letter} params={params} media={media} titleId={titleId} />
+    </ReviewSessionProvider>
+  );
+}
+
+function ComparePaneCard({
+  render,
+  letter,
+  params,
+  media,
+  titleId,
+}: {
+  render: LedgerRender;
+  letter: string;
+  params: readonly ListedParam[];
+  media: ReactNode;
+  titleId: string;
+}) {
   return (
     <Card as="article" aria-labelledby={titleId} data-render-id={render.id} className="flex min-w-0 flex-col">
       {media}
@@ -84,6 +107,11 @@ export function ComparePane({
           </h3>
           <ParameterList rows={params} />
         </section>
+        {isReviewable(render) && (
+          <div className="border-t border-zinc-200 pt-3 dark:border-zinc-800">
+            <CommentsPanel renderId={render.id} />
+          </div>
+        )}
       </div>
     </Card>
   );
@@ -104,7 +132,9 @@ export function PaneMedia({
   if (!isZoomable(render)) {
     return (
       <div className={`flex items-center justify-center ${MEDIA_BOX}`}>
-        <RenderMedia render={render} className="size-full" />
+        <ReviewMediaFrame render={render} className="size-full">
+          <RenderMedia render={render} className="size-full" />
+        </ReviewMediaFrame>
       </div>
     );
   }
@@ -116,9 +146,12 @@ export function PaneMedia({
       className={`relative overflow-hidden select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${MEDIA_BOX}`}
       {...panZoom}
     >
-      <ZoomLayer view={view}>
-        <RenderMedia render={render} className="size-full" />
-      </ZoomLayer>
+      {/* The pins sit over the zoomed layer, placed through the same view, so they stay their size. */}
+      <ReviewMediaFrame render={render} framing={view} className="absolute! inset-0">
+        <ZoomLayer view={view}>
+          <RenderMedia render={render} className="size-full" />
+        </ZoomLayer>
+      </ReviewMediaFrame>
     </div>
   );
 }

@@ -37,6 +37,16 @@ describe("board filter", () => {
   });
 });
 
+describe("review filter", () => {
+  it("reads needs, changes and approved, ignores anything else, and Clear drops it", () => {
+    for (const review of ["needs", "changes", "approved"] as const)
+      expect(parse(`review=${review}`)).toEqual({ review });
+    expect(parse("review=maybe")).toEqual({});
+    expect(hasFilters(parse("review=approved"))).toBe(true);
+    expect(withoutFilters(new URLSearchParams("review=changes&view=rnd_1")).toString()).toBe("view=rnd_1");
+  });
+});
+
 describe("member filter", () => {
   it("reads a member id or mine", () => {
     expect(parse("member=mem_abc")).toEqual({ member: "mem_abc" });

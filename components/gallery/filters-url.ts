@@ -1,6 +1,6 @@
 /**
  * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
- * `board`, `favourite`, `archived`, `rating`, `picked`, `rejected`, `tag`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
+ * `board`, `favourite`, `archived`, `rating`, `picked`, `rejected`, `tag`, `from`, `to`, `review`, `sort`), so a filtered view can be shared and survives a
  * reload. Values that make no sense are ignored rather than sent. Changing them is filters-change.ts,
  * which loads with the filter bar.
  */
@@ -8,6 +8,7 @@ import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib
 import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 import { normaliseTag, RATINGS, tagProblem } from "@/lib/domain/cull";
+import { REVIEW_FILTERS, type ReviewFilter } from "@/lib/domain/review-states";
 
 export const FILTER_KEYS = [
   "status",
@@ -24,6 +25,7 @@ export const FILTER_KEYS = [
   "tag",
   "from",
   "to",
+  "review",
 ] as const;
 /** The filters, and `sort`: not a filter (Clear keeps it), but in the URL the same way. */
 export type FilterKey = (typeof FILTER_KEYS)[number] | "sort";
@@ -54,6 +56,8 @@ export interface GalleryFilters {
   /** Days (`2026-05-01`) in the viewer's time zone, both included. */
   from?: string;
   to?: string;
+  /** Where the review stands: needs review, changes requested, approved. */
+  review?: ReviewFilter;
   /** Absent for the default, newest first. */
   sort?: Exclude<RenderSort, "newest">;
 }
@@ -101,6 +105,9 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   if (from && isDay(from)) filters.from = from;
   const to = params.get("to");
   if (to && isDay(to) && !(filters.from && to < filters.from)) filters.to = to;
+  const review = params.get("review");
+  if (review && (REVIEW_FILTERS as readonly string[]).includes(review))
+    filters.review = review as ReviewFilter;
   const sort = params.get("sort");
   if (sort && isRenderSort(sort) && sort !== "newest") filters.sort = sort;
   return filters;

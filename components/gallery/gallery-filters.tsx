@@ -2,8 +2,8 @@
 
 /**
  * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
- * board, the Favourites, Archived, Picked and Hide rejected toggles, rating and tag, the date range
- * and the sort. On a phone only the search shows;
+ * board, the Favourites, Archived, Picked and Hide rejected toggles, rating and tag, where the
+ * review stands, the date range and the sort. On a phone only the search shows;
  * the rest sits behind "Filters".
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
@@ -22,6 +22,12 @@ import { FILTER_STATUSES, IN_PROGRESS_FILTER } from "./filters-change";
 import { MINE, FILTER_KEYS, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const REVIEW_FILTER_OPTIONS = [
+  { value: "needs", label: "Needs review" },
+  { value: "changes", label: "Changes requested" },
+  { value: "approved", label: "Approved" },
+];
 
 interface Props {
   filters: Filters;
@@ -88,6 +94,13 @@ export const GalleryFilters = memo(function GalleryFilters({
           onChange={(v) => onChange("rejected", v && "false")}
         />
         <CullFilters filters={filters} onChange={onChange} />
+        <Choice
+          label="Review"
+          value={filters.review}
+          onChange={(v) => onChange("review", v)}
+          allLabel="Any review"
+          options={REVIEW_FILTER_OPTIONS}
+        />
         <FindFilters filters={filters} onChange={onChange} />
       </div>
       {hasFilters(filters) && (

@@ -46,6 +46,9 @@ import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "@/components/render/view-url";
 import { CullControls, useViewerCull, type ViewerCull } from "./viewer-cull";
+import { ReviewSessionProvider } from "@/components/review/review-session";
+import { ReviewMediaFrame, isReviewable } from "@/components/review/review-media-frame";
+import { ReviewSidebar } from "@/components/review/review-sidebar";
 
 export interface RenderViewerProps {
   id: string;
@@ -59,6 +62,8 @@ export interface RenderViewerProps {
 
 export default function RenderViewer({ id, renders, hasNextPage, loadMore, selection }: RenderViewerProps) {
   const query = useRender(id);
+  // An inbox item opens the viewer on its comment.
+  const openComment = useSearchParams().get("comment");
   const render = query.data;
   const index = renders.findIndex((each) => each.id === id);
   const previous = index > 0 ? renders[index - 1] : undefined;
@@ -159,10 +164,17 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
           </span>
         </header>
         {render ? (
-          <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
-            <Stage key={render.id} render={render} />
-            <Details render={render} selection={selection} cull={cull} />
-          </div>
+          <ReviewSessionProvider
+            key={render.id}
+            renderId={render.id}
+            kind={render.kind}
+            initialComment={openComment}
+          >
+            <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
+              <Stage render={render} />
+              <Details render={render} selection={selection} cull={cull} />
+            </div>
+          </ReviewSessionProvider>
         ) : query.isError ? (
           <div className="p-4">
             <Notice tone="error">{query.error.message}</Notice>
@@ -202,14 +214,16 @@ function Stage({ render }: { render: LedgerRender }) {
         className={`size-full ${zoomed ? "overflow-auto" : "overflow-hidden p-2"}`}
         onClick={toggle}
       >
-        <RenderMedia
-          render={render}
-          className={
-            zoomed
-              ? "h-auto w-[200%] max-w-none cursor-zoom-out"
-              : `size-full ${zoomable ? "cursor-zoom-in" : ""}`
-          }
-        />
+        <ReviewMediaFrame render={render} className={zoomed ? "w-[200%]" : "size-full"}>
+          <RenderMedia
+            render={render}
+            className={
+              zoomed
+                ? "h-auto w-full max-w-none cursor-zoom-out"
+                : `size-full ${zoomable ? "cursor-zoom-in" : ""}`
+            }
+          />
+        </ReviewMediaFrame>
       </div>
       {zoomable && (
         <Button size="sm" className="absolute right-2 bottom-2 shadow" aria-pressed={zoomed} onClick={toggle}>
@@ -281,6 +295,7 @@ function Details({
         </Link>
       </div>
       <CullControls render={render} cull={cull} />
+      {isReviewable(render) && <ReviewSidebar render={render} />}
       <section aria-label="Prompt">
         <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
       </section>

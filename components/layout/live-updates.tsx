@@ -2,8 +2,8 @@
 
 /**
  * Starts this tab's live event stream once someone may read the ledger (signed in, or sign-in off),
- * says when live updates are paused, and shows the caller's spend notices (which the stream keeps
- * current). The stream's code, the paused notice and the notices load after the page is
+ * says when live updates are paused, and shows the caller's spend notices and inbox (which the
+ * stream keeps current). The stream's code, the paused notice and the notices load after the page is
  * interactive: a first paint never waits for them.
  */
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ import { useSession } from "@/lib/client/queries/session";
 
 const LivePausedNotice = lazy(() => import("./live-paused-notice"));
 const NoticesBell = lazy(() => import("./notices-bell"));
+const InboxButton = lazy(() => import("./inbox-button"));
 
 export function LiveUpdates() {
   const queryClient = useQueryClient();
@@ -48,6 +49,8 @@ export function LiveUpdates() {
   return (
     <Suspense>
       {mayRead && <NoticesBell />}
+      {/* The inbox is a member's own: none with sign-in off. */}
+      {session?.member && <InboxButton />}
       {paused && <LivePausedNotice />}
     </Suspense>
   );

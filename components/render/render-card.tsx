@@ -24,6 +24,7 @@ import { RenderActions } from "./render-actions";
 import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
 import { StatusBadge } from "./status-badge";
+import { OpenThreads, ReviewBadge } from "./review-badge";
 import { renderHref } from "./render-links";
 import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
@@ -92,6 +93,12 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
             <RenderActions render={render} />
           </span>
         </div>
+        {(render.review?.state ?? "none") !== "none" || (render.review?.openThreads ?? 0) > 0 ? (
+          <div className="flex items-center gap-2">
+            <ReviewBadge review={render.review} />
+            <OpenThreads review={render.review} />
+          </div>
+        ) : null}
         {render.archivedAt !== null && (
           <Suspense>
             <ArchivedMark id={render.id} />

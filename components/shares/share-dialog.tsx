@@ -57,13 +57,20 @@ function ShareForm({ target }: { target: ShareTarget }) {
   const create = useCreateShare();
   const expiry = useExpiry();
   const [showPrompt, setShowPrompt] = useState(true);
+  // Off by default: a link lets guests comment only when its maker says so.
+  const [allowComments, setAllowComments] = useState(false);
   const link = create.data && `${window.location.origin}${create.data.path}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const expiresAt = expiry.resolve();
     if (expiresAt === undefined) return;
-    create.mutate({ ...target, expiresAt, showPrompt });
+    create.mutate({
+      ...target,
+      expiresAt,
+      showPrompt,
+      allowComments: target.kind === "render" && allowComments,
+    });
   };
 
   if (link) return <CreatedLink link={link} />;
@@ -80,6 +87,15 @@ function ShareForm({ target }: { target: ShareTarget }) {
         </label>
         <Switch id={`${id}-prompt`} checked={showPrompt} onCheckedChange={setShowPrompt} />
       </div>
+      {/* Guests comment on one render: a board's link shows many. */}
+      {target.kind === "render" && (
+        <div className="flex items-center justify-between gap-4">
+          <label htmlFor={`${id}-comments`} className={LABEL_CLASSES}>
+            Allow comments
+          </label>
+          <Switch id={`${id}-comments`} checked={allowComments} onCheckedChange={setAllowComments} />
+        </div>
+      )}
       {create.isError && <Notice tone="error">The link was not made: {create.error.message}</Notice>}
       <div className="flex justify-end gap-2">
         <DialogClose asChild>

@@ -21,6 +21,7 @@ import { PEOPLE_ROUTES } from "./routes/people";
 import { PRESET_ROUTES } from "./routes/presets";
 import { RATE_ROUTES } from "./routes/rates";
 import { RENDER_ROUTES } from "./routes/renders";
+import { REVIEW_ROUTES } from "./routes/review";
 import { RUN_ROUTES } from "./routes/runs";
 import { SHARE_ROUTES } from "./routes/shares";
 import { TEAM_ROUTES } from "./routes/team";
@@ -56,6 +57,7 @@ export const API_ROUTES = {
   ...PRESET_ROUTES,
   ...BOARD_ROUTES,
   ...SHARE_ROUTES,
+  ...REVIEW_ROUTES,
 } satisfies ApiRouteEntries;
 
 export type ApiRouteKey = keyof typeof API_ROUTES;

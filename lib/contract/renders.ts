@@ -13,6 +13,7 @@ import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 import { CULL_FLAGS, RATINGS } from "@/lib/domain/cull";
 import { searchText, singleLineText } from "@/lib/domain/text";
+import { reviewFilterSchema, reviewSummarySchema } from "./review";
 import { runIdSchema } from "./runs";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
@@ -90,6 +91,8 @@ export const ledgerRenderSchema = z.object({
   flag: z.optional(z.nullable(cullFlagSchema)),
   /** The team's tags on it, sorted. */
   tags: z.optional(z.array(z.string())),
+  /** Its review at a glance (state, open threads, who decided); lists and a render's page carry it. */
+  review: z.optional(reviewSummarySchema),
 });
 export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 
@@ -153,6 +156,8 @@ export const renderFilterFields = {
   archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),
   from: dateRangeBound("from"),
   to: dateRangeBound("to"),
+  /** Review state: `needs` (no decision yet), `changes` (changes requested) or `approved`. */
+  review: z.optional(reviewFilterSchema),
   sort: z.optional(z.enum(RENDER_SORTS, { error: `sort must be one of ${RENDER_SORTS.join(", ")}` })),
 };
 

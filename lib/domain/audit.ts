@@ -30,6 +30,9 @@ export const AUDIT_KIND_LABELS = {
   "team_settings.changed": "Team settings changed",
   "rate_card.changed": "Rate card changed",
   "board.deleted": "Board deleted",
+  "comment.deleted": "Comment deleted",
+  "review.decided": "Review decided",
+  "review.withdrawn": "Review decision withdrawn",
   "renders.archived": "Renders archived",
   "renders.unarchived": "Renders unarchived",
 } as const;

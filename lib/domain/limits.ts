@@ -40,6 +40,10 @@ export const LIMITED_KINDS = {
     title: "Share links",
     description: "Links to a render or a board for people outside the team. Active: not revoked or expired.",
   },
+  comments: {
+    title: "Comments",
+    description: "Comments and replies on renders, and the notes of change requests.",
+  },
   tokens: {
     title: "API tokens",
     description: "Personal tokens for scripts (sign-in on only). Active: not revoked or expired.",
@@ -174,6 +178,15 @@ export const LIMITS = {
     label: "Per member, per minute",
     noun: ["share link", "share links"],
     verb: "made",
+  },
+  commentsPerMinute: {
+    kind: "comments",
+    measure: "rate",
+    per: "minute",
+    default: 20,
+    label: "Per member, per minute",
+    noun: ["comment", "comments"],
+    verb: "posted",
   },
   tokensPerMember: {
     kind: "tokens",

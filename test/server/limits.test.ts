@@ -52,6 +52,8 @@ let stack: Stack;
 let team: Awaited<ReturnType<typeof signedInMembers>>;
 /** A board to share, made before any limit is set. */
 let sharedBoard: string;
+/** A render the team comments on (made once, before the limits are tried). */
+let sharedRender: string;
 let made = 0;
 const unique = (label: string) => `${label} ${++made}`;
 
@@ -79,6 +81,12 @@ const MAKE = {
     stack.callJson("POST", "/api/presets", as(who, { json: { name: unique("Preset"), kind: "image" } })),
   share: (who: string) =>
     stack.callJson("POST", "/api/shares", as(who, { json: { kind: "board", id: sharedBoard } })),
+  comment: (who: string) =>
+    stack.callJson(
+      "POST",
+      `/api/renders/${sharedRender}/comments`,
+      as(who, { json: { text: unique("Note") } }),
+    ),
   token: (who: string) =>
     stack.callJson("POST", "/api/tokens", as(who, { json: { name: unique("Token"), scope: "read" } })),
   run: (who: string, rows: object[] = [{ kind: "image", prompt: unique("Run row") }]) =>
@@ -95,6 +103,14 @@ const MAKE = {
 
 /** How many of each there are, as the routes list them to `who`. */
 const COUNT = {
+  comments: async () =>
+    (
+      await stack.callJson<{ review: { comments: number } }>(
+        "GET",
+        `/api/renders/${sharedRender}/comments`,
+        as("Ada"),
+      )
+    ).body.review.comments,
   boards: async () =>
     (await stack.callJson<{ items: Board[] }>("GET", "/api/boards", as("Ada"))).body.items.length,
   presets: async () =>
@@ -129,6 +145,8 @@ describe("with sign-in on", () => {
     team = await signedInMembers(stack, [...Object.values(TEST_TEAM), MARGARET, KATHERINE]);
     const board = await stack.callJson<Board>("POST", "/api/boards", as("Ada", { json: { name: "Shared" } }));
     sharedBoard = board.body.id;
+    const render = await MAKE.render("Ada");
+    sharedRender = (render.body as unknown as { renders: { id: string }[] }).renders[0]?.id ?? "";
   });
   afterAll(() => {
     delete process.env.AUTH_SECRET;
@@ -325,6 +343,7 @@ describe("with sign-in on", () => {
     ["presetsPerMinute", "saved 1 preset in the last minute", () => MAKE.preset("Margaret")],
     ["sharesPerMinute", "made 1 share link in the last minute", () => MAKE.share("Margaret")],
     ["tokensPerMinute", "made 1 API token in the last minute", () => MAKE.token("Margaret")],
+    ["commentsPerMinute", "posted 1 comment in the last minute", () => MAKE.comment("Margaret")],
     ["runsPerHour", "started 1 batch run in the last hour", () => settledRun("Margaret")],
   ] as const;
 
@@ -366,6 +385,7 @@ describe("with sign-in on", () => {
       tokens: await COUNT.tokens("Margaret"),
       runs: await COUNT.runs("Margaret"),
       uploads: await COUNT.uploads("Margaret"),
+      comments: await COUNT.comments(),
       creates: (await stack.simStats()).creates.total,
     };
   }

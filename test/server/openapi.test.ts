@@ -6,6 +6,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type {
+  Comment,
+  CommentThreadList,
+  InboxList,
+  InboxUnread,
+  ReviewSummary,
   ApprovalList,
   AwaitingApprovalResult,
   Board,
@@ -247,6 +252,52 @@ describe("a real run: every answer matches its documented schema", () => {
     expect(
       (await call("Grace", "DELETE", "/api/shares/{id}", `/api/shares/${share.body.share.id}`)).status,
     ).toBe(200);
+
+    // Review: a thread, a reply, an edit, resolve and reopen, a decision and its withdrawal, a
+    // guest's comment through a link that takes them, the inbox.
+    const comments = one("/api/renders/{id}/comments");
+    const thread = await call<Comment>("Grace", "POST", "/api/renders/{id}/comments", comments, {
+      json: { text: "Warmer, @Linus", pin: { kind: "point", x: 0.25, y: 0.5 } },
+    });
+    expect(thread.status).toBe(201);
+    const commentPath = (suffix = "") => `/api/comments/${thread.body.id}${suffix}`;
+    await call("Linus", "POST", "/api/renders/{id}/comments", comments, {
+      json: { text: "On it", parentId: thread.body.id },
+    });
+    await call("Grace", "PATCH", "/api/comments/{id}", commentPath(), {
+      json: { text: "Warmer still, @Linus" },
+    });
+    await call("Linus", "POST", "/api/comments/{id}/resolve", commentPath("/resolve"));
+    await call("Linus", "POST", "/api/comments/{id}/reopen", commentPath("/reopen"));
+    const listed = await call<CommentThreadList>("Linus", "GET", "/api/renders/{id}/comments", comments);
+    expect(listed.body.items[0]?.replies).toHaveLength(1);
+    const review = one("/api/renders/{id}/review");
+    expect(
+      (
+        await call<ReviewSummary>("Linus", "PUT", "/api/renders/{id}/review", review, {
+          json: { decision: "approve" },
+        })
+      ).body.state,
+    ).toBe("approved");
+    await call("Linus", "DELETE", "/api/renders/{id}/review", review);
+    const guestLink = await call<ShareCreated>("Grace", "POST", "/api/shares", "/api/shares", {
+      json: { kind: "board", id: board.body.id, allowComments: true },
+    });
+    const guestPath = guestLink.body.path.replace("/s/", "/api/shares/") + "/comments";
+    await call(null, "POST", "/api/shares/{id}/comments", guestPath, {
+      json: { text: "Lovely", guestName: "Client", render: id },
+    });
+    expect(
+      (await call<CommentThreadList>(null, "GET", "/api/shares/{id}/comments", `${guestPath}?render=${id}`))
+        .body.items,
+    ).toHaveLength(2);
+    await call("Grace", "DELETE", "/api/comments/{id}", commentPath());
+    const inbox = await call<InboxList>("Linus", "GET", "/api/inbox", "/api/inbox?limit=10");
+    expect(inbox.body.items.map((item) => item.kind)).toContain("mention");
+    await call("Linus", "POST", "/api/inbox/read", "/api/inbox/read", { json: { all: true } });
+    expect((await call<InboxUnread>("Linus", "GET", "/api/inbox/unread", "/api/inbox/unread")).body).toEqual({
+      unreadCount: 0,
+    });
     expect((await call("Grace", "DELETE", "/api/boards/{id}", boardPath)).status).toBe(200);
 
     expect((await call("Ada", "GET", "/api/members", "/api/members")).body.items).toHaveLength(3);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DownloadIcon } from "lucide-react";
 import { SHARED_TITLES, SharedOutput } from "@/components/shares/shared-output";
+import GuestReview from "@/components/review/guest-review";
 import { buttonClasses } from "@/components/ui/button";
 import { connection } from "next/server";
 import { excerpt } from "@/lib/domain/format";
@@ -21,22 +22,37 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * A render or a board shared by link: only outputs, each with a download and its prompt unless the
- * sharer hid it. No script of its own, no link into the dashboard.
+ * sharer hid it. No script of its own, no link into the dashboard; a render's link made with
+ * comments on brings the guest's review (its pins, its threads and a comment under a typed name).
  */
 export default async function SharedPage({ params }: Props) {
   await connection();
-  const view = await sharedViewForPage((await params).token);
+  const { token } = await params;
+  const view = await sharedViewForPage(token);
   if (!view) notFound();
-  return view.kind === "board" ? <SharedBoard view={view} /> : <SharedRender view={view} />;
+  return view.kind === "board" ? <SharedBoard view={view} /> : <SharedRender view={view} token={token} />;
 }
 
 /** One render: its output fitted to the screen. */
-function SharedRender({ view }: { view: SharedOutputView }) {
+function SharedRender({
+  view,
+  token,
+}: {
+  view: SharedOutputView & { allowComments: boolean };
+  token: string;
+}) {
   const label = view.prompt === null ? SHARED_TITLES[view.media] : excerpt(view.prompt, 120);
+  const output = <SharedOutput media={view.media} src={view.fileHref} label={label} fit="screen" />;
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col items-center justify-center gap-4 p-3 sm:p-6">
       <h1 className="sr-only">{SHARED_TITLES[view.media]}</h1>
-      <SharedOutput media={view.media} src={view.fileHref} label={label} fit="screen" />
+      {view.allowComments && view.media !== "audio" ? (
+        <GuestReview token={token} kind={view.media}>
+          {output}
+        </GuestReview>
+      ) : (
+        output
+      )}
       <div className="flex w-full max-w-3xl flex-col items-center gap-3 text-center">
         {view.prompt !== null && (
           <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">

@@ -3,6 +3,8 @@ import { describe, expect, test, vi } from "vitest";
 import type { LedgerRender, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { noticeKeys } from "@/lib/client/queries/notices";
+import { reviewKeys } from "@/lib/client/queries/review";
+import { inboxKeys } from "@/lib/client/queries/inbox";
 import { approvalKeys } from "@/lib/client/queries/approvals";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { applyLiveEvents, mayBelong } from "./apply-events";
@@ -197,6 +199,23 @@ describe("applyLiveEvents", () => {
     applyLiveEvents(client, [{ type: "notice", id: "ntc_1" }]);
     expect(client.getQueryState(noticeKeys.all)?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.account)?.isInvalidated).toBe(false);
+  });
+
+  test("comment and review events mark that render's threads stale, not another's, a review the boards' counts; inbox events the inbox", () => {
+    const { client } = cacheWith([]);
+    for (const key of [reviewKeys.comments("a"), reviewKeys.comments("b"), inboxKeys.unread]) {
+      client.setQueryData(key, {});
+    }
+    applyLiveEvents(client, [{ type: "comment", renderId: "a", id: "cmt_1", action: "created" }]);
+    expect(client.getQueryState(reviewKeys.comments("a"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(reviewKeys.comments("b"))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(inboxKeys.unread)?.isInvalidated).toBe(false);
+    applyLiveEvents(client, [
+      { type: "review", renderId: "b" },
+      { type: "inbox", id: "inb_1" },
+    ]);
+    expect(client.getQueryState(reviewKeys.comments("b"))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(inboxKeys.unread)?.isInvalidated).toBe(true);
   });
 
   test("a rate event marks every estimate stale, the form's and a batch preview's, and nothing else", () => {

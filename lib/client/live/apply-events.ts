@@ -4,7 +4,8 @@
  * takes it out of a filtered list leaves it in place. A render a list does not hold yet (someone just
  * created it) makes that list re-read once, unless it replaces its create's placeholder, which it
  * then takes the place of. Spend, rate, team, notice and upload events mark their queries stale (a
- * rate: every estimate, the form's and a batch preview's).
+ * rate: every estimate, the form's and a batch preview's). Comment and review events mark the
+ * render's threads stale, inbox events the inbox.
  *
  * A render's record does not say which boards hold it, so a render new to a board's list never makes
  * it re-read; a `board` event (renders joined or left the board, or the board changed) re-reads the
@@ -31,6 +32,8 @@ import { queryKeys } from "@/lib/client/queries/keys";
 import { noticeKeys } from "@/lib/client/queries/notices";
 import { approvalKeys } from "@/lib/client/queries/approvals";
 import { runKeys } from "@/lib/client/queries/run-keys";
+import { reviewKeys } from "@/lib/client/queries/review";
+import { inboxKeys } from "@/lib/client/queries/inbox";
 import { archivedWanted } from "@/lib/domain/archive";
 import { normaliseTag } from "@/lib/domain/cull";
 import { mayMatchPrompt } from "@/lib/domain/prompt-search";
@@ -82,6 +85,19 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
       case "notice":
         stale.add(noticeKeys.all);
+        break;
+      // A render's threads changed, or a decision (whose note is a comment): its comments read again.
+      // The summary cards show arrives as the render's own event.
+      case "comment":
+        stale.add(reviewKeys.comments(event.renderId));
+        break;
+      // A decision may also move a board's "N of M approved", and which boards hold the render its
+      // record does not say.
+      case "review":
+        stale.add(reviewKeys.comments(event.renderId)).add(queryKeys.boards.all);
+        break;
+      case "inbox":
+        stale.add(inboxKeys.all);
         break;
       case "board":
         stale.add(queryKeys.boards.all);

@@ -33,6 +33,7 @@ export type RenderFilters = Pick<
   | "archived"
   | "from"
   | "to"
+  | "review"
   | "sort"
 >;
 

@@ -25,6 +25,8 @@ const useShareChange = <V, T>(change: (variables: V) => Promise<T>) =>
 export interface ShareRequest extends ShareTarget {
   expiresAt: string | null;
   showPrompt: boolean;
+  /** Guests may comment through the link. */
+  allowComments: boolean;
 }
 
 export const useCreateShare = () =>

@@ -3,7 +3,7 @@ import "server-only";
  * A zip of renders built while it is sent (docs/architecture.md, "Downloads and zips"): each ready
  * render's output is fetched in turn and streamed into the archive as the client reads it, stored
  * as is (media are already compressed), then `manifest.json` and `manifest.csv` say what each
- * render was and what became of its file. A file that cannot be had is listed as missing and the
+ * render was and what became of its file, and `comments.csv` lists their comments, if they have any. A file that cannot be had is listed as missing and the
  * zip goes on; a client that leaves stops the current fetch and the zip.
  */
 import { Transform } from "node:stream";
@@ -23,13 +23,16 @@ import {
   type FileOutcome,
   type ManifestRow,
 } from "@/lib/domain/manifest";
+import { commentsCsv } from "@/lib/domain/review";
+import { getDb } from "@/lib/server/db/database";
+import { commentsOfRenders } from "@/lib/server/ledger/comments";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { namedRender } from "./names";
 import { OutputError, openOutput, outputOrigins, type OpenOutput, type OutputFetch } from "./output";
 import type { ZipContents } from "./selection";
 import { pulledStream } from "./web-stream";
 
-const MANIFESTS = ["manifest.json", "manifest.csv"] as const;
+const MANIFESTS = ["manifest.json", "manifest.csv", "comments.csv"] as const;
 const ENTRY_BUFFER_BYTES = 2 ** 20;
 /** The largest chunk an entry's bytes are joined into on their way to the archive. */
 const JOINED_BYTES = 2 ** 20;
@@ -95,6 +98,15 @@ async function fill(
     // The manifests are text: deflated, unlike the media.
     archive.append(manifestJson(rows, now, grid), { name: "manifest.json", store: false, date: now });
     archive.append(manifestCsv(rows, grid), { name: "manifest.csv", store: false, date: now });
+    // Read last, so it holds the comments made while the files were sent; a zip of renders nobody
+    // commented on has none (docs/architecture.md, "Review").
+    const comments = await commentsOfRenders(
+      await getDb(),
+      renders.map((render) => render.id),
+    );
+    if (comments.length > 0) {
+      archive.append(commentsCsv(comments), { name: "comments.csv", store: false, date: now });
+    }
     await archive.finalize();
   } catch (error) {
     // An archive that cannot go on (a bug, not a missing file) ends the response as broken.

@@ -14,6 +14,8 @@ import { onChange } from "@/lib/server/db/change-signal";
 import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
 import { favouriteIds, favouriteSubject, parseFavouriteSubject } from "@/lib/server/ledger/favourites";
 import { marksOf } from "@/lib/server/ledger/marks";
+import { parseCommentSubject } from "@/lib/server/ledger/comments";
+import { parseInboxSubject } from "@/lib/server/ledger/inbox";
 import { parseNoticeSubject } from "@/lib/server/ledger/notices";
 import { rendersByIds } from "@/lib/server/ledger/renders";
 import { uploadsByIds } from "@/lib/server/ledger/uploads";
@@ -228,6 +230,11 @@ export class EventHub {
         events.push({ id: seq, event: { type: "notice", id }, audience: audiences });
         continue;
       }
+      if (topic === "inbox") {
+        const { owner, id } = parseInboxSubject(subject);
+        events.push({ id: seq, event: { type: "inbox", id }, audience: [owner] });
+        continue;
+      }
       const event = toEvent(topic, subject, renderById, uploadById);
       if (event) events.push({ id: seq, event });
     }
@@ -265,7 +272,7 @@ function byOwner(subjects: readonly string[]): Map<string, string[]> {
 }
 
 function toEvent(
-  topic: Exclude<Change["topic"], "favourite" | "mark" | "notice">,
+  topic: Exclude<Change["topic"], "favourite" | "mark" | "notice" | "inbox">,
   subject: string,
   renders: ReadonlyMap<string, LedgerRender>,
   uploads: ReadonlyMap<string, LedgerUpload>,
@@ -290,6 +297,10 @@ function toEvent(
       return { type: "board", id: subject };
     case "run":
       return { type: "run", id: subject };
+    case "comment":
+      return { type: "comment", ...parseCommentSubject(subject) };
+    case "review":
+      return { type: "review", renderId: subject };
     case "session":
       return null;
   }

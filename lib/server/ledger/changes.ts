@@ -24,6 +24,9 @@ export type ChangeTopic =
   | "board"
   | "run"
   | "notice"
+  | "comment"
+  | "review"
+  | "inbox"
   | "session";
 
 export interface Change {

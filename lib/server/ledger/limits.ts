@@ -10,7 +10,8 @@ import type { Db } from "@/lib/server/db/database";
 import type { Database } from "@/lib/server/db/schema";
 
 /** The tables of things members make: each has `member_id` (null with sign-in off) and `created_at`. */
-type MadeTable = "boards" | "presets" | "shares" | "api_tokens" | "runs" | "uploads" | "render_requests";
+type MadeTable =
+  "comments" | "boards" | "presets" | "shares" | "api_tokens" | "runs" | "uploads" | "render_requests";
 type Rows = SelectQueryBuilder<Database, MadeTable, object>;
 
 /** Not expired at `now` (ISO text, compared as text as every ledger time is). */
@@ -39,6 +40,8 @@ const MADE: Record<RatedKind, (db: Db) => Rows> = {
   tokens: (db) => db.selectFrom("api_tokens"),
   runs: (db) => db.selectFrom("runs"),
   uploads: (db) => db.selectFrom("uploads"),
+  // Members' comments (a guest's count against their link's limits, lib/server/review).
+  comments: (db) => db.selectFrom("comments").where("author_kind", "!=", "guest"),
   // Create requests, but for a batch run's rows: the run paces those itself.
   renders: (db) =>
     db

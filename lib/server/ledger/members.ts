@@ -96,6 +96,11 @@ export async function listMemberNames(db: Db): Promise<{ id: string; name: strin
   }));
 }
 
+/** The active members' ids and names (whom a comment may mention). */
+export async function activeMemberNames(db: Db): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom("members").select(["id", "name"]).where("deactivated_at", "is", null).execute();
+}
+
 /** Of these member ids, those deactivated now. */
 export async function deactivatedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -8,8 +8,10 @@ import { randomBytes } from "node:crypto";
 import { AppError, type Notice } from "@/lib/contract";
 import type { AlertKind } from "@/lib/domain/alerts";
 import type { Db } from "@/lib/server/db/database";
-import type { AlertOutboxRow, NoticeRow } from "@/lib/server/db/schema";
+import type { Transaction } from "kysely";
+import type { AlertOutboxRow, Database, NoticeRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
+import { insertInboxItems, type NewInboxItem } from "./inbox";
 import { monthStart } from "./members";
 
 /** The live-event audience of every admin (member ids never start with "@"). */
@@ -106,8 +108,32 @@ export async function recordNotice(
         .execute();
     }
     note("notice", noticeSubject(row.member_id ? [row.member_id, ADMINS] : [ADMINS], row.id));
+    await insertInboxItems(tx, await noticeInboxItems(tx, row), note);
     return notice;
   });
+}
+
+/**
+ * A notice's inbox items: one for each who may read it (its member, every active admin, and with
+ * sign-in off the team, whose owner is ""), made once per reader by its source key.
+ */
+async function noticeInboxItems(tx: Transaction<Database>, row: NoticeRow): Promise<NewInboxItem[]> {
+  const admins = await tx
+    .selectFrom("members")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("deactivated_at", "is", null)
+    .execute();
+  const owners = new Set(["", ...admins.map((a) => a.id), ...(row.member_id ? [row.member_id] : [])]);
+  return [...owners].map((owner) => ({
+    owner,
+    sourceKey: `notice:${row.id}`,
+    kind: toNotice(row).kind,
+    renderId: null,
+    commentId: null,
+    actor: null,
+    text: row.message,
+  }));
 }
 
 /** The thresholds of a limit already alerted this UTC month (`memberId` null: the team's budget). */

@@ -30,9 +30,12 @@ export async function isSharedPage(): Promise<boolean> {
   return (await headers()).get(SHARED_PAGE_HEADER) === "1";
 }
 
-/** What a shared page shows: one render's output, or a board's name, description and outputs. */
+/**
+ * What a shared page shows: one render's output (and whether guests may comment on it), or a
+ * board's name, description and outputs.
+ */
 export type SharedView =
-  | ({ kind: "render" } & SharedOutputView)
+  | ({ kind: "render"; allowComments: boolean } & SharedOutputView)
   | { kind: "board"; name: string; description: string | null; outputs: SharedOutputView[] };
 
 /** One output for the page: the prompt only when shown; `fileHref` may already carry a query. */
@@ -55,7 +58,11 @@ export const sharedViewForPage = cache(async (token: string): Promise<SharedView
   if (!shared) return undefined;
   const fileHref = `${sharePath(token)}/file`;
   if (shared.kind === "render") {
-    return { kind: "render", ...outputView(shared.render, shared.showPrompt, fileHref) };
+    return {
+      kind: "render",
+      allowComments: shared.allowComments,
+      ...outputView(shared.render, shared.showPrompt, fileHref),
+    };
   }
   return {
     kind: "board",

@@ -81,6 +81,7 @@ export async function createShare(input: ShareInput, by: Actor): Promise<ShareCr
       kind: input.kind,
       targetId,
       showPrompt: input.showPrompt,
+      allowComments: input.allowComments,
       expiresAt,
     },
     madeBy(member),
@@ -129,7 +130,7 @@ export async function revokeShare(id: string, by: Actor): Promise<void> {
 }
 
 /** What a working link shows: one render, or a board's finished renders. */
-export type SharedTarget = { showPrompt: boolean } & (
+export type SharedTarget = { showPrompt: boolean; allowComments: boolean } & (
   | { kind: "render"; render: LedgerRender }
   | { kind: "board"; name: string; description: string | null; renders: LedgerRender[] }
 );
@@ -142,22 +143,37 @@ async function liveShare(token: string, opened: boolean) {
   if (!SHARE_TOKEN_PATTERN.test(token)) return undefined;
   const db = await getDb();
   const share = await ledger.liveShareByHash(db, hashSecretToken(token), new Date(), opened);
-  return share && { db, share, kind: ledger.shareKind(share), showPrompt: share.show_prompt === 1 };
+  return (
+    share && {
+      db,
+      share,
+      kind: ledger.shareKind(share),
+      showPrompt: share.show_prompt === 1,
+      allowComments: share.allow_comments === 1,
+    }
+  );
 }
 
 /** What the shared page shows for a token, or undefined (see liveShare); opening it is noted. */
 export async function openShare(token: string): Promise<SharedTarget | undefined> {
   const live = await liveShare(token, true);
   if (!live) return undefined;
-  const { db, share, showPrompt } = live;
+  const { db, share, showPrompt, allowComments } = live;
   if (live.kind === "board") {
     const board = await findBoardRow(db, share.target_id);
     if (!board) return undefined;
     const renders = await boardOutputs(db, board.id);
-    return { kind: "board", showPrompt, name: board.name, description: board.description, renders };
+    return {
+      kind: "board",
+      showPrompt,
+      allowComments,
+      name: board.name,
+      description: board.description,
+      renders,
+    };
   }
   const row = await getRenderRow(db, share.target_id);
-  return row && { kind: "render", showPrompt, render: toLedgerRender(row) };
+  return row && { kind: "render", showPrompt, allowComments, render: toLedgerRender(row) };
 }
 
 /**
