@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { zipEntries } from "@/test/zip-entries";
+import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { expect, test, uniquePrompt } from "./fixtures";
 
 /** What each render gets, by its place in the viewer's order. */
@@ -110,4 +111,26 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
       .map(({ id, rating, flag, tags }) => ({ id, rating, flag, tags }))
       .sort((a, b) => a.id.localeCompare(b.id)),
   ).toEqual(expected.sort((a, b) => a.id.localeCompare(b.id)));
+});
+
+test("a rating on the last render of the loaded page moves on to the next page", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  const prompt = uniquePrompt("Cull across pages: a kite");
+  // One more than a page: eight batches of four.
+  for (let i = 0; i < Math.ceil((RENDER_PAGE_SIZE + 1) / 4); i++)
+    await api.createRender({ kind: "image", prompt, imageModel: "nano-banana", imageCount: 4 });
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+  await expect(gallery.cards(prompt)).toHaveCount(RENDER_PAGE_SIZE);
+  await gallery.viewButton(gallery.cards(prompt).last()).click();
+  const viewer = page.getByRole("dialog");
+  await expect(viewer).toContainText(`${RENDER_PAGE_SIZE} of ${RENDER_PAGE_SIZE}+`);
+  const last = viewed(page);
+  await page.keyboard.press("3");
+  await expect(viewer).toContainText(`${RENDER_PAGE_SIZE + 1} of `);
+  expect(viewed(page)).not.toBe(last);
+  await page.keyboard.press("ArrowLeft");
+  await expect(viewer.getByRole("button", { name: "3 stars" })).toHaveAttribute("aria-pressed", "true");
 });
