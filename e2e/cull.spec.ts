@@ -59,7 +59,7 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
       await page.keyboard.press("t");
       await page.keyboard.type(tag);
       await page.keyboard.press("Enter");
-      await expect(viewer.getByRole("list", { name: "Tags" })).toContainText(tag);
+      await expect(viewer.getByRole("list", { name: "Tags", exact: true })).toContainText(tag);
       await page.keyboard.press("Escape");
     }
     if (i === 10) {
