@@ -36,10 +36,13 @@ async function walk(page: Page, appUrl: string, firstId: string, key: (i: number
         return view !== from && (dialog?.textContent ?? "").includes(`${place} of `);
       },
       [current, i + 2] as const,
-      { polling: "raf" },
+      { polling: "raf", timeout: 10_000 },
     );
     await page.keyboard.press(key(i));
-    const [answer] = await Promise.all([saved, shown]);
+    const [answer] = await Promise.all([saved, shown]).catch(async (error: Error) => {
+      const place = await viewer.getByText(/ of \d+/).textContent();
+      throw new Error(`step ${i + 1} (${key(i)}) did not show the next render (at "${place}", ${page.url()}): ${error.message}`);
+    });
     if (answer && !answer.ok()) throw new Error(`a rating was refused: ${answer.status()}`);
     steps.push(performance.now() - started);
   }
@@ -47,9 +50,9 @@ async function walk(page: Page, appUrl: string, firstId: string, key: (i: number
 }
 
 export async function runCull(): Promise<BenchResult> {
-  const simulator = await startSimulator("cull-simulator", PORTS.simulator, 0.02);
+  const simulator = await startSimulator("cull-simulator", PORTS.cullSimulator, 0.02);
   const app = await startApp("cull-app", {
-    port: PORTS.app,
+    port: PORTS.cullApp,
     simulatorUrl: simulator.url,
     databaseFile: freshDatabase(path.join(TMP, "cull", "ledger.db")),
   });

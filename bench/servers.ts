@@ -64,6 +64,9 @@ export const PORTS = {
   replicasProxy: 3220,
   replicas: [3221, 3222, 3223],
   replicasSimulator: 4220,
+  /** Culling's app and simulator, clear of the others so it may run beside them. */
+  cullApp: 3230,
+  cullSimulator: 4230,
 } as const;
 
 export const TEAM_KEY = "rs_live_demo_team_1";

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { zipEntries } from "@/test/zip-entries";
+import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { expect, test, uniquePrompt } from "./fixtures";
 
 /** What each render gets, by its place in the viewer's order. */
@@ -56,9 +57,11 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
     if (reject) await page.keyboard.press("x");
     if (tag) {
       await page.keyboard.press("t");
+      // The field takes the keys once it is there (a frame later), as a person sees it appear.
+      await expect(viewer.getByRole("textbox", { name: "New tag" })).toBeFocused();
       await page.keyboard.type(tag);
       await page.keyboard.press("Enter");
-      await expect(viewer.getByRole("list", { name: "Tags" })).toContainText(tag);
+      await expect(viewer.getByRole("list", { name: "Tags", exact: true })).toContainText(tag);
       await page.keyboard.press("Escape");
     }
     if (i === 10) {
@@ -110,4 +113,27 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
       .map(({ id, rating, flag, tags }) => ({ id, rating, flag, tags }))
       .sort((a, b) => a.id.localeCompare(b.id)),
   ).toEqual(expected.sort((a, b) => a.id.localeCompare(b.id)));
+});
+
+test("a rating on the last render of the loaded page moves on to the next page", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  const prompt = uniquePrompt("Cull across pages: a kite");
+  // One more than a page: eight batches of four.
+  for (let i = 0; i < Math.ceil((RENDER_PAGE_SIZE + 1) / 4); i++)
+    await api.createRender({ kind: "image", prompt, imageModel: "nano-banana", imageCount: 4 });
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+  await expect(gallery.cards(prompt)).toHaveCount(RENDER_PAGE_SIZE);
+  // Opened by its link, so the gallery has not scrolled to its end (which loads the next page).
+  const last = (await gallery.cards(prompt).last().getAttribute("data-render-id"))!;
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}&view=${last}`);
+  const viewer = page.getByRole("dialog");
+  await expect(viewer).toContainText(`${RENDER_PAGE_SIZE} of ${RENDER_PAGE_SIZE}+`);
+  await page.keyboard.press("3");
+  await expect(viewer).toContainText(`${RENDER_PAGE_SIZE + 1} of `);
+  expect(viewed(page)).not.toBe(last);
+  await page.keyboard.press("ArrowLeft");
+  await expect(viewer.getByRole("button", { name: "3 stars" })).toHaveAttribute("aria-pressed", "true");
 });

@@ -91,12 +91,18 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
     const target = renders[at + delta];
     if (target) return switchView(target.id);
     if (delta === -1 || !hasNextPage) return;
-    void loadMore().then((all) => {
-      // The render may have left the list meanwhile (a filter it no longer matches): stay on it.
-      const at = all.findIndex((each) => each.id === current);
-      const after = at < 0 ? undefined : all[at + 1];
-      if (after && viewedId() === current) switchView(after.id);
-    });
+    // A change to the list while its next page loads (a rating just given, a live event) reads the
+    // list again, which cancels the page's fetch: then it is fetched again, a few times at most.
+    const advance = (attempts: number) =>
+      void loadMore().then((all) => {
+        if (viewedId() !== current) return;
+        // The render may have left the list meanwhile (a filter it no longer matches): stay on it.
+        const at = all.findIndex((each) => each.id === current);
+        const after = at < 0 ? undefined : all[at + 1];
+        if (after) switchView(after.id);
+        else if (at >= 0 && attempts > 1 && latest.current.hasNextPage) advance(attempts - 1);
+      });
+    advance(3);
   }, []);
 
   // The keys (moving, culling) are the registry's, on the window: they must work wherever the focus

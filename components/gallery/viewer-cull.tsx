@@ -8,7 +8,7 @@
  * taken back, with a message, if the server refuses them. The buttons beside the render do the same.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CheckIcon, KeyboardIcon, TagIcon, XIcon } from "lucide-react";
 import type { LedgerRender, RenderMarks } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
@@ -186,6 +186,7 @@ export function CullControls({ render, cull }: { render: LedgerRender; cull: Vie
         </ul>
         {cull.tagging ? (
           <TagInput
+            held={render.tags ?? []}
             onAdd={(tag) => cull.changeTags(render.id, [tag], [])}
             onClose={() => cull.setTagging(false)}
           />
@@ -204,11 +205,19 @@ export function CullControls({ render, cull }: { render: LedgerRender; cull: Vie
 }
 
 /**
- * A tag's text field with the team's tags as suggestions (a datalist, read as it is typed). Enter
- * adds the tag and keeps the field for another; Escape (or leaving it empty) closes it, not the viewer.
+ * A tag's text field with the team's tags that start with what is typed offered below it (read as
+ * it is typed; not a datalist, whose popup would take the Enter meant for the field). Enter adds the
+ * tag and keeps the field for another; Escape (or leaving it empty) closes it, not the viewer.
  */
-function TagInput({ onAdd, onClose }: { onAdd: (tag: string) => void; onClose: () => void }) {
-  const listId = useId();
+function TagInput({
+  held,
+  onAdd,
+  onClose,
+}: {
+  held: readonly string[];
+  onAdd: (tag: string) => void;
+  onClose: () => void;
+}) {
   const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -222,13 +231,19 @@ function TagInput({ onAdd, onClose }: { onAdd: (tag: string) => void; onClose: (
       current = false;
     };
   }, [text]);
+  const add = (tag: string) => {
+    const why = tagProblem(tag);
+    if (why) return setProblem(why);
+    onAdd(tag);
+    setText("");
+  };
+  const offered = suggestions.filter((tag) => !held.includes(tag)).slice(0, 5);
   return (
-    <span className="flex flex-col gap-0.5">
+    <span className="flex flex-col gap-1">
       <input
         autoFocus
         data-keeps-escape
         aria-label="New tag"
-        list={listId}
         value={text}
         maxLength={64}
         aria-invalid={problem !== null}
@@ -236,23 +251,29 @@ function TagInput({ onAdd, onClose }: { onAdd: (tag: string) => void; onClose: (
           setText(event.target.value);
           setProblem(null);
         }}
-        onBlur={() => text.trim() === "" && onClose()}
         onKeyDown={(event) => {
           if (event.key === "Escape") return onClose();
           if (event.key !== "Enter") return;
           event.preventDefault();
-          const why = tagProblem(text);
-          if (why) return setProblem(why);
-          onAdd(text);
-          setText("");
+          add(text);
         }}
         className="h-6 w-36 rounded border border-zinc-300 bg-white px-1.5 text-xs dark:border-zinc-700 dark:bg-zinc-900"
       />
-      <datalist id={listId}>
-        {suggestions.map((tag) => (
-          <option key={tag} value={tag} />
-        ))}
-      </datalist>
+      {offered.length > 0 && (
+        <ul aria-label="Suggested tags" className="flex flex-wrap gap-1">
+          {offered.map((tag) => (
+            <li key={tag}>
+              <button
+                type="button"
+                onClick={() => add(tag)}
+                className="rounded-full border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                {tag}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {problem && (
         <span role="alert" className="text-xs text-red-600 dark:text-red-400">
           {problem}
