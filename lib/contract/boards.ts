@@ -48,6 +48,8 @@ export const boardSchema = z.object({
   member: madeBySchema,
   /** How many renders it holds. */
   count: z.number().check(z.int()),
+  /** How many of them are approved ("7 of 12 approved"). */
+  approved: z.number().check(z.int()),
   /** Up to four of its renders that have an output, the last added first: its thumbnails. */
   covers: z.array(ledgerRenderSchema),
   /** Only with `GET /api/boards?render=`: whether the board holds that render. */

@@ -48,6 +48,20 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * cleared its override. Forms read their estimate again; `key` is the price key (docs/api.md, Estimates).
    */
   z.object({ type: z.literal("rate"), key: z.string() }),
+  /**
+   * A comment on a render was created, edited, resolved, reopened or deleted (a guest's too): read
+   * the render's comments again (docs/architecture.md, "Review").
+   */
+  z.object({
+    type: z.literal("comment"),
+    renderId: z.string(),
+    id: z.string(),
+    action: z.enum(["created", "edited", "resolved", "reopened", "deleted"]),
+  }),
+  /** A member approved, asked for changes or withdrew their decision: the render's review moved. */
+  z.object({ type: z.literal("review"), renderId: z.string() }),
+  /** An inbox item arrived for the member this stream belongs to (or one was read): read the inbox again. */
+  z.object({ type: z.literal("inbox"), id: z.string() }),
   /** Members or caps changed: read them again. */
   z.object({ type: z.literal("team") }),
   /**

@@ -12,6 +12,7 @@ import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
 import { searchText, singleLineText } from "@/lib/domain/text";
+import { reviewFilterSchema, reviewSummarySchema } from "./review";
 import { runIdSchema } from "./runs";
 import { madeBySchema } from "./team";
 import { pageLimitSchema, pageOf } from "./pages";
@@ -73,6 +74,8 @@ export const ledgerRenderSchema = z.object({
    * (lists, a render, a toggle) carry it; the live stream's shared record does not (docs/architecture.md).
    */
   favourite: z.optional(z.boolean()),
+  /** Its review at a glance (state, open threads, who decided); lists and a render's page carry it. */
+  review: z.optional(reviewSummarySchema),
 });
 export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 
@@ -126,6 +129,8 @@ export const renderFilterFields = {
   archived: z.optional(z.enum(["true", "false"], { error: "archived must be 'true' or 'false'" })),
   from: dateRangeBound("from"),
   to: dateRangeBound("to"),
+  /** Review state: `needs` (no decision yet), `changes` (changes requested) or `approved`. */
+  review: z.optional(reviewFilterSchema),
   sort: z.optional(z.enum(RENDER_SORTS, { error: `sort must be one of ${RENDER_SORTS.join(", ")}` })),
 };
 

@@ -38,6 +38,8 @@ export const shareCreateSchema = z.object({
   ),
   /** Whether the shared page shows the prompt. */
   showPrompt: z._default(z.boolean({ error: "showPrompt must be true or false." }), true),
+  /** Whether guests may comment through the link (docs/architecture.md, "Review"). */
+  allowComments: z._default(z.boolean({ error: "allowComments must be true or false." }), false),
 });
 export type ShareInput = z.infer<typeof shareCreateSchema>;
 
@@ -52,6 +54,7 @@ export const shareSchema = z.object({
   /** The token's first characters, to tell links apart. */
   tokenPrefix: z.string(),
   showPrompt: z.boolean(),
+  allowComments: z.boolean(),
   /** Who made it; null when sign-in was off. */
   member: madeBySchema,
   createdAt: z.string(),
@@ -86,3 +89,8 @@ export const shareIdParamsSchema = z.object({
 
 /** `DELETE /api/shares/{id}`. */
 export const shareRevokedSchema = z.object({ revoked: z.literal(true) });
+
+/** Path of `/api/shares/{token}/comments`: a link's token, as its page's path holds it. */
+export const shareTokenParamsSchema = z.object({
+  token: z.string().check(z.regex(SHARE_TOKEN_PATTERN, { error: "token must be a share link's token." })),
+});

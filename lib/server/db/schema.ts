@@ -90,6 +90,10 @@ export interface RendersTable extends MadeBy {
   watched_until: number | null;
   /** When the render was archived (hidden from the default gallery, team-wide); null when it is not. */
   archived_at: string | null;
+  /** The review summary's JSON (lib/contract/review.ts), kept with every review write; null: none yet. */
+  review: Generated<string | null>;
+  /** The review state as a number for the gallery's filter: 0 none, 1 in review, 2 changes, 3 approved. */
+  review_rank: Generated<number>;
 }
 
 /**
@@ -221,6 +225,8 @@ export interface SharesTable extends MadeBy {
   target_id: string;
   /** 1 when the shared page shows the prompt. */
   show_prompt: number;
+  /** 1 when guests may comment through the link. */
+  allow_comments: Generated<number>;
   created_at: string;
   /** ISO 8601 (UTC); null: never expires. */
   expires_at: string | null;
@@ -418,6 +424,60 @@ export interface AuditLogTable {
   change: string | null;
 }
 
+/** A comment on a render (migration 019); a thread is its first comment and the replies to it. */
+export interface CommentsTable {
+  id: string;
+  render_id: string;
+  /** The thread's first comment; null on a thread's first comment. */
+  parent_id: string | null;
+  /** member | guest | none (sign-in off) */
+  author_kind: string;
+  author_id: string | null;
+  author_name: string | null;
+  /** A guest's comment: the share link it came through, and the address it came from (for its limit). */
+  share_id: string | null;
+  guest_address: string | null;
+  text: string;
+  /** JSON of the pin (lib/domain/review.ts). */
+  pin: string;
+  created_at: string;
+  /** created_at in milliseconds: the rate limits count on it. */
+  created_ms: number;
+  edited_at: string | null;
+  resolved_at: string | null;
+  resolved_by_id: string | null;
+  resolved_by_name: string | null;
+  deleted_at: string | null;
+  deleted_by_id: string | null;
+}
+
+/** A member's standing decision on a render (migration 019). */
+export interface ReviewDecisionsTable {
+  render_id: string;
+  member_id: string;
+  member_name: string;
+  /** approve | changes */
+  decision: string;
+  note: string | null;
+  /** The comment a change request's note became. */
+  comment_id: string | null;
+  decided_at: string;
+}
+
+/** Something addressed to a member (migration 019), made once per member and `source_key`. */
+export interface InboxItemsTable {
+  id: string;
+  member_id: string;
+  source_key: string;
+  kind: string;
+  render_id: string | null;
+  comment_id: string | null;
+  actor: string | null;
+  text: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -446,6 +506,9 @@ export interface Database {
   audit_log: AuditLogTable;
   sessions: SessionsTable;
   member_links: MemberLinksTable;
+  comments: CommentsTable;
+  review_decisions: ReviewDecisionsTable;
+  inbox_items: InboxItemsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -462,3 +525,6 @@ export type RunRowRecord = Selectable<RunRowsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
 export type ApprovalRow = Selectable<ApprovalsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type ReviewDecisionRow = Selectable<ReviewDecisionsTable>;
+export type InboxItemRow = Selectable<InboxItemsTable>;

@@ -12,6 +12,7 @@ import { withChanges } from "./changes";
 import { newLedgerId } from "./ids";
 import { nameKey, unlessNameTaken } from "./names";
 import { toLedgerRender } from "./renders";
+import { approvedCount } from "./review-summary";
 
 /** A description as stored: blank is none. */
 const descriptionOf = (text: string | undefined) => (text ? text : null);
@@ -25,7 +26,7 @@ async function toBoards(db: Db, rows: readonly BoardRow[], render?: string): Pro
       .selectFrom("board_renders")
       // Only renders the ledger still holds: a create's placeholder leaves it when the service answers.
       .innerJoin("renders", "renders.id", "board_renders.render_id")
-      .select(["board_renders.board_id", (eb) => eb.fn.countAll<number>().as("count")])
+      .select(["board_renders.board_id", (eb) => eb.fn.countAll<number>().as("count"), approvedCount])
       .where("board_renders.board_id", "in", ids)
       .groupBy("board_renders.board_id")
       .execute(),
@@ -40,6 +41,7 @@ async function toBoards(db: Db, rows: readonly BoardRow[], render?: string): Pro
           .execute(),
   ]);
   const countOf = new Map(counts.map((c) => [c.board_id, Number(c.count)]));
+  const approvedOf = new Map(counts.map((c) => [c.board_id, Number(c.approved)]));
   const held = new Set(holding.map((h) => h.board_id));
   return rows.map((row) => ({
     id: row.id,
@@ -47,6 +49,7 @@ async function toBoards(db: Db, rows: readonly BoardRow[], render?: string): Pro
     description: row.description,
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
     count: countOf.get(row.id) ?? 0,
+    approved: approvedOf.get(row.id) ?? 0,
     covers: covers.get(row.id) ?? [],
     ...(render !== undefined && { holds: held.has(row.id) }),
     createdAt: row.created_at,

@@ -28,6 +28,7 @@ import { deactivatedAmong } from "./members";
 import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { promptMatches } from "./prompt-search";
+import { reviewOfRow, reviewRanksOf } from "./review-summary";
 
 /**
  * Each sort's keys; a batch's variants always in their order. `credits` reads the create request's
@@ -73,6 +74,7 @@ export function toLedgerRender(row: RenderRow): LedgerRender {
     expectedSeconds: row.expected_seconds,
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
     archivedAt: row.archived_at,
+    review: reviewOfRow(row.review),
     estimate:
       row.estimate_source === null
         ? null
@@ -197,6 +199,8 @@ function renderRow(
     member_id: request.member_id,
     member_name: request.member_name,
     archived_at: null,
+    review: null,
+    review_rank: 0,
   };
 }
 
@@ -447,6 +451,7 @@ export async function listRenders(
         .where("request_id", "is not", null),
     );
   if (query.member) q = q.where("renders.member_id", "=", query.member);
+  if (query.review) q = q.where("renders.review_rank", "in", reviewRanksOf(query.review));
   if (query.ids)
     q = q.where(
       "renders.id",

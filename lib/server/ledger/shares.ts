@@ -16,6 +16,7 @@ export interface NewShare {
   kind: ShareKind;
   targetId: string;
   showPrompt: boolean;
+  allowComments: boolean;
   /** ISO 8601 in UTC, or null for never. */
   expiresAt: string | null;
 }
@@ -38,6 +39,7 @@ function toShare(row: ListedRow): Share {
     targetLabel: kind === "board" ? (row.target_name ?? "") : excerpt(row.target_prompt ?? "", LABEL_CHARS),
     tokenPrefix: row.token_prefix,
     showPrompt: row.show_prompt === 1,
+    allowComments: row.allow_comments === 1,
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
@@ -53,6 +55,7 @@ export async function insertShare(db: Db, share: NewShare, madeBy: MadeBy): Prom
     kind: share.kind,
     target_id: share.targetId,
     show_prompt: share.showPrompt ? 1 : 0,
+    allow_comments: share.allowComments ? 1 : 0,
     member_id: madeBy?.id ?? null,
     member_name: madeBy?.name ?? null,
     created_at: new Date().toISOString(),

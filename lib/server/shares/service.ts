@@ -81,6 +81,7 @@ export async function createShare(input: ShareInput, by: Actor): Promise<ShareCr
       kind: input.kind,
       targetId,
       showPrompt: input.showPrompt,
+      allowComments: input.allowComments,
       expiresAt,
     },
     madeBy(member),
