@@ -24,6 +24,7 @@ import * as people from "./016_people";
 import * as identities from "./017_identities";
 import * as audit from "./018_audit";
 import * as review from "./019_review";
+import * as outbox from "./023_outbox";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "017_identities": identities,
   "018_audit": audit,
   "019_review": review,
+  "023_outbox": outbox,
 };
 
 export const migrationProvider: MigrationProvider = {
