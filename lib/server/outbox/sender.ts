@@ -12,6 +12,7 @@ import { OUTBOX_CHANNELS, OUTBOX_RETRY, type OutboxChannel } from "@/lib/domain/
 import { NotLeaderError, type LeaderDuty } from "@/lib/server/cluster/process-member";
 import type { Db } from "@/lib/server/db/database";
 import type { OutboxRow } from "@/lib/server/db/schema";
+import { serialRounds } from "@/lib/server/runtime/serial-rounds";
 import { claimOutbox, dueOutbox, nextOutboxAt, settleOutbox } from "@/lib/server/ledger/outbox";
 
 /**
@@ -40,11 +41,18 @@ const BATCH = 20;
 
 export class OutboxSender implements LeaderDuty {
   private timer: NodeJS.Timeout | undefined;
-  private passing: Promise<void> | null = null;
-  private passAgain = false;
   private led = false;
   /** Set while standing down: a pass under way stops after its current attempt. */
   private stopping = false;
+  private readonly rounds = serialRounds(
+    async () => {
+      await this.pass();
+      await this.sleep();
+    },
+    { keepGoing: () => this.led, onError: (error) => this.log(`outbox pass failed: ${String(error)}`) },
+  );
+  /** The rounds started and not finished, awaited by a stand-down. */
+  private readonly underway = new Set<Promise<void>>();
 
   constructor(private readonly deps: OutboxSenderDeps) {}
 
@@ -59,27 +67,15 @@ export class OutboxSender implements LeaderDuty {
     this.led = false;
     this.stopping = true;
     clearTimeout(this.timer);
-    await this.passing;
+    await Promise.all(this.underway);
   }
 
   /** Sends what is due now (a message was just queued), then sleeps until the next is due. */
   wake(): void {
     if (!this.led) return;
-    if (this.passing) {
-      this.passAgain = true;
-      return;
-    }
-    this.passing = (async () => {
-      do {
-        this.passAgain = false;
-        await this.pass();
-      } while (this.passAgain && this.led);
-      await this.sleep();
-    })()
-      .catch((error: unknown) => this.log(`outbox pass failed: ${String(error)}`))
-      .finally(() => {
-        this.passing = null;
-      });
+    const round = this.rounds();
+    this.underway.add(round);
+    void round.finally(() => this.underway.delete(round));
   }
 
   /** Sends every message due now; answers how many attempts it made. */
