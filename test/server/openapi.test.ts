@@ -20,6 +20,7 @@ import type {
   NoticeList,
   Usage,
   ApiTokenCreated,
+  NotificationChoices,
   SessionList,
   InviteCreated,
   InviteList,
@@ -367,6 +368,12 @@ describe("a real run: every answer matches its documented schema", () => {
     const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });
     events.abort();
     expect(stream.status).toBe(200);
+    const notifications = "/api/account/notifications";
+    const choices = await call<NotificationChoices>("Grace", "GET", notifications, notifications);
+    const saved = await call<NotificationChoices>("Grace", "PUT", notifications, notifications, {
+      json: { items: choices.body.items.slice(0, 1) },
+    });
+    expect(saved.body).toEqual(choices.body);
     const linusSessions = await call<SessionList>("Linus", "GET", "/api/auth/sessions", "/api/auth/sessions");
     expect(
       (

@@ -15,6 +15,8 @@ export const queryKeys = {
   invites: ["members", "invites"] as const,
   /** The caller's own sessions (Your account). */
   ownSessions: ["own-sessions"] as const,
+  /** The caller's notification choices (Your account → Notifications). */
+  notificationChoices: ["notification-choices"] as const,
   team: ["team"] as const,
   /** Under `team`, so a team change (the live `team` event) refreshes the limits too. */
   limits: ["team", "limits"] as const,

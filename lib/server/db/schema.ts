@@ -363,6 +363,14 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** A member's choice for one event kind (migration 023; lib/domain/notifications.ts). */
+export interface NotificationChoicesTable {
+  member_id: string;
+  kind: string;
+  push: number;
+  email: string;
+}
+
 /** A price key's learned rate (lib/domain/rates.ts): `credits` for `units` stands for its price. */
 export interface LearnedRatesTable {
   key: string;
@@ -525,6 +533,7 @@ export interface Database {
   review_decisions: ReviewDecisionsTable;
   inbox_items: InboxItemsTable;
   outbox: OutboxTable;
+  notification_choices: NotificationChoicesTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

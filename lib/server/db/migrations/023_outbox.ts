@@ -1,4 +1,7 @@
-/** The outbox: messages that leave by email, web push or the team's chat (lib/server/ledger/outbox.ts). */
+/**
+ * The outbox: messages that leave by email, web push or the team's chat (lib/server/ledger/outbox.ts),
+ * and each person's choices of what reaches them how (lib/server/ledger/notification-choices.ts).
+ */
 import type { Kysely } from "kysely";
 import { createIndexes, createTables } from "./tables";
 
@@ -21,5 +24,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_error       text
     `,
   });
+  // A row per member and event kind they chose for; a kind without one takes the defaults
+  // (lib/domain/notifications.ts). `push` is 0 or 1; `email` off | immediate | digest.
+  await db.schema
+    .createTable("notification_choices")
+    .addColumn("member_id", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("push", "integer", (c) => c.notNull())
+    .addColumn("email", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("notification_choices_key", ["member_id", "kind"])
+    .execute();
   await createIndexes(db, { outbox_due: "outbox (sent_at, gave_up_at, next_attempt_at)" });
 }

@@ -1,0 +1,27 @@
+/** Your account → Notifications: the caller's choices of what reaches them how. */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-client";
+import type { NotificationChoicesInput } from "@/lib/contract";
+import { useAction } from "./action";
+import { queryKeys } from "./keys";
+
+export function useNotificationChoices() {
+  return useQuery({
+    queryKey: queryKeys.notificationChoices,
+    queryFn: ({ signal }) =>
+      apiFetch("/api/account/notifications", (c) => c.notificationChoicesSchema, { signal }),
+  });
+}
+
+/** Saves the rows given; the answer is the whole table as saved. */
+export function useSaveNotificationChoices() {
+  const queryClient = useQueryClient();
+  return useAction({
+    mutationFn: (input: NotificationChoicesInput) =>
+      apiFetch("/api/account/notifications", (c) => c.notificationChoicesSchema, {
+        method: "PUT",
+        body: input,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationChoices, saved),
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * Each person's notification choices (Your account → Notifications): per event kind, push on or off
+ * and email off, at once or in the day's digest. `GET /api/account/notifications` answers the whole
+ * table (defaults where nothing was chosen); `PUT` saves the rows it is given.
+ */
+import { z } from "zod/mini";
+import { EMAIL_MODES, NOTIFICATION_KINDS } from "@/lib/domain/notifications";
+
+export const notificationChoiceSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  push: z.boolean(),
+  email: z.enum(EMAIL_MODES),
+});
+
+export const notificationChoicesSchema = z.object({
+  items: z.array(notificationChoiceSchema),
+  /** Whether this deployment can send email (SMTP_URL); without it, the email column is not offered. */
+  emailAvailable: z.boolean(),
+});
+export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+
+export const notificationChoicesInputSchema = z.object({
+  items: z.array(notificationChoiceSchema).check(z.maxLength(NOTIFICATION_KINDS.length)),
+});
+export type NotificationChoicesInput = z.infer<typeof notificationChoicesInputSchema>;
