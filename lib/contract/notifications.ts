@@ -23,3 +23,13 @@ export const notificationChoicesInputSchema = z.object({
   items: z.array(notificationChoiceSchema).check(z.maxLength(NOTIFICATION_KINDS.length)),
 });
 export type NotificationChoicesInput = z.infer<typeof notificationChoicesInputSchema>;
+
+/** `POST /api/notifications/unsubscribe`: the signed token of an email's unsubscribe link. */
+export const unsubscribeInputSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(1000)),
+});
+export type UnsubscribeInput = z.infer<typeof unsubscribeInputSchema>;
+
+/** The kind whose email was turned off. */
+export const unsubscribedSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS) });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;

@@ -374,6 +374,10 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { items: choices.body.items.slice(0, 1) },
     });
     expect(saved.body).toEqual(choices.body);
+    const unsubscribe = "/api/notifications/unsubscribe";
+    expect(
+      (await call(null, "POST", unsubscribe, unsubscribe, { json: { token: "not.signed" } })).status,
+    ).toBe(404);
     const linusSessions = await call<SessionList>("Linus", "GET", "/api/auth/sessions", "/api/auth/sessions");
     expect(
       (

@@ -13,6 +13,17 @@ export function useNotificationChoices() {
   });
 }
 
+/** Turns off one kind of email with the token of its unsubscribe link (no sign-in needed). */
+export function useUnsubscribe() {
+  return useAction({
+    mutationFn: (token: string) =>
+      apiFetch("/api/notifications/unsubscribe", (c) => c.unsubscribedSchema, {
+        method: "POST",
+        body: { token },
+      }),
+  });
+}
+
 /** Saves the rows given; the answer is the whole table as saved. */
 export function useSaveNotificationChoices() {
   const queryClient = useQueryClient();

@@ -1,5 +1,10 @@
 /** The route map's entries for each person's notification choices (lib/contract/api-routes.ts). */
-import { notificationChoicesInputSchema, notificationChoicesSchema } from "@/lib/contract/notifications";
+import {
+  notificationChoicesInputSchema,
+  notificationChoicesSchema,
+  unsubscribeInputSchema,
+  unsubscribedSchema,
+} from "@/lib/contract/notifications";
 import type { ApiRouteEntries } from "./entry";
 
 export const NOTIFICATION_ROUTES = {
@@ -25,5 +30,15 @@ export const NOTIFICATION_ROUTES = {
     body: notificationChoicesInputSchema,
     errors: ["not_found"],
     success: { status: 200, description: "The whole table as saved.", schema: notificationChoicesSchema },
+  },
+  "POST /api/notifications/unsubscribe": {
+    summary: "Turn off one kind of email from its unsubscribe link",
+    description:
+      "The link's signed token names the member and the kind; no sign-in is needed, so the link works from any mail client.",
+    tag: "Team",
+    access: "public",
+    body: unsubscribeInputSchema,
+    errors: ["not_found"],
+    success: { status: 200, description: "That kind's email is off.", schema: unsubscribedSchema },
   },
 } satisfies ApiRouteEntries;

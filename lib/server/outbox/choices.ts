@@ -9,7 +9,7 @@ import {
 import { choicesWithDefaults, kindsFor } from "@/lib/domain/notifications";
 import { getDb } from "@/lib/server/db/database";
 import { chosenNotifications, saveNotificationChoices } from "@/lib/server/ledger/notification-choices";
-import { settings } from "@/lib/server/runtime/config";
+import { emailLinkBase } from "./render-outcome";
 
 /** Choices are a person's: with sign-in off there is nobody to choose. */
 function requireMember(member: Member | null): Member {
@@ -22,7 +22,7 @@ export async function yourNotificationChoices(member: Member | null): Promise<No
   const chosen = await chosenNotifications(await getDb(), you.id);
   return {
     items: choicesWithDefaults(chosen, you.role === "admin"),
-    emailAvailable: Boolean(settings().SMTP_URL),
+    emailAvailable: emailLinkBase() !== null,
   };
 }
 

@@ -9,6 +9,8 @@ import { getClusterMember, startDuty, stopDuty } from "@/lib/server/cluster/proc
 import { getDb } from "@/lib/server/db/database";
 import { settings } from "@/lib/server/runtime/config";
 import { chatTransport } from "./chat";
+import { emailTransport } from "./email";
+import { queueRenderOutcome } from "./render-outcome";
 import { OutboxSender, type Transport } from "./sender";
 
 const SENDER = "outbox-sender";
@@ -17,8 +19,9 @@ export function startOutboxSender(): Promise<OutboxSender> {
   return startDuty(SENDER, async () => {
     const member = await getClusterMember();
     const transports: Partial<Record<OutboxChannel, Transport>> = {};
-    const chat = settings().ALERT_WEBHOOK_URL;
-    if (chat) transports.chat = chatTransport(chat);
+    const { ALERT_WEBHOOK_URL, SMTP_URL, MAIL_FROM } = settings();
+    if (ALERT_WEBHOOK_URL) transports.chat = chatTransport(ALERT_WEBHOOK_URL);
+    if (SMTP_URL && MAIL_FROM) transports.email = emailTransport(SMTP_URL, MAIL_FROM);
     return new OutboxSender({ db: await getDb(), transports, asLeader: (write) => member.asLeader(write) });
   });
 }
@@ -26,4 +29,14 @@ export function startOutboxSender(): Promise<OutboxSender> {
 /** Stops it (tests); the next start makes a fresh one. */
 export function stopOutboxSender(): Promise<void> {
   return stopDuty(SENDER);
+}
+
+/**
+ * A render of the ledger became final: queues what its maker chose to hear of it and wakes the
+ * sender. Never fails the render's own work: errors are logged.
+ */
+export function noteRenderOutcome(renderId: string): void {
+  void (async () => {
+    if ((await queueRenderOutcome(await getDb(), renderId)) > 0) (await startOutboxSender()).wake();
+  })().catch((error: unknown) => console.error(`[outbox] render ${renderId} not queued: ${String(error)}`));
 }

@@ -88,6 +88,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The sender of the dashboard's email, e.g. `Render Dashboard <renders@example.com>`. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** The dashboard's address as people open it: the links in email start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
@@ -150,6 +152,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
   SMTP_URL: "an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
   MAIL_FROM: "an address, e.g. Render Dashboard <renders@example.com>",
+  PUBLIC_URL: "the dashboard's http(s) address, e.g. https://renders.example.com",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
   SESSION_IDLE_HOURS: "a whole number of hours above 0",

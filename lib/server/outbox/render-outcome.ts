@@ -1,0 +1,64 @@
+import "server-only";
+/**
+ * A render finished or failed (the poll scheduler's completion path): its maker hears of it by the
+ * channels they chose for that kind (lib/domain/notifications.ts). Queued once per render, channel and
+ * recipient whichever process sees it, and sent by the leader.
+ */
+import { choicesWithDefaults, type NotificationKind } from "@/lib/domain/notifications";
+import type { Db } from "@/lib/server/db/database";
+import { findMemberRow } from "@/lib/server/ledger/members";
+import { chosenNotifications } from "@/lib/server/ledger/notification-choices";
+import { queueOutbox, type NewOutboxMessage } from "@/lib/server/ledger/outbox";
+import { settings } from "@/lib/server/runtime/config";
+import { composeEmail } from "./compose";
+import { unsubscribeToken } from "./unsubscribe";
+
+/** Where email links lead, or null when email cannot be sent (no SMTP_URL, MAIL_FROM or PUBLIC_URL). */
+export function emailLinkBase(): string | null {
+  const { SMTP_URL, MAIL_FROM, PUBLIC_URL, AUTH_SECRET } = settings();
+  return SMTP_URL && MAIL_FROM && PUBLIC_URL && AUTH_SECRET ? PUBLIC_URL.replace(/\/+$/, "") : null;
+}
+
+const PROMPT_CHARS = 80;
+
+/** Queues what the maker of `renderId` chose to hear of its outcome; answers how many messages. */
+export async function queueRenderOutcome(db: Db, renderId: string): Promise<number> {
+  const render = await db
+    .selectFrom("renders")
+    .select(["id", "status", "prompt", "member_id", "error_message"])
+    .where("id", "=", renderId)
+    .executeTakeFirst();
+  if (!render?.member_id || (render.status !== "ready" && render.status !== "failed")) return 0;
+  const kind: NotificationKind = render.status === "ready" ? "render_finished" : "render_failed";
+  const maker = await findMemberRow(db, render.member_id);
+  if (!maker) return 0;
+  const choice = choicesWithDefaults(await chosenNotifications(db, maker.id), maker.role === "admin").find(
+    (c) => c.kind === kind,
+  );
+  const base = emailLinkBase();
+  const messages: NewOutboxMessage[] = [];
+  // The digest's messages are gathered from the inbox once a day, not queued one by one.
+  if (base && choice?.email === "immediate") {
+    const prompt =
+      render.prompt.length > PROMPT_CHARS ? `${render.prompt.slice(0, PROMPT_CHARS)}…` : render.prompt;
+    messages.push({
+      event: `render:${render.id}:${render.status}`,
+      channel: "email",
+      recipient: maker.id,
+      kind,
+      body: composeEmail({
+        to: maker.email,
+        subject:
+          kind === "render_finished" ? `Your render finished: ${prompt}` : `Your render failed: ${prompt}`,
+        lines: [
+          kind === "render_finished" ? "Your render is ready." : "Your render failed.",
+          `Prompt: ${render.prompt}`,
+          ...(render.error_message ? [`The service said: ${render.error_message}`] : []),
+        ],
+        link: { text: "Open the render", url: `${base}/renders/${encodeURIComponent(render.id)}` },
+        unsubscribe: { kind, url: `${base}/unsubscribe?token=${unsubscribeToken(maker.id, kind)}` },
+      }),
+    });
+  }
+  return queueOutbox(db, messages);
+}
