@@ -5,6 +5,7 @@
  */
 import { z } from "zod/mini";
 import { EMAIL_MODES, NOTIFICATION_KINDS } from "@/lib/domain/notifications";
+import { CHAT_KINDS } from "@/lib/domain/team-chat";
 
 export const notificationChoiceSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
@@ -33,3 +34,19 @@ export type UnsubscribeInput = z.infer<typeof unsubscribeInputSchema>;
 /** The kind whose email was turned off. */
 export const unsubscribedSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS) });
 export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
+
+/** `GET`/`PUT /api/team/chat`: the event kinds the team's chat carries, and whether it is set up. */
+export const teamChatSchema = z.object({
+  kinds: z.array(z.enum(CHAT_KINDS)),
+  /** Whether ALERT_WEBHOOK_URL is set; without it nothing is sent. */
+  available: z.boolean(),
+});
+export type TeamChat = z.infer<typeof teamChatSchema>;
+
+export const teamChatInputSchema = z.object({
+  kinds: z.array(z.enum(CHAT_KINDS)).check(z.maxLength(CHAT_KINDS.length)),
+});
+export type TeamChatInput = z.infer<typeof teamChatInputSchema>;
+
+/** `POST /api/team/chat/test`: the test message is queued (the outbox sends it at once). */
+export const teamChatTestSchema = z.object({ queued: z.boolean() });

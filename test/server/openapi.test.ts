@@ -21,6 +21,7 @@ import type {
   Usage,
   ApiTokenCreated,
   NotificationChoices,
+  TeamChat,
   SessionList,
   InviteCreated,
   InviteList,
@@ -374,6 +375,11 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { items: choices.body.items.slice(0, 1) },
     });
     expect(saved.body).toEqual(choices.body);
+    const chat = "/api/team/chat";
+    const chatKinds = await call<TeamChat>("Ada", "PUT", chat, chat, { json: { kinds: ["render_failed"] } });
+    expect((await call<TeamChat>("Ada", "GET", chat, chat)).body).toEqual(chatKinds.body);
+    // Without ALERT_WEBHOOK_URL in this stack, the test message is refused with the documented error.
+    expect((await call("Ada", "POST", `${chat}/test`, `${chat}/test`)).status).toBe(503);
     const unsubscribe = "/api/notifications/unsubscribe";
     expect(
       (await call(null, "POST", unsubscribe, unsubscribe, { json: { token: "not.signed" } })).status,

@@ -2,6 +2,9 @@
 import {
   notificationChoicesInputSchema,
   notificationChoicesSchema,
+  teamChatInputSchema,
+  teamChatSchema,
+  teamChatTestSchema,
   unsubscribeInputSchema,
   unsubscribedSchema,
 } from "@/lib/contract/notifications";
@@ -40,5 +43,29 @@ export const NOTIFICATION_ROUTES = {
     body: unsubscribeInputSchema,
     errors: ["not_found"],
     success: { status: 200, description: "That kind's email is off.", schema: unsubscribedSchema },
+  },
+  "GET /api/team/chat": {
+    summary: "The event kinds the team's chat carries",
+    tag: "Team",
+    access: "admin",
+    success: {
+      status: 200,
+      description: "The kinds, and whether ALERT_WEBHOOK_URL is set.",
+      schema: teamChatSchema,
+    },
+  },
+  "PUT /api/team/chat": {
+    summary: "Choose the event kinds the team's chat carries",
+    tag: "Team",
+    access: "admin",
+    body: teamChatInputSchema,
+    success: { status: 200, description: "The kinds as saved.", schema: teamChatSchema },
+  },
+  "POST /api/team/chat/test": {
+    summary: "Send a test message to the team's chat",
+    description: "Queued in the outbox and sent at once, retried like any message.",
+    tag: "Team",
+    access: "admin",
+    success: { status: 200, description: "The test message is queued.", schema: teamChatTestSchema },
   },
 } satisfies ApiRouteEntries;

@@ -371,6 +371,11 @@ export interface NotificationChoicesTable {
   email: string;
 }
 
+/** An event kind the team's chat carries (migration 023; lib/domain/team-chat.ts). */
+export interface TeamChatKindsTable {
+  kind: string;
+}
+
 /** A price key's learned rate (lib/domain/rates.ts): `credits` for `units` stands for its price. */
 export interface LearnedRatesTable {
   key: string;
@@ -534,6 +539,7 @@ export interface Database {
   inbox_items: InboxItemsTable;
   outbox: OutboxTable;
   notification_choices: NotificationChoicesTable;
+  team_chat_kinds: TeamChatKindsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

@@ -1,16 +1,19 @@
 import "server-only";
 /**
  * A render finished or failed (the poll scheduler's completion path): its maker hears of it by the
- * channels they chose for that kind (lib/domain/notifications.ts). Queued once per render, channel and
+ * channels they chose for that kind (lib/domain/notifications.ts), and the team's chat of a failure
+ * when an admin chose it. Queued once per render, channel and
  * recipient whichever process sees it, and sent by the leader.
  */
 import { choicesWithDefaults, type NotificationKind } from "@/lib/domain/notifications";
+import { chatLink } from "@/lib/domain/team-chat";
 import type { Db } from "@/lib/server/db/database";
 import { findMemberRow } from "@/lib/server/ledger/members";
 import { chosenNotifications } from "@/lib/server/ledger/notification-choices";
 import { queueOutbox, type NewOutboxMessage } from "@/lib/server/ledger/outbox";
 import { settings } from "@/lib/server/runtime/config";
 import { composeEmail } from "./compose";
+import { chatMessage } from "./team-chat";
 import { unsubscribeToken } from "./unsubscribe";
 
 /** Where email links lead, or null when email cannot be sent (no SMTP_URL, MAIL_FROM or PUBLIC_URL). */
@@ -25,24 +28,35 @@ const PROMPT_CHARS = 80;
 export async function queueRenderOutcome(db: Db, renderId: string): Promise<number> {
   const render = await db
     .selectFrom("renders")
-    .select(["id", "status", "prompt", "member_id", "error_message"])
+    .select(["id", "status", "prompt", "member_id", "member_name", "error_message"])
     .where("id", "=", renderId)
     .executeTakeFirst();
-  if (!render?.member_id || (render.status !== "ready" && render.status !== "failed")) return 0;
+  if (!render || (render.status !== "ready" && render.status !== "failed")) return 0;
   const kind: NotificationKind = render.status === "ready" ? "render_finished" : "render_failed";
-  const maker = await findMemberRow(db, render.member_id);
-  if (!maker) return 0;
-  const choice = choicesWithDefaults(await chosenNotifications(db, maker.id), maker.role === "admin").find(
-    (c) => c.kind === kind,
-  );
   const base = emailLinkBase();
+  const prompt =
+    render.prompt.length > PROMPT_CHARS ? `${render.prompt.slice(0, PROMPT_CHARS)}…` : render.prompt;
+  const event = `render:${render.id}:${render.status}`;
   const messages: NewOutboxMessage[] = [];
+  if (kind === "render_failed") {
+    const link = settings().PUBLIC_URL;
+    const named = link
+      ? chatLink(`${link.replace(/\/+$/, "")}/renders/${encodeURIComponent(render.id)}`, prompt)
+      : prompt;
+    messages.push(
+      ...(await chatMessage(db, kind, event, `${render.member_name ?? "A"}'s render failed: ${named}`)),
+    );
+  }
+  const maker = render.member_id ? await findMemberRow(db, render.member_id) : undefined;
+  const choice =
+    maker &&
+    choicesWithDefaults(await chosenNotifications(db, maker.id), maker.role === "admin").find(
+      (c) => c.kind === kind,
+    );
   // The digest's messages are gathered from the inbox once a day, not queued one by one.
-  if (base && choice?.email === "immediate") {
-    const prompt =
-      render.prompt.length > PROMPT_CHARS ? `${render.prompt.slice(0, PROMPT_CHARS)}…` : render.prompt;
+  if (maker && base && choice?.email === "immediate") {
     messages.push({
-      event: `render:${render.id}:${render.status}`,
+      event,
       channel: "email",
       recipient: maker.id,
       kind,

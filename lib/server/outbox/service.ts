@@ -4,6 +4,7 @@ import "server-only";
  * channels this deployment has configured; a message for another channel is retried until it is
  * configured or a day has passed.
  */
+import type { Member } from "@/lib/contract";
 import type { OutboxChannel } from "@/lib/domain/outbox";
 import { getClusterMember, startDuty, stopDuty } from "@/lib/server/cluster/process-member";
 import { getDb } from "@/lib/server/db/database";
@@ -11,6 +12,7 @@ import { settings } from "@/lib/server/runtime/config";
 import { chatTransport } from "./chat";
 import { emailTransport } from "./email";
 import { queueRenderOutcome } from "./render-outcome";
+import { queueTestChat } from "./team-chat";
 import { OutboxSender, type Transport } from "./sender";
 
 const SENDER = "outbox-sender";
@@ -39,4 +41,11 @@ export function noteRenderOutcome(renderId: string): void {
   void (async () => {
     if ((await queueRenderOutcome(await getDb(), renderId)) > 0) (await startOutboxSender()).wake();
   })().catch((error: unknown) => console.error(`[outbox] render ${renderId} not queued: ${String(error)}`));
+}
+
+/** Sends a test message to the team's chat (an admin's button on the Team page). */
+export async function sendTestChat(member: Member | null): Promise<{ queued: boolean }> {
+  await queueTestChat(member);
+  (await startOutboxSender()).wake();
+  return { queued: true };
 }

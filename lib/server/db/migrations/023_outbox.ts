@@ -34,5 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("email", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("notification_choices_key", ["member_id", "kind"])
     .execute();
+  // The event kinds an admin sends to the team's chat (lib/domain/team-chat.ts): a row each.
+  await createTables(db, { team_chat_kinds: "kind text primary key" });
   await createIndexes(db, { outbox_due: "outbox (sent_at, gave_up_at, next_attempt_at)" });
 }
