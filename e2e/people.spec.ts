@@ -158,14 +158,6 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
     "false",
   );
   await expect(here.getByRole("switch", { name: "Push: An approval waits" })).toHaveCount(0);
-  await here.setViewportSize({ width: 1440, height: 900 });
-  await here.screenshot({ path: "/tmp/reach-shots/notifications-1440.png", fullPage: true });
-  await here.setViewportSize({ width: 390, height: 844 });
-  await here.screenshot({ path: "/tmp/reach-shots/notifications-390.png", fullPage: true });
-  await here.goto("/unsubscribe?token=x");
-  await here.screenshot({ path: "/tmp/reach-shots/unsubscribe-390.png", fullPage: true });
-  await here.getByRole("button", { name: "Turn this email off" }).click();
-  await here.screenshot({ path: "/tmp/reach-shots/unsubscribe-390-failed.png", fullPage: true });
   await here.goto("/account");
 
   const copied = await cookieOf(here);
