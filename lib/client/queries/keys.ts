@@ -17,6 +17,8 @@ export const queryKeys = {
   ownSessions: ["own-sessions"] as const,
   /** The caller's notification choices (Your account → Notifications). */
   notificationChoices: ["notification-choices"] as const,
+  /** Under `team`: the event kinds the team's chat carries. */
+  teamChat: ["team", "chat"] as const,
   team: ["team"] as const,
   /** Under `team`, so a team change (the live `team` event) refreshes the limits too. */
   limits: ["team", "limits"] as const,

@@ -1,7 +1,7 @@
 /** Your account → Notifications: the caller's choices of what reaches them how. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
-import type { NotificationChoicesInput } from "@/lib/contract";
+import type { NotificationChoicesInput, TeamChatInput } from "@/lib/contract";
 import { useAction } from "./action";
 import { queryKeys } from "./keys";
 
@@ -34,5 +34,28 @@ export function useSaveNotificationChoices() {
         body: input,
       }),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationChoices, saved),
+  });
+}
+
+/** The event kinds the team's chat carries (admins). */
+export function useTeamChat() {
+  return useQuery({
+    queryKey: queryKeys.teamChat,
+    queryFn: ({ signal }) => apiFetch("/api/team/chat", (c) => c.teamChatSchema, { signal }),
+  });
+}
+
+export function useSaveTeamChat() {
+  const queryClient = useQueryClient();
+  return useAction({
+    mutationFn: (input: TeamChatInput) =>
+      apiFetch("/api/team/chat", (c) => c.teamChatSchema, { method: "PUT", body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.teamChat, saved),
+  });
+}
+
+export function useSendTestChat() {
+  return useAction({
+    mutationFn: () => apiFetch("/api/team/chat/test", (c) => c.teamChatTestSchema, { method: "POST" }),
   });
 }
