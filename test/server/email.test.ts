@@ -13,6 +13,7 @@ const PUBLIC_URL = "http://dashboard.test";
 let stack: Stack;
 let smtp: SMTPServer;
 let grace = { cookie: "" };
+let ada = { cookie: "" };
 /** Each mail as the SMTP server received it, and who it was for. */
 const mails: { to: string[]; raw: string }[] = [];
 
@@ -50,8 +51,12 @@ beforeAll(async () => {
       PUBLIC_URL,
     },
   });
-  const { cookies } = await signedInMembers(stack, [TEST_TEAM.grace]);
+  const { cookies } = await signedInMembers(stack, [TEST_TEAM.grace, TEST_TEAM.ada]);
   grace = { cookie: cookies.Grace ?? "" };
+  ada = { cookie: cookies.Ada ?? "" };
+  // As the server's start does (instrumentation-node.ts): the sender of what the routes queue.
+  const { startOutboxSender } = await import("@/lib/server/outbox/service");
+  await startOutboxSender();
 });
 afterAll(async () => {
   const { stopOutboxSender } = await import("@/lib/server/outbox/service");
@@ -122,5 +127,23 @@ test("a finished render is mailed to its maker once, with its link and an unsubs
     return r.body.status === "ready" ? true : undefined;
   }, 30_000);
   expect(mails.filter((m) => decoded(m.raw).includes(renderId))).toHaveLength(1);
-  expect(mails).toHaveLength(1);
+  expect(mails.filter((m) => m.to.includes(TEST_TEAM.grace.email))).toHaveLength(1);
+});
+
+test("an invite with an address is mailed to it, and its link joins the team", async () => {
+  const email = "newcomer@example.com";
+  const created = await stack.callJson<{ link: { path: string } }>("POST", "/api/invites", {
+    headers: ada,
+    json: { name: "Newcomer", email, role: "member" },
+  });
+  expect(created.status).toBe(201);
+  const mail = await waitFor(async () => mails.find((m) => m.to.includes(email)), 15_000);
+  const raw = decoded(mail.raw);
+  expect(raw).toMatch(/^Subject: Ada invited you/m);
+  const link = /Join the team: (\S+)/.exec(raw)?.[1] ?? "";
+  expect(link).toBe(`${PUBLIC_URL}${created.body.link.path}`);
+  const joined = await stack.call("POST", "/api/auth/join", {
+    json: { token: link.split("/").at(-1), name: "Newcomer", password: "a newcomer's long password" },
+  });
+  expect(joined.status).toBe(201);
 });

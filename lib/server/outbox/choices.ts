@@ -9,7 +9,7 @@ import {
 import { choicesWithDefaults, kindsFor } from "@/lib/domain/notifications";
 import { getDb } from "@/lib/server/db/database";
 import { chosenNotifications, saveNotificationChoices } from "@/lib/server/ledger/notification-choices";
-import { emailLinkBase } from "./render-outcome";
+import { emailLinkBase } from "@/lib/server/runtime/email-links";
 
 /** Choices are a person's: with sign-in off there is nobody to choose. */
 function requireMember(member: Member | null): Member {

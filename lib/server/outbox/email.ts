@@ -5,17 +5,8 @@ import "server-only";
  * one-click unsubscribe link of its kind in `List-Unsubscribe`.
  */
 import nodemailer from "nodemailer";
+import type { EmailBody } from "@/lib/domain/email-message";
 import type { Transport } from "./sender";
-
-/** What an email message's body holds (lib/server/ledger/outbox.ts). */
-export interface EmailBody {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The signed link that turns this kind's email off (null: a mail one cannot turn off, such as an invite). */
-  unsubscribe: string | null;
-}
 
 export function emailTransport(smtpUrl: string, from: string): Transport {
   const transporter = nodemailer.createTransport(smtpUrl);

@@ -7,20 +7,15 @@ import "server-only";
  */
 import { choicesWithDefaults, type NotificationKind } from "@/lib/domain/notifications";
 import { chatLink } from "@/lib/domain/team-chat";
+import { composeEmail } from "@/lib/domain/email-message";
 import type { Db } from "@/lib/server/db/database";
 import { findMemberRow } from "@/lib/server/ledger/members";
 import { chosenNotifications } from "@/lib/server/ledger/notification-choices";
 import { queueOutbox, type NewOutboxMessage } from "@/lib/server/ledger/outbox";
 import { settings } from "@/lib/server/runtime/config";
-import { composeEmail } from "./compose";
+import { emailLinkBase } from "@/lib/server/runtime/email-links";
 import { chatMessage } from "./team-chat";
 import { unsubscribeToken } from "./unsubscribe";
-
-/** Where email links lead, or null when email cannot be sent (no SMTP_URL, MAIL_FROM or PUBLIC_URL). */
-export function emailLinkBase(): string | null {
-  const { SMTP_URL, MAIL_FROM, PUBLIC_URL, AUTH_SECRET } = settings();
-  return SMTP_URL && MAIL_FROM && PUBLIC_URL && AUTH_SECRET ? PUBLIC_URL.replace(/\/+$/, "") : null;
-}
 
 const PROMPT_CHARS = 80;
 

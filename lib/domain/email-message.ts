@@ -1,10 +1,18 @@
-import "server-only";
 /**
  * An email from a few lines and a link: the plain-text part, an HTML part with the same words, and the
  * footer that names the kind and its unsubscribe link.
  */
-import { NOTIFICATION_LABELS, type NotificationKind } from "@/lib/domain/notifications";
-import type { EmailBody } from "./email";
+import { NOTIFICATION_LABELS, type NotificationKind } from "./notifications";
+
+/** What an email message's body holds in the outbox (lib/server/outbox/email.ts sends it). */
+export interface EmailBody {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The signed link that turns this kind's email off (null: a mail one cannot turn off, such as an invite). */
+  unsubscribe: string | null;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
