@@ -52,7 +52,8 @@ export function NotificationChoices() {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Event
                   </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
+                  {/* Said once in the page's intro on a phone, where the column would push Email off the screen. */}
+                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     Inbox
                   </th>
                   <th scope="col" className="px-3 py-2 font-medium">
@@ -99,7 +100,7 @@ function ChoiceRow({
       <th scope="row" className="py-2 pr-3 font-normal">
         {label}
       </th>
-      <td className="px-3 py-2 text-zinc-600 dark:text-zinc-400">Always</td>
+      <td className="hidden px-3 py-2 text-zinc-600 sm:table-cell dark:text-zinc-400">Always</td>
       <td className="px-3 py-2">
         <Switch
           aria-label={`Push: ${label}`}
