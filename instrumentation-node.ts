@@ -3,8 +3,8 @@
  * (lib/server/runtime/socket-address.ts; a request parsed before that has none); refuses to start
  * on a malformed setting (one line naming it, exit code 1), warns when the service is not
  * configured yet or sign-in is off, and starts the poll scheduler and
- * the run runner, the audit log's retention sweep and the alert webhook's sender, so renders, batch
- * runs and alert deliveries left unfinished by a restart resume without waiting for someone to open
+ * the run runner, the audit log's retention sweep, the outbox's sender and the alert webhook's sender, so renders,
+ * batch runs, messages and alert deliveries left unfinished by a restart resume without waiting for someone to open
  * the dashboard.
  */
 import { ConfigError, missingSettings, settings, type Settings } from "@/lib/server/runtime/config";
@@ -50,6 +50,12 @@ export async function startServer(): Promise<void> {
     await startAuditSweeper();
   } catch (error) {
     console.error(`[audit] retention sweep not started: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { startOutboxSender } = await import("@/lib/server/outbox/service");
+  try {
+    await startOutboxSender();
+  } catch (error) {
+    console.error(`[outbox] sender not started: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { getWebhookSender } = await import("@/lib/server/notices/spend-notices");
   try {

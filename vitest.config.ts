@@ -30,6 +30,7 @@ const POSTGRES_TESTS = [
   "test/server/people.test.ts",
   "test/server/cull.test.ts",
   "test/server/review.test.ts",
+  "test/server/outbox.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -145,6 +145,21 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
   expect(await statusWithCookie(elsewhereCookie)).toBe(401);
 
+  // Your account → Notifications: a choice is saved as it is made, and kept.
+  await here.getByRole("link", { name: "Notifications" }).click();
+  const push = here.getByRole("switch", { name: "Push: My render finished" });
+  await expect(push).toHaveAttribute("aria-checked", "true");
+  await push.click();
+  await expect(push).toHaveAttribute("aria-checked", "false");
+  await expect(push).toBeEnabled();
+  await here.reload();
+  await expect(here.getByRole("switch", { name: "Push: My render finished" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  await expect(here.getByRole("switch", { name: "Push: An approval waits" })).toHaveCount(0);
+  await here.goto("/account");
+
   const copied = await cookieOf(here);
   expect(await statusWithCookie(copied)).toBe(200);
   await here.getByRole("navigation", { name: "Member" }).getByRole("button", { name: "Sign out" }).click();

@@ -22,6 +22,8 @@ export const SERVER_RANKS = [
   // deployment, spend notices, and prices: what services are built on.
   ["access", "cluster", "notices", "rates"],
   ["account", "team"],
+  // The outbox: messages by email, web push and chat, sent by the leader.
+  ["outbox"],
   ["scheduler", "events"],
   // The services routes call.
   ["renders", "uploads", "downloads", "boards", "presets", "shares", "tokens", "usage", "health", "openapi", "audit", "review"],

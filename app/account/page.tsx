@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { connection } from "next/server";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { ChangePassword } from "@/components/people/change-password";
@@ -26,6 +27,15 @@ export default async function AccountPage() {
       </div>
       {member ? (
         <>
+          <p className="text-sm">
+            <Link
+              href="/account/notifications"
+              className="font-medium text-indigo-700 underline dark:text-indigo-400"
+            >
+              Notifications
+            </Link>
+            : what reaches you by push and email.
+          </p>
           <YourSessions />
           <ChangePassword />
         </>

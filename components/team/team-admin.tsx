@@ -18,6 +18,7 @@ import { MemberAccess } from "@/components/people/member-access";
 import { CreditsEditor } from "./credits-editor";
 import { ServiceStatus } from "./service-status";
 import { SpendingRules } from "./spending-rules";
+import { TeamChat } from "./team-chat";
 import { TeamLimits } from "./team-limits";
 import { TeamSection } from "./team-section";
 
@@ -31,6 +32,7 @@ export function TeamAdmin({ selfId }: { selfId: string | null }) {
     <div className="flex flex-col gap-6">
       <SpendingRules />
       <TeamLimits />
+      <TeamChat />
       {selfId !== null && <InviteMember />}
       <MemberList selfId={selfId} />
       <ServiceStatus />

@@ -17,6 +17,7 @@ import { DOWNLOAD_ROUTES } from "./routes/downloads";
 import type { ApiMethod, ApiRouteEntries, ApiRouteEntry } from "./routes/entry";
 import { EVENT_ROUTES } from "./routes/events";
 import { HEALTH_ROUTES } from "./routes/health";
+import { NOTIFICATION_ROUTES } from "./routes/notifications";
 import { PEOPLE_ROUTES } from "./routes/people";
 import { PRESET_ROUTES } from "./routes/presets";
 import { RATE_ROUTES } from "./routes/rates";
@@ -43,6 +44,7 @@ export const API_ROUTES = {
   ...TEAM_ROUTES,
   ...AUDIT_ROUTES,
   ...PEOPLE_ROUTES,
+  ...NOTIFICATION_ROUTES,
   ...APPROVAL_ROUTES,
   ...USAGE_ROUTES,
   ...RUN_ROUTES,

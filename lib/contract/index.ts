@@ -31,3 +31,4 @@ export * from "./audit";
 export * from "./people";
 export * from "./cull";
 export * from "./review";
+export * from "./notifications";

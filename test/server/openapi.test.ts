@@ -25,6 +25,8 @@ import type {
   NoticeList,
   Usage,
   ApiTokenCreated,
+  NotificationChoices,
+  TeamChat,
   SessionList,
   InviteCreated,
   InviteList,
@@ -425,6 +427,21 @@ describe("a real run: every answer matches its documented schema", () => {
     const stream = await call("Grace", "GET", "/api/events", "/api/events", { signal: events.signal });
     events.abort();
     expect(stream.status).toBe(200);
+    const notifications = "/api/account/notifications";
+    const choices = await call<NotificationChoices>("Grace", "GET", notifications, notifications);
+    const saved = await call<NotificationChoices>("Grace", "PUT", notifications, notifications, {
+      json: { items: choices.body.items.slice(0, 1) },
+    });
+    expect(saved.body).toEqual(choices.body);
+    const chat = "/api/team/chat";
+    const chatKinds = await call<TeamChat>("Ada", "PUT", chat, chat, { json: { kinds: ["render_failed"] } });
+    expect((await call<TeamChat>("Ada", "GET", chat, chat)).body).toEqual(chatKinds.body);
+    // Without ALERT_WEBHOOK_URL in this stack, the test message is refused with the documented error.
+    expect((await call("Ada", "POST", `${chat}/test`, `${chat}/test`)).status).toBe(503);
+    const unsubscribe = "/api/notifications/unsubscribe";
+    expect(
+      (await call(null, "POST", unsubscribe, unsubscribe, { json: { token: "not.signed" } })).status,
+    ).toBe(404);
     const linusSessions = await call<SessionList>("Linus", "GET", "/api/auth/sessions", "/api/auth/sessions");
     expect(
       (

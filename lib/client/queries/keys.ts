@@ -15,6 +15,10 @@ export const queryKeys = {
   invites: ["members", "invites"] as const,
   /** The caller's own sessions (Your account). */
   ownSessions: ["own-sessions"] as const,
+  /** The caller's notification choices (Your account → Notifications). */
+  notificationChoices: ["notification-choices"] as const,
+  /** Under `team`: the event kinds the team's chat carries. */
+  teamChat: ["team", "chat"] as const,
   team: ["team"] as const,
   /** Under `team`, so a team change (the live `team` event) refreshes the limits too. */
   limits: ["team", "limits"] as const,

@@ -369,6 +369,34 @@ export interface AlertOutboxTable {
   last_error: string | null;
 }
 
+/** A message to send by email, web push or chat (migration 023; lib/server/ledger/outbox.ts). */
+export interface OutboxTable {
+  key: string;
+  channel: string;
+  recipient: string;
+  kind: string;
+  body: string;
+  queued_at: number;
+  next_attempt_at: number;
+  attempts: Generated<number>;
+  sent_at: number | null;
+  gave_up_at: number | null;
+  last_error: string | null;
+}
+
+/** A member's choice for one event kind (migration 023; lib/domain/notifications.ts). */
+export interface NotificationChoicesTable {
+  member_id: string;
+  kind: string;
+  push: number;
+  email: string;
+}
+
+/** An event kind the team's chat carries (migration 023; lib/domain/team-chat.ts). */
+export interface TeamChatKindsTable {
+  kind: string;
+}
+
 /** A price key's learned rate (lib/domain/rates.ts): `credits` for `units` stands for its price. */
 export interface LearnedRatesTable {
   key: string;
@@ -528,6 +556,9 @@ export interface Database {
   comments: CommentsTable;
   review_decisions: ReviewDecisionsTable;
   inbox_items: InboxItemsTable;
+  outbox: OutboxTable;
+  notification_choices: NotificationChoicesTable;
+  team_chat_kinds: TeamChatKindsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;
@@ -543,6 +574,7 @@ export type RunRecord = Selectable<RunsTable>;
 export type RunRowRecord = Selectable<RunRowsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 export type ApprovalRow = Selectable<ApprovalsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type ReviewDecisionRow = Selectable<ReviewDecisionsTable>;

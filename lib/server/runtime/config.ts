@@ -84,6 +84,12 @@ const envSchema = z.object({
   LOW_BALANCE_CREDITS: positiveInt(200),
   /** Where spend alerts are POSTed as JSON (Slack-compatible `text`); unset: notices only. */
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Turns email on: the SMTP server, e.g. `smtps://user:password@smtp.example.com:465`. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The sender of the dashboard's email, e.g. `Render Dashboard <renders@example.com>`. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** The dashboard's address as people open it: the links in email start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_DAYS: positiveInt(7),
@@ -144,6 +150,9 @@ const EXPECTED: Record<keyof Settings, string> = {
   CONFIRM_ABOVE_CREDITS: "a whole number above 0",
   LOW_BALANCE_CREDITS: "a whole number above 0",
   ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
+  SMTP_URL: "an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
+  MAIL_FROM: "an address, e.g. Render Dashboard <renders@example.com>",
+  PUBLIC_URL: "the dashboard's http(s) address, e.g. https://renders.example.com",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
   SESSION_IDLE_HOURS: "a whole number of hours above 0",
@@ -166,7 +175,13 @@ const EXPECTED: Record<keyof Settings, string> = {
 };
 
 /** Values never echoed back in an error: a log line must not carry a secret. */
-const SECRET = new Set<string>(["RENDER_API_KEY", "AUTH_SECRET", "ALERT_WEBHOOK_URL", "OIDC_CLIENT_SECRET"]);
+const SECRET = new Set<string>([
+  "RENDER_API_KEY",
+  "AUTH_SECRET",
+  "ALERT_WEBHOOK_URL",
+  "OIDC_CLIENT_SECRET",
+  "SMTP_URL",
+]);
 
 /** Why the server cannot use its settings. `kind` tells a malformed value from a missing one. */
 export class ConfigError extends Error {

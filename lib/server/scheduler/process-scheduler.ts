@@ -8,6 +8,7 @@ import { invalidateAccount } from "@/lib/server/account/cached-account";
 import { getClusterMember, startDuty, stopDuty } from "@/lib/server/cluster/process-member";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { getDb } from "@/lib/server/db/database";
+import { noteRenderOutcome } from "@/lib/server/outbox/service";
 import { renderService } from "@/lib/server/runtime/render-service";
 import { PollScheduler } from "./scheduler";
 
@@ -26,6 +27,7 @@ export function getScheduler(): Promise<PollScheduler> {
       budgetPerMinute: serverConfig().RENDER_POLL_BUDGET_PER_MIN,
       unansweredPollCountsForMs: serverConfig().RENDER_API_TIMEOUT_MS + UNANSWERED_POLL_MARGIN_MS,
       onRefund: invalidateAccount,
+      onFinished: noteRenderOutcome,
     });
     await scheduler.start();
     return scheduler;

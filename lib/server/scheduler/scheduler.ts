@@ -65,6 +65,8 @@ export interface SchedulerDeps {
   unansweredPollCountsForMs: number;
   /** Called when a render's refund lands, so the cached balance is refetched. */
   onRefund?: () => void;
+  /** Called once a render is final in the ledger (its maker's notifications). */
+  onFinished?: (renderId: string) => void;
   log?: (message: string) => void;
 }
 
@@ -346,6 +348,7 @@ export class PollScheduler implements LeaderDuty {
     };
     if (isTerminalServiceStatus(record.status)) {
       await markFinished(this.deps.db, row.id, observation, now);
+      this.deps.onFinished?.(row.id);
     } else {
       const changed =
         record.status !== row.status ||

@@ -26,6 +26,7 @@ import { withSpend } from "@/lib/server/ledger/member-spend";
 import { insertLink, joinByInvite, listPendingInvites, revokeInvite } from "@/lib/server/ledger/member-links";
 import { findMemberRowByEmail, listMemberNames } from "@/lib/server/ledger/members";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
+import { queueLinkMail } from "./link-mail";
 import { signedInCaller } from "./sign-in-needed";
 
 const INVITE_DAYS = 7;
@@ -72,9 +73,23 @@ export async function createInvite(input: InviteInput, by: Actor): Promise<Invit
     target: inviteTarget(row.id, row.name),
     change: { before: {}, after: { role: input.role } },
   });
+  const path = `/join/${token}`;
+  if (email !== null) {
+    await queueLinkMail(db, {
+      event: `invite:${row.id}`,
+      kind: "invite",
+      to: email,
+      subject: `${admin.name} invited you to the team's Render Dashboard`,
+      lines: [
+        `${admin.name} invited you to join the team's Render Dashboard.`,
+        `The link works for ${INVITE_DAYS} days.`,
+      ],
+      link: { text: "Join the team", path },
+    });
+  }
   return {
     invite: toInvite(row, new Map([[admin.id, admin.name]])),
-    link: { path: `/join/${token}`, expiresAt: row.expires_at },
+    link: { path, expiresAt: row.expires_at },
   };
 }
 

@@ -4,12 +4,7 @@ import "server-only";
  * shown once; the ledger keeps only the token's hash). The member opens it and sets a new password:
  * every session of theirs ends, and they are signed in afresh.
  */
-import {
-  AppError,
-  type MemberSpend,
-  type OneTimeLink,
-  type ResetPasswordInput,
-} from "@/lib/contract";
+import { AppError, type MemberSpend, type OneTimeLink, type ResetPasswordInput } from "@/lib/contract";
 import { actorOf } from "@/lib/server/access/actor";
 import { openLink } from "@/lib/server/access/link-tokens";
 import { hashPassword } from "@/lib/server/access/password";
@@ -21,6 +16,7 @@ import { withSpend } from "@/lib/server/ledger/member-spend";
 import { insertLink, resetPasswordByLink } from "@/lib/server/ledger/member-links";
 import { findMemberRow, toMember } from "@/lib/server/ledger/members";
 import { hashSecretToken, newSecretToken } from "@/lib/server/runtime/secret-tokens";
+import { queueLinkMail } from "./link-mail";
 import { signedInCaller } from "./sign-in-needed";
 
 const RESET_HOURS = 1;
@@ -45,7 +41,16 @@ export async function createPasswordReset(memberId: string, by: Actor): Promise<
     by,
     target: { type: "member", id: memberId, name: member.name },
   });
-  return { path: `/reset/${token}`, expiresAt: row.expires_at };
+  const path = `/reset/${token}`;
+  await queueLinkMail(db, {
+    event: `password-reset:${row.id}`,
+    kind: "password_reset",
+    to: member.email,
+    subject: "Set a new password for the Render Dashboard",
+    lines: [`${admin.name} made you a link to set a new password.`, `It works for ${RESET_HOURS} hours.`],
+    link: { text: "Set a new password", path },
+  });
+  return { path, expiresAt: row.expires_at };
 }
 
 /** The member a reset link is for, while it may be used (throws why not). */

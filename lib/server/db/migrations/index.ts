@@ -26,6 +26,7 @@ import * as audit from "./018_audit";
 import * as review from "./019_review";
 import * as runGrids from "./021_run_grids";
 import * as cull from "./022_cull";
+import * as outbox from "./023_outbox";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "019_review": review,
   "021_run_grids": runGrids,
   "022_cull": cull,
+  "023_outbox": outbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,9 @@
+import { sendTestChat } from "@/lib/server/outbox/service";
+import { API_ROUTES } from "@/lib/contract/api-routes";
+import { apiRoute } from "@/lib/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute(API_ROUTES["POST /api/team/chat/test"], async ({ member }) =>
+  sendTestChat(member),
+);

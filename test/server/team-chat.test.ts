@@ -1,0 +1,80 @@
+/**
+ * The team's chat over the routes, against a local HTTP receiver: an admin picks the kinds it carries
+ * and sends a test message; a render failure then arrives with Slack-compatible text and a link to
+ * the render; a member may do neither.
+ */
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { CreateRenderResult, TeamChat } from "@/lib/contract";
+import { startReceiver } from "@/test/http-receiver";
+import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
+
+const PUBLIC_URL = "http://dashboard.test";
+let stack: Stack;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let as: Record<string, { cookie: string }> = {};
+
+beforeAll(async () => {
+  receiver = await startReceiver(() => 200);
+  stack = await startStack({
+    env: {
+      AUTH_SECRET: "a-test-secret-that-is-long-enough-team-chat",
+      ALERT_WEBHOOK_URL: `${receiver.url}/chat`,
+      PUBLIC_URL,
+    },
+  });
+  const { cookies } = await signedInMembers(stack, [TEST_TEAM.ada, TEST_TEAM.grace]);
+  as = Object.fromEntries(Object.entries(cookies).map(([name, cookie]) => [name, { cookie }]));
+});
+afterAll(async () => {
+  const { stopOutboxSender } = await import("@/lib/server/outbox/service");
+  await stopOutboxSender();
+  await stack.close();
+  await receiver.close();
+});
+
+const texts = () =>
+  receiver.received.map((r) => (JSON.parse(r.body.toString("utf8")) as { text: string }).text);
+
+test("a member can neither choose the chat's kinds nor send to it", async () => {
+  expect((await stack.call("GET", "/api/team/chat", { headers: as.Grace })).status).toBe(403);
+  expect((await stack.call("POST", "/api/team/chat/test", { headers: as.Grace })).status).toBe(403);
+});
+
+test("an admin picks render failures and sends a test message; a failure arrives with the render's link", async () => {
+  const saved = await stack.callJson<TeamChat>("PUT", "/api/team/chat", {
+    headers: as.Ada,
+    json: { kinds: ["render_failed"] },
+  });
+  expect(saved).toMatchObject({ status: 200, body: { kinds: ["render_failed"], available: true } });
+
+  expect((await stack.call("POST", "/api/team/chat/test", { headers: as.Ada })).status).toBe(200);
+  await waitFor(
+    async () => (texts().some((t) => t.includes("Ada sent a test message")) ? true : undefined),
+    15_000,
+  );
+  expect(receiver.received[0]!.headers["idempotency-key"]).toMatch(/^chat-test:.+\|chat\|team$/);
+
+  const finished = await stack.callJson<CreateRenderResult>("POST", "/api/renders", {
+    headers: as.Grace,
+    json: { kind: "image", prompt: "a lighthouse that finishes" },
+  });
+  const failed = await stack.callJson<CreateRenderResult>("POST", "/api/renders", {
+    headers: as.Grace,
+    json: { kind: "image", prompt: "a doomed lighthouse [fail]" },
+  });
+  const failedId = failed.body.renders[0]!.id;
+  const text = await waitFor(async () => texts().find((t) => t.includes(failedId)), 30_000);
+  expect(text).toBe(`Grace's render failed: <${PUBLIC_URL}/renders/${failedId}|a doomed lighthouse [fail]>`);
+  await waitFor(async () => {
+    const r = await stack.callJson<{ status: string }>(
+      "GET",
+      `/api/renders/${finished.body.renders[0]!.id}`,
+      {
+        headers: as.Grace,
+      },
+    );
+    return r.body.status === "ready" ? true : undefined;
+  }, 30_000);
+  // A finished render is not a kind the chat carries.
+  expect(texts().filter((t) => t.includes("finishes"))).toEqual([]);
+});
