@@ -28,6 +28,7 @@ const POSTGRES_TESTS = [
   "test/server/sso.test.ts",
   "test/server/audit.test.ts",
   "test/server/people.test.ts",
+  "test/server/references.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -23,6 +23,8 @@ export const SERVER_RANKS = [
   ["access", "cluster", "notices", "rates"],
   ["account", "team"],
   ["scheduler", "events"],
+  // A render's output copied to the service as an upload, which creating a render also uses.
+  ["references"],
   // The services routes call.
   ["renders", "uploads", "downloads", "boards", "presets", "shares", "tokens", "usage", "health", "openapi", "audit"],
   // Services built on creating renders.

@@ -19,6 +19,7 @@ import { HEALTH_ROUTES } from "./routes/health";
 import { PEOPLE_ROUTES } from "./routes/people";
 import { PRESET_ROUTES } from "./routes/presets";
 import { RATE_ROUTES } from "./routes/rates";
+import { REFERENCE_ROUTES } from "./routes/references";
 import { RENDER_ROUTES } from "./routes/renders";
 import { RUN_ROUTES } from "./routes/runs";
 import { SHARE_ROUTES } from "./routes/shares";
@@ -51,6 +52,7 @@ export const API_ROUTES = {
   ...DOWNLOAD_ROUTES,
   ...EVENT_ROUTES,
   ...UPLOAD_ROUTES,
+  ...REFERENCE_ROUTES,
   ...PRESET_ROUTES,
   ...BOARD_ROUTES,
   ...SHARE_ROUTES,

@@ -29,3 +29,4 @@ export * from "./limits";
 export * from "./sso";
 export * from "./audit";
 export * from "./people";
+export * from "./references";

@@ -418,6 +418,20 @@ export interface AuditLogTable {
   change: string | null;
 }
 
+/** A render's output copied to the service as an upload (one per output, renewed when the service loses it). */
+export interface OutputCopiesTable {
+  render_id: string;
+  upload_id: string;
+  created_at: string;
+}
+
+/** A render's parent: whose settings it reused (`settings`) or whose output it took as a reference (`reference`). */
+export interface RenderParentsTable {
+  child_id: string;
+  parent_id: string;
+  relation: string;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -446,6 +460,8 @@ export interface Database {
   audit_log: AuditLogTable;
   sessions: SessionsTable;
   member_links: MemberLinksTable;
+  output_copies: OutputCopiesTable;
+  render_parents: RenderParentsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

@@ -23,6 +23,7 @@ import * as signInFailures from "./015_sign_in_failures";
 import * as people from "./016_people";
 import * as identities from "./017_identities";
 import * as audit from "./018_audit";
+import * as iterate from "./020_iterate";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "016_people": people,
   "017_identities": identities,
   "018_audit": audit,
+  "020_iterate": iterate,
 };
 
 export const migrationProvider: MigrationProvider = {
