@@ -73,6 +73,13 @@ export const ledgerRenderSchema = z.object({
    * (lists, a render, a toggle) carry it; the live stream's shared record does not (docs/architecture.md).
    */
   favourite: z.optional(z.boolean()),
+  /**
+   * Its family (docs/architecture.md, "Iterating on outputs"): the renders whose settings it reused
+   * or whose output it took as a reference, and the renders made from it, oldest first. Lists and a
+   * render carry them; the live stream's record does not.
+   */
+  parentIds: z.optional(z.array(z.string())),
+  childIds: z.optional(z.array(z.string())),
 });
 export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 

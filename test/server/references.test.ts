@@ -169,3 +169,89 @@ describe("POST /api/renders/{id}/reference", () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+const getRender = async (id: string) =>
+  (await stack.callJson<LedgerRender>("GET", `/api/renders/${id}`)).body;
+const createBody = (json: unknown) =>
+  stack.callJson<{ renders: LedgerRender[] }>("POST", "/api/renders", { json });
+
+describe("renders named by id: referenceRenderIds and parentIds", () => {
+  test("a video made from an image: its start frame is the image's copy, and the family is recorded both ways", async () => {
+    const image = byPrompt(IMAGE);
+    const copyUrl = (await copy(image.id)).body.upload.url;
+    const before = await uploadsStored();
+    const created = await createBody({
+      kind: "video",
+      prompt: "the lighthouse, slowly",
+      model: "kling",
+      durationSeconds: 5,
+      referenceRenderIds: [image.id],
+    });
+    expect(created.status).toBe(202);
+    const child = created.body.renders[0] as LedgerRender;
+    // The copy made earlier is taken again, and names the start frame at the service.
+    expect(await uploadsStored()).toBe(before);
+    const atService = (await stack.simStats()).renders.at(-1);
+    expect(atService?.referenceImageUrlsUsed[0]).toBe(copyUrl);
+    expect(child.params.referenceImageUrls).toEqual([copyUrl]);
+    expect(child.params).not.toHaveProperty("referenceRenderIds");
+
+    expect((await getRender(child.id)).parentIds).toEqual([image.id]);
+    expect((await getRender(image.id)).childIds).toContain(child.id);
+    const listed = await stack.callJson<{ items: LedgerRender[] }>("GET", `/api/renders?ids=${child.id}`);
+    expect(listed.body.items[0]?.parentIds).toEqual([image.id]);
+  });
+
+  test("a render naming a copy's URL, and one reusing settings, have their parents too", async () => {
+    const image = byPrompt(IMAGE);
+    const video = byPrompt(VIDEO);
+    const copyUrl = (await copy(image.id)).body.upload.url;
+    const created = await createBody({
+      kind: "image",
+      prompt: "a lighthouse at night",
+      referenceImageUrls: [copyUrl],
+      parentIds: [video.id],
+    });
+    expect(created.status).toBe(202);
+    const child = created.body.renders[0] as LedgerRender;
+    expect(new Set((await getRender(child.id)).parentIds)).toEqual(new Set([image.id, video.id]));
+  });
+
+  test.each([
+    [
+      "an unknown render",
+      () => ({ kind: "image", prompt: "x", referenceRenderIds: ["rnd_unknown"] }),
+      "referenceRenderIds",
+    ],
+    [
+      "a render without an output",
+      () => ({ kind: "image", prompt: "x", referenceRenderIds: [byPrompt(FAILED).id] }),
+      "referenceRenderIds",
+    ],
+    [
+      "a video for an image render",
+      () => ({ kind: "image", prompt: "x", referenceRenderIds: [byPrompt(VIDEO).id] }),
+      "referenceRenderIds",
+    ],
+    [
+      "a video for a model that takes no reference videos",
+      () => ({
+        kind: "video",
+        prompt: "x",
+        model: "veo-3.1",
+        durationSeconds: 4,
+        referenceRenderIds: [byPrompt(VIDEO).id],
+      }),
+      "referenceRenderIds",
+    ],
+    ["an unknown parent", () => ({ kind: "image", prompt: "x", parentIds: ["rnd_unknown"] }), "parentIds"],
+  ])("%s is refused (422 naming the field): nothing copied or sent", async (_, body, field) => {
+    const before = await stack.simStats();
+    const { status, body: answer } = await stack.callJson("POST", "/api/renders", { json: body() });
+    expect(status).toBe(422);
+    expect(errorBodySchema.parse(answer).error.field).toBe(field);
+    const after = await stack.simStats();
+    expect(after.uploads.total).toBe(before.uploads.total);
+    expect(after.creates.total).toBe(before.creates.total);
+  });
+});

@@ -425,9 +425,12 @@ export interface OutputCopiesTable {
   created_at: string;
 }
 
-/** A render's parent: whose settings it reused (`settings`) or whose output it took as a reference (`reference`). */
+/**
+ * A create request's parent render: whose settings it reused (`settings`) or whose output it took as
+ * a reference (`reference`). Every render of the request has it as a parent.
+ */
 export interface RenderParentsTable {
-  child_id: string;
+  request_id: string;
   parent_id: string;
   relation: string;
 }

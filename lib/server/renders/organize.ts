@@ -16,6 +16,7 @@ import {
 import { getDb } from "@/lib/server/db/database";
 import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
+import { withFamily } from "@/lib/server/ledger/render-family";
 import {
   getRenderRow,
   listRenders,
@@ -26,7 +27,9 @@ import {
 
 /** A page of the gallery as this caller sees it (their favourites). */
 export async function listRendersFor(query: RenderListQuery, member: Member | null): Promise<RenderList> {
-  return listRenders(await getDb(), query, favouritesOwner(member));
+  const db = await getDb();
+  const page = await listRenders(db, query, favouritesOwner(member));
+  return { ...page, items: await withFamily(db, page.items) };
 }
 
 /** One render with the caller's own favourite flag. */

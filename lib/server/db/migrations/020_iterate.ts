@@ -12,15 +12,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at  text  not null
     `,
   });
-  // A render's parents: the render whose settings it reused (`settings`) and every render whose
-  // output it took as a reference (`reference`). One row per pair; both ways are read (Made from,
-  // Versions), so both are indexed.
+  // A render's parents, by its create request (written before the service answers, so before the
+  // render has an id; a batch's variants share their parents): the render whose settings it reused
+  // (`settings`) and every render whose output it took as a reference (`reference`). One row per
+  // pair; both ways are read (Made from, Versions), so both are indexed.
   await db.schema
     .createTable("render_parents")
-    .addColumn("child_id", "text", (c) => c.notNull())
+    .addColumn("request_id", "text", (c) => c.notNull())
     .addColumn("parent_id", "text", (c) => c.notNull())
     .addColumn("relation", "text", (c) => c.notNull())
-    .addPrimaryKeyConstraint("render_parents_key", ["child_id", "parent_id"])
+    .addPrimaryKeyConstraint("render_parents_key", ["request_id", "parent_id"])
     .execute();
   await createIndexes(db, { render_parents_parent: "render_parents (parent_id)" });
 }
