@@ -41,6 +41,7 @@ import { RenderMedia, isAudioUrl } from "@/components/render/render-media";
 import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
 import { DownloadLink } from "@/components/render/download-link";
 import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
+import { IterateButtons } from "@/components/render/iterate-actions";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "@/components/render/view-url";
@@ -275,6 +276,7 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
         >
           <SlidersHorizontalIcon /> Reuse settings
         </Link>
+        <IterateButtons render={render} size="sm" />
         <FavouriteButton render={render} size="sm" />
         <ArchiveButton render={render} size="sm" />
         <AddToBoardButton id={render.id} />

@@ -18,6 +18,7 @@ import { StatusBadge } from "@/components/render/status-badge";
 import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
+import { RenderFamily } from "./render-family";
 import { requestParams } from "@/components/render/describe-params";
 import { DetailActions } from "./detail-actions";
 import { RenderParameters } from "@/components/render/render-parameters";
@@ -110,6 +111,7 @@ export function RenderDetail({ id }: { id: string }) {
           )}
         </div>
       </article>
+      <RenderFamily render={render} />
       {render.batchId && <BatchVariants batchId={render.batchId} currentId={render.id} />}
     </div>
   );

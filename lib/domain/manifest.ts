@@ -24,6 +24,8 @@ export interface ManifestRender {
   errorMessage: string | null;
   batchId: string | null;
   variantIndex: number;
+  /** The renders it was made from (docs/architecture.md, "Iterating on outputs"), when known. */
+  parentIds?: readonly string[];
 }
 
 /** What became of a render's file. */
@@ -82,6 +84,8 @@ function entry({ render, outcome }: ManifestRow) {
     sourceUrl: render.outputUrl,
     batchId: render.batchId,
     variantIndex: render.variantIndex,
+    // Space-separated in the CSV's one cell; a list in the JSON (manifestJson).
+    parentIds: (render.parentIds ?? []).join(" "),
   };
 }
 
@@ -93,7 +97,11 @@ export function manifestJson(rows: readonly ManifestRow[], generatedAt: Date): s
       generatedAt: generatedAt.toISOString(),
       renders: rows.length,
       files,
-      items: rows.map((row) => ({ ...entry(row), params: row.render.params })),
+      items: rows.map((row) => ({
+        ...entry(row),
+        parentIds: [...(row.render.parentIds ?? [])],
+        params: row.render.params,
+      })),
     },
     null,
     2,

@@ -10,6 +10,7 @@ import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { getDb } from "@/lib/server/db/database";
 import { markFinished } from "@/lib/server/ledger/polling";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
+import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack;
 let renders: LedgerRender[] = [];
@@ -200,6 +201,17 @@ describe("renders named by id: referenceRenderIds and parentIds", () => {
     expect((await getRender(image.id)).childIds).toContain(child.id);
     const listed = await stack.callJson<{ items: LedgerRender[] }>("GET", `/api/renders?ids=${child.id}`);
     expect(listed.body.items[0]?.parentIds).toEqual([image.id]);
+
+    // The zip's manifests name the parents too.
+    const zip = await stack.call("POST", "/api/renders/zip", { json: { ids: [child.id] } });
+    const entries = await zipEntries(new Uint8Array(await zip.arrayBuffer()));
+    const manifest = JSON.parse(
+      entries.find((e) => e.name === "manifest.json")?.data.toString("utf8") ?? "",
+    ) as { items: { id: string; parentIds: string[] }[] };
+    expect(manifest.items[0]?.parentIds).toEqual([image.id]);
+    const csv = entries.find((e) => e.name === "manifest.csv")?.data.toString("utf8") ?? "";
+    expect(csv.split("\n")[0]).toContain("parentIds");
+    expect(csv).toContain(image.id);
   });
 
   test("a render naming a copy's URL, and one reusing settings, have their parents too", async () => {
