@@ -47,6 +47,14 @@ test("Animate an image: the video starts from the copy, and Use as reference cop
     page.getByRole("list", { name: "Made from" }).getByRole("link", { name: new RegExp(prompt) }),
   ).toHaveAttribute("href", `/renders/${image.id}`);
   await expect(page.getByRole("link", { name: "Compare with parent" })).toBeVisible();
+  // Family: the image, then this video, marked as the render shown; arrow keys move along the tree.
+  const family = page.getByRole("tree", { name: "Family" });
+  await expect(family.getByRole("treeitem")).toHaveCount(2);
+  const current = family.getByRole("treeitem", { selected: true });
+  await expect(current).toHaveAttribute("aria-level", "2");
+  await current.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(family.getByRole("treeitem", { level: 1 })).toBeFocused();
 
   // Using the same output again takes the copy already at the service.
   await renderPage.goto(image.id);

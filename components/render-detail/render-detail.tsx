@@ -19,6 +19,7 @@ import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
 import { RenderFamily } from "./render-family";
+import { FamilyTree } from "@/components/render/family-tree";
 import { requestParams } from "@/components/render/describe-params";
 import { DetailActions } from "./detail-actions";
 import { RenderParameters } from "@/components/render/render-parameters";
@@ -112,6 +113,7 @@ export function RenderDetail({ id }: { id: string }) {
         </div>
       </article>
       <RenderFamily render={render} />
+      <FamilyTree render={render} />
       {render.batchId && <BatchVariants batchId={render.batchId} currentId={render.id} />}
     </div>
   );

@@ -229,6 +229,32 @@ describe("renders named by id: referenceRenderIds and parentIds", () => {
     expect(new Set((await getRender(child.id)).parentIds)).toEqual(new Set([image.id, video.id]));
   });
 
+  test("the family answers every generation, up and down, from any of them", async () => {
+    const image = byPrompt(IMAGE);
+    const made = async (json: Record<string, unknown>) => {
+      const created = await createBody(json);
+      expect(created.status).toBe(202);
+      const id = (created.body.renders[0] as LedgerRender).id;
+      return waitFor(async () => {
+        const render = await getRender(id);
+        return render.status === "ready" ? render : undefined;
+      }, 30_000);
+    };
+    const child = await made({ kind: "image", prompt: "second generation", referenceRenderIds: [image.id] });
+    const grandchild = await made({ kind: "image", prompt: "third generation", parentIds: [child.id] });
+    for (const from of [image.id, grandchild.id]) {
+      const { status, body } = await stack.callJson<{ renders: LedgerRender[] }>(
+        "GET",
+        `/api/renders/${from}/family`,
+      );
+      expect(status).toBe(200);
+      const ids = body.renders.map((r) => r.id);
+      expect(ids).toEqual(expect.arrayContaining([image.id, child.id, grandchild.id]));
+      expect(body.renders.find((r) => r.id === grandchild.id)?.parentIds).toEqual([child.id]);
+    }
+    expect((await stack.call("GET", "/api/renders/rnd_unknown/family")).status).toBe(404);
+  });
+
   test.each([
     [
       "an unknown render",

@@ -1,5 +1,5 @@
 /** The route map's entries for iterating on outputs (lib/contract/api-routes.ts). */
-import { outputCopySchema } from "@/lib/contract/references";
+import { outputCopySchema, renderFamilySchema } from "@/lib/contract/references";
 import { renderIdParamsSchema } from "@/lib/contract/renders";
 import { UPSTREAM, type ApiRouteEntries } from "./entry";
 
@@ -13,5 +13,15 @@ export const REFERENCE_ROUTES = {
     params: renderIdParamsSchema,
     success: { status: 200, description: "The upload the output now is.", schema: outputCopySchema },
     errors: ["not_found", "render_not_ready", "output_unavailable", "limit_reached", ...UPSTREAM],
+  },
+  "GET /api/renders/{id}/family": {
+    summary: "A render's family: its ancestors and descendants",
+    description:
+      "Every render it was made from (settings reused, outputs taken as references), theirs in turn, and every render made from it or from those, at most 200.",
+    tag: "Renders",
+    access: "member",
+    params: renderIdParamsSchema,
+    success: { status: 200, description: "The family, the render included.", schema: renderFamilySchema },
+    errors: ["not_found"],
   },
 } satisfies ApiRouteEntries;

@@ -6,6 +6,7 @@ import "server-only";
  */
 import type { LedgerRender } from "@/lib/contract";
 import type { Db } from "@/lib/server/db/database";
+import { toLedgerRender } from "./renders";
 
 export type ParentRelation = "settings" | "reference";
 
@@ -79,4 +80,29 @@ export async function familyLinks(
 export async function withFamily(db: Db, renders: LedgerRender[]): Promise<LedgerRender[]> {
   const links = await familyLinks(db, renders);
   return renders.map((r) => ({ ...r, ...links.get(r.id) }));
+}
+
+/** At most this many renders in a family answer: a long iteration is still shown whole in practice. */
+export const FAMILY_MAX_RENDERS = 200;
+
+/**
+ * The render's whole family: every ancestor (parents, their parents…) and every descendant, with
+ * their links, the render itself included; at most FAMILY_MAX_RENDERS, nearest first.
+ */
+export async function familyTree(db: Db, root: LedgerRender): Promise<LedgerRender[]> {
+  const found = new Map<string, LedgerRender>([[root.id, root]]);
+  const [rootLinked] = await withFamily(db, [root]);
+  if (rootLinked) found.set(root.id, rootLinked);
+  for (const direction of ["parentIds", "childIds"] as const) {
+    let frontier = [rootLinked ?? root];
+    while (frontier.length > 0 && found.size < FAMILY_MAX_RENDERS) {
+      const next = [...new Set(frontier.flatMap((r) => r[direction] ?? []))].filter((id) => !found.has(id));
+      if (next.length === 0) break;
+      const rows = await db.selectFrom("renders").selectAll().where("id", "in", next).execute();
+      const linked = await withFamily(db, rows.slice(0, FAMILY_MAX_RENDERS - found.size).map(toLedgerRender));
+      for (const render of linked) found.set(render.id, render);
+      frontier = linked;
+    }
+  }
+  return [...found.values()];
 }
