@@ -4,7 +4,7 @@
  * copies are counted at the simulator (`GET /__sim/stats`, `uploads.total`).
  */
 import type { APIRequestContext } from "@playwright/test";
-import { SIMULATOR_URL, expect, test, uniquePrompt } from "./fixtures";
+import { SIMULATOR_URL, expect, screenshots, test, uniquePrompt } from "./fixtures";
 import { RenderFormPage } from "./pages/render-form.page";
 
 interface SimStats {
@@ -20,7 +20,7 @@ test("Animate an image: the video starts from the copy, and Use as reference cop
   request,
   api,
   renderPage,
-}) => {
+}, testInfo) => {
   const prompt = uniquePrompt("a paper boat on a pond");
   const image = await api.settled((await api.createRender({ kind: "image", prompt })).id);
   expect(image.status).toBe("ready");
@@ -55,6 +55,7 @@ test("Animate an image: the video starts from the copy, and Use as reference cop
   await current.focus();
   await page.keyboard.press("ArrowLeft");
   await expect(family.getByRole("treeitem", { level: 1 })).toBeFocused();
+  await screenshots(page, testInfo, "family");
 
   // Using the same output again takes the copy already at the service.
   await renderPage.goto(image.id);

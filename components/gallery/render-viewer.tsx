@@ -42,6 +42,7 @@ import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
 import { DownloadLink } from "@/components/render/download-link";
 import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
 import { IterateButtons } from "@/components/render/iterate-actions";
+import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "@/components/render/view-url";
@@ -292,6 +293,7 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
       </div>
       <RenderParameters params={requestParams(render)} />
       <RenderTimeline render={render} />
+      <RenderFamily render={render} />
     </aside>
   );
 }

@@ -18,7 +18,7 @@ import { StatusBadge } from "@/components/render/status-badge";
 import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
-import { RenderFamily } from "./render-family";
+import { RenderFamily } from "@/components/render/render-family";
 import { FamilyTree } from "@/components/render/family-tree";
 import { requestParams } from "@/components/render/describe-params";
 import { DetailActions } from "./detail-actions";

@@ -11,9 +11,9 @@ import { Columns2Icon } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
 import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { compareHref, compareListFilter } from "@/lib/domain/compare";
-import { modelLabel } from "@/components/render/render-facts";
-import { RenderMedia } from "@/components/render/render-media";
-import { renderHref } from "@/components/render/render-links";
+import { modelLabel } from "./render-facts";
+import { RenderMedia } from "./render-media";
+import { renderHref } from "./render-links";
 import { buttonClasses } from "@/components/ui/button";
 
 export function RenderFamily({ render }: { render: LedgerRender }) {
