@@ -25,7 +25,13 @@ import {
 } from "@/lib/domain/manifest";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { namedRender } from "./names";
-import { OutputError, openOutput, outputOrigins, type OpenOutput, type OutputFetch } from "@/lib/server/runtime/output-fetch";
+import {
+  OutputError,
+  openOutput,
+  outputOrigins,
+  type OpenOutput,
+  type OutputFetch,
+} from "@/lib/server/runtime/output-fetch";
 import type { ZipContents } from "./selection";
 import { pulledStream } from "./web-stream";
 

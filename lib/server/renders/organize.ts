@@ -60,7 +60,11 @@ export async function archive({ ids, archived }: ArchiveRequest, by: Actor): Pro
     kind: archived ? "renders.archived" : "renders.unarchived",
     by,
     // One entry for the whole selection, its ids in the target (up to the request's 500).
-    target: { type: "renders", id: wanted.join(","), name: wanted.length === 1 ? "1 render" : `${wanted.length} renders` },
+    target: {
+      type: "renders",
+      id: wanted.join(","),
+      name: wanted.length === 1 ? "1 render" : `${wanted.length} renders`,
+    },
   });
   return { items: await withFavourites(db, favouritesOwner(by.member), await rendersByIds(db, wanted)) };
 }
