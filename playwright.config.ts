@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORTS } from "./e2e/ports";
+import { E2E_SERVER_ENV } from "./e2e/server-env";
 
 /**
  * End-to-end tests run a production build of the dashboard against the bundled simulator, both
@@ -99,6 +100,7 @@ export default defineConfig({
       stdout: "ignore",
       env: {
         RENDER_API_BASE_URL: simulatorUrl,
+        ...E2E_SERVER_ENV,
         RENDER_API_KEY: "rs_live_demo_team_1",
         DATABASE_URL: "file:./data/e2e/dashboard.db",
       },
@@ -112,6 +114,7 @@ export default defineConfig({
       stdout: "ignore",
       env: {
         RENDER_API_BASE_URL: simulatorUrl,
+        ...E2E_SERVER_ENV,
         RENDER_API_KEY: "rs_live_demo_team_1",
         DATABASE_URL: "file:./data/e2e-auth/dashboard.db",
         AUTH_SECRET: "e2e-only-secret-at-least-32-characters-long",
@@ -128,6 +131,7 @@ export default defineConfig({
       stdout: "ignore",
       env: {
         RENDER_API_BASE_URL: simulatorUrl,
+        ...E2E_SERVER_ENV,
         RENDER_API_KEY: "",
         DATABASE_URL: "file:./data/e2e-setup/dashboard.db",
         AUTH_SECRET: SETUP_APP_AUTH_SECRET,

@@ -13,11 +13,19 @@ export async function createFinishedRenders(
 ): Promise<LedgerRender[]> {
   const ids: string[] = [];
   for (const request of requests) {
-    const response = await fetch(`${appUrl}/api/renders`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-      body: JSON.stringify(request),
-    });
+    const send = () =>
+      fetch(`${appUrl}/api/renders`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+        body: JSON.stringify(request),
+      });
+    let response = await send();
+    // Image batches in a burst meet the service's fair-use limit: a 429 created nothing, so wait
+    // as told and send again.
+    while (response.status === 429) {
+      await sleep(Number(response.headers.get("retry-after") ?? 1) * 1000);
+      response = await send();
+    }
     const body = (await response.json()) as { ids?: string[] };
     if (response.status !== 202 || !body.ids)
       throw new Error(`create answered ${response.status}: ${JSON.stringify(body)}`);

@@ -40,6 +40,7 @@ export const BENCHMARKS = [
   "zip",
   "estimate",
   "replicas",
+  "cull",
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -53,6 +54,7 @@ const TITLES: Record<BenchmarkName, string> = {
   zip: "7. Zip downloads",
   estimate: "8. Estimates against charges",
   replicas: "9. Replicas: failover and the shared poll budget",
+  cull: "10. Culling from the keyboard",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

@@ -4,6 +4,7 @@
  * each table and writes bench/results.json and bench/results.md. Every figure sits beside a
  * baseline measured in the same run, so the ratios hold on a busy machine.
  */
+import { runCull } from "./cull";
 import { runEstimate } from "./estimate";
 import { runHistory } from "./history";
 import { runLive } from "./live";
@@ -26,6 +27,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   zip: runZip,
   estimate: runEstimate,
   replicas: runReplicas,
+  cull: runCull,
 };
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */

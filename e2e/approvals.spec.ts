@@ -4,16 +4,11 @@
  * another computer, approves it on /approvals; Grace's card becomes the render without a reload, and
  * the service saw exactly one create.
  */
-import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { SIMULATOR_URL, expect, screenshots, test, uniquePrompt } from "./fixtures";
+import { expect, screenshots, simulatorCreates as creates, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
 import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
-
-const creates = async (page: Page) =>
-  ((await (await page.request.get(`${SIMULATOR_URL}/__sim/stats`)).json()) as { creates: { total: number } })
-    .creates.total;
 
 test("a render over the threshold waits, an admin in another browser approves it, and it is created once", async ({
   browser,

@@ -148,6 +148,11 @@ export async function simulatorBalance(request: APIRequestContext): Promise<numb
   return ((await response.json()) as { renderCreditsBalance: number }).renderCreditsBalance;
 }
 
+/** How many creates the simulator has been asked for since it started (its stats). */
+export const simulatorCreates = async (page: Page): Promise<number> =>
+  ((await (await page.request.get(`${SIMULATOR_URL}/__sim/stats`)).json()) as { creates: { total: number } })
+    .creates.total;
+
 /**
  * Resolves once the page's live event stream has answered: the page has hydrated (the stream starts
  * after hydration) and hears changes from then on. Call it before the navigation.

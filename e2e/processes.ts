@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { E2E_SERVER_ENV } from "./server-env";
 
 export function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(command, args, { env: { ...process.env, ...env }, stdio: "ignore" });
@@ -52,6 +53,7 @@ export const startApp = (
     process.execPath,
     [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)],
     {
+      ...E2E_SERVER_ENV,
       RENDER_API_BASE_URL: simulator,
       RENDER_API_KEY: "rs_live_demo_team_1",
       DATABASE_URL: `file:${path.join(dataDir, "dashboard.db")}`,

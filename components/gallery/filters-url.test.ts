@@ -115,3 +115,23 @@ describe("date range and sort", () => {
     expect(presetOf("2025-12-29", undefined, now)).toBeUndefined();
   });
 });
+
+describe("cull filters", () => {
+  it("reads rating at least N, picked, rejected and a tag (normalised), and ignores the rest", () => {
+    expect(parse("rating=4&picked=true&rejected=false&tag=%20Golden%20HOUR%20&sort=rating")).toEqual({
+      rating: "4",
+      picked: "true",
+      rejected: "false",
+      tag: "golden hour",
+      sort: "rating",
+    });
+    expect(parse(`rating=6&picked=yes&rejected=maybe&tag=${"x".repeat(40)}`)).toEqual({});
+    expect(parse("tag=a%2Cb&rating=2.5")).toEqual({});
+  });
+  it("counts as filters, and Clear drops them but keeps the sort", () => {
+    expect(hasFilters(parse("rejected=false"))).toBe(true);
+    expect(withoutFilters(new URLSearchParams("rating=3&picked=true&tag=hero&sort=rating")).toString()).toBe(
+      "sort=rating",
+    );
+  });
+});

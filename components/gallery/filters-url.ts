@@ -1,12 +1,13 @@
 /**
  * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
- * `board`, `favourite`, `archived`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
+ * `board`, `favourite`, `archived`, `rating`, `picked`, `rejected`, `tag`, `from`, `to`, `sort`), so a filtered view can be shared and survives a
  * reload. Values that make no sense are ignored rather than sent. Changing them is filters-change.ts,
  * which loads with the filter bar.
  */
 import { IMAGE_MODELS, RENDER_KINDS, VIDEO_MODELS, type RenderKind } from "@/lib/domain/catalogue";
 import { isRenderSort, type RenderSort } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
+import { normaliseTag, RATINGS, tagProblem } from "@/lib/domain/cull";
 
 export const FILTER_KEYS = [
   "status",
@@ -17,6 +18,10 @@ export const FILTER_KEYS = [
   "board",
   "favourite",
   "archived",
+  "rating",
+  "picked",
+  "rejected",
+  "tag",
   "from",
   "to",
 ] as const;
@@ -38,6 +43,14 @@ export interface GalleryFilters {
   favourite?: "true";
   /** Only archived renders (the gallery leaves them out otherwise). */
   archived?: "true";
+  /** Only renders the viewer rated at least this ("1" to "5"). */
+  rating?: string;
+  /** Only the viewer's picks. */
+  picked?: "true";
+  /** `false`: without the viewer's rejects ("Hide rejected"); `true`: only them. */
+  rejected?: "true" | "false";
+  /** Only renders with this team tag (normalised). */
+  tag?: string;
   /** Days (`2026-05-01`) in the viewer's time zone, both included. */
   from?: string;
   to?: string;
@@ -46,7 +59,7 @@ export interface GalleryFilters {
 }
 
 /** The on/off filters: present as `key=true`, absent otherwise. */
-const FLAG_FILTERS = ["favourite", "archived"] as const;
+const FLAG_FILTERS = ["favourite", "archived", "picked"] as const;
 
 export const MINE = "mine";
 
@@ -78,6 +91,12 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   const board = params.get("board");
   if (board && BOARD_ID_PATTERN.test(board)) filters.board = board;
   for (const flag of FLAG_FILTERS) if (params.get(flag) === "true") filters[flag] = "true";
+  const rating = params.get("rating");
+  if (rating && (RATINGS as readonly number[]).includes(Number(rating))) filters.rating = String(Number(rating));
+  const rejected = params.get("rejected");
+  if (rejected === "true" || rejected === "false") filters.rejected = rejected;
+  const tag = params.get("tag");
+  if (tag && tagProblem(tag) === null) filters.tag = normaliseTag(tag);
   const from = params.get("from");
   if (from && isDay(from)) filters.from = from;
   const to = params.get("to");

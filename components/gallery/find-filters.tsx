@@ -11,6 +11,7 @@ import type { FilterKey, GalleryFilters } from "./filters-url";
 const SORT_OPTIONS = [
   { value: "oldest", label: "Oldest first" },
   { value: "credits", label: "Most credits" },
+  { value: "rating", label: "Highest rated" },
 ];
 const CUSTOM = "custom";
 

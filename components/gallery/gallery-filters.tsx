@@ -2,7 +2,8 @@
 
 /**
  * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
- * board, the Favourites and Archived toggles, the date range and the sort. On a phone only the search shows;
+ * board, the Favourites, Archived, Picked and Hide rejected toggles, rating and tag, the date range
+ * and the sort. On a phone only the search shows;
  * the rest sits behind "Filters".
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
@@ -15,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { SearchIcon, XIcon } from "lucide-react";
 import { Choice, FIELD, useEarlyValue } from "./filter-choice";
+import { CullFilters } from "./cull-filters";
 import { FindFilters } from "./find-filters";
 import { FILTER_STATUSES, IN_PROGRESS_FILTER } from "./filters-change";
 import { MINE, FILTER_KEYS, hasFilters, type FilterKey, type GalleryFilters as Filters } from "./filters-url";
@@ -79,6 +81,13 @@ export const GalleryFilters = memo(function GalleryFilters({
         {!boardFixed && <BoardChoice value={filters.board} onChange={(v) => onChange("board", v)} />}
         <Toggle label="Favourites" on={filters.favourite} onChange={(v) => onChange("favourite", v)} />
         <Toggle label="Archived" on={filters.archived} onChange={(v) => onChange("archived", v)} />
+        <Toggle label="Picked" on={filters.picked} onChange={(v) => onChange("picked", v)} />
+        <Toggle
+          label="Hide rejected"
+          on={filters.rejected === "false" ? "true" : undefined}
+          onChange={(v) => onChange("rejected", v && "false")}
+        />
+        <CullFilters filters={filters} onChange={onChange} />
         <FindFilters filters={filters} onChange={onChange} />
       </div>
       {hasFilters(filters) && (

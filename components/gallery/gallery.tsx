@@ -4,7 +4,7 @@
  * The live gallery of the team's renders: filters in the URL, infinite pages, batches grouped, and
  * the list kept live while anything in it is unfinished. It is also where work is reviewed: a
  * selection of cards (a tick box each, Shift for a range, `x` on the focused card) with its bar, and
- * the viewer of `?view=<id>`; both load when first used, not with the page.
+ * the viewer of `?view=<id>`; both load when first used, not with the page. `?` lists the keys.
  */
 import {
   lazy,
@@ -16,7 +16,6 @@ import {
   useState,
   type ComponentProps,
   type ComponentType,
-  type KeyboardEvent,
 } from "react";
 import { useSearchParams } from "next/navigation";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
@@ -72,11 +71,7 @@ export function Gallery({
 
   return (
     <ReviewContext value={review}>
-      <section
-        aria-label="Renders"
-        className="flex min-w-0 flex-col gap-3"
-        onKeyDown={(event) => toggleFocusedCard(event, review.selection)}
-      >
+      <section aria-label="Renders" className="flex min-w-0 flex-col gap-3">
         <div className="flex items-center gap-2">
           <h2 className="text-base font-semibold">Renders</h2>
           {active > 0 && <LiveBadge count={active} />}
@@ -144,6 +139,9 @@ export function Gallery({
           </>
         )}
         <SelectionBarSlot selection={review.selection} />
+        <Suspense>
+          <GalleryShortcuts selection={review.selection} />
+        </Suspense>
         {viewId !== null && (
           <Suspense>
             <RenderViewer
@@ -165,6 +163,7 @@ const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default
 const RenderViewer = lazy(() => import("./render-viewer"));
 const GalleryFilters = preloadedLazy(() => import("./gallery-filters").then((m) => m.GalleryFilters));
 const SelectionBar = lazy(() => import("./selection-bar"));
+const GalleryShortcuts = preloadedLazy(() => import("./gallery-shortcuts").then((m) => m.GalleryShortcuts));
 /**
  * The skeleton (the server's HTML already shows it, and the list usually arrives before its code
  * would matter), and the empty and error states, which most visits never show.
@@ -213,15 +212,4 @@ function SelectionBarSlot({ selection }: { selection: SelectionStore }) {
       </Suspense>
     </>
   );
-}
-
-/** `x` ticks or unticks the card that holds the focus (not while typing in a field). */
-function toggleFocusedCard(event: KeyboardEvent, selection: SelectionStore) {
-  if (event.key !== "x" || event.metaKey || event.ctrlKey || event.altKey) return;
-  const target = event.target as HTMLElement;
-  if (target.closest("textarea, select, [contenteditable='true'], input:not([type='checkbox'])")) return;
-  const id = target.closest<HTMLElement>("[data-render-id]")?.dataset.renderId;
-  if (!id) return;
-  event.preventDefault();
-  selection.toggle(id);
 }

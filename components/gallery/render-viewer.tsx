@@ -4,7 +4,8 @@
  * The viewer: one render at full size over the gallery (`?view=<id>`, view-url.ts). An image fits the
  * screen and zooms to its own size (click it, or "Zoom"), then pans by scrolling; a video plays with
  * its controls; audio gets a player. ArrowLeft/ArrowRight move through the gallery's current order
- * and filter, loading the next page at the end; Escape closes and puts focus back on the card of the
+ * and filter, loading the next page at the end; the cull keys rate, pick, reject and tag
+ * (viewer-cull.tsx); Escape closes and puts focus back on the card of the
  * render last shown. Beside the media: prompt, model, parameters, member, cost and times, and the
  * actions. Loaded when first opened, not with the page.
  */
@@ -46,6 +47,7 @@ import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "@/components/render/view-url";
+import { CullControls, useViewerCull, type ViewerCull } from "./viewer-cull";
 
 export interface RenderViewerProps {
   id: string;
@@ -94,32 +96,20 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
     });
   }, []);
 
-  // On the window, not the dialog: the keys must work wherever the focus is while the viewer is open
-  // (it may still be on its way into the dialog).
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      // A focused player or slider keeps its arrow keys (seeking, volume).
-      if (
-        event.defaultPrevented ||
-        event.target instanceof HTMLMediaElement ||
-        event.target instanceof HTMLInputElement
-      ) {
-        return;
-      }
-      if (event.key === "ArrowRight") step(1);
-      else if (event.key === "ArrowLeft") step(-1);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [step]);
+  // The keys (moving, culling) are the registry's, on the window: they must work wherever the focus
+  // is while the viewer is open (it may still be on its way into the dialog).
+  const cull = useViewerCull(step);
 
   return (
     <Dialog open onOpenChange={(open) => !open && closeView()}>
       <DialogPanel
         size="viewer"
         aria-describedby={undefined}
+        // Escape in the tag field closes the field, not the viewer.
+        onEscapeKeyDown={(event) => {
+          if (event.target instanceof Element && event.target.closest("[data-keeps-escape]"))
+            event.preventDefault();
+        }}
         onCloseAutoFocus={(event) => {
           const card = document.querySelector<HTMLElement>(
             `[data-render-id="${CSS.escape(shownId.current)}"]`,
@@ -173,7 +163,7 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
         {render ? (
           <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
             <Stage key={render.id} render={render} />
-            <Details render={render} selection={selection} />
+            <Details render={render} selection={selection} cull={cull} />
           </div>
         ) : query.isError ? (
           <div className="p-4">
@@ -232,7 +222,15 @@ function Stage({ render }: { render: LedgerRender }) {
   );
 }
 
-function Details({ render, selection }: { render: LedgerRender; selection: SelectionStore }) {
+function Details({
+  render,
+  selection,
+  cull,
+}: {
+  render: LedgerRender;
+  selection: SelectionStore;
+  cull: ViewerCull;
+}) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const compare = () => {
@@ -285,6 +283,7 @@ function Details({ render, selection }: { render: LedgerRender; selection: Selec
           <ArrowUpRightIcon /> Open page
         </Link>
       </div>
+      <CullControls render={render} cull={cull} />
       <section aria-label="Prompt">
         <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
       </section>

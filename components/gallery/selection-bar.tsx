@@ -3,7 +3,7 @@
 /**
  * The bar over the gallery while renders are ticked: how many, and what to do with them: compare
  * (2–4), download them as one zip (frame-download.ts), put them on a board (or, on a board's page,
- * take them off it), archive them (or, in the Archived view, bring them back) in one request, or
+ * take them off it), pick, reject, tag or untag them (selection-cull.tsx), archive them (or, in the Archived view, bring them back) in one request, or
  * clear the selection. Loaded with the first tick, not with the page.
  */
 import { useRouter, useSearchParams } from "next/navigation";
@@ -21,6 +21,7 @@ import { archiveRenders } from "@/components/render/organize-actions";
 import { downloadZip } from "@/components/render/frame-download";
 import { useReview, useSelectedIds } from "@/components/render/review-context";
 import type { SelectionStore } from "@/components/render/selection";
+import { SelectionCull } from "./selection-cull";
 
 export default function SelectionBar({ selection }: { selection: SelectionStore }) {
   const ids = useSelectedIds(selection);
@@ -82,6 +83,7 @@ export default function SelectionBar({ selection }: { selection: SelectionStore 
             <MinusCircleIcon /> Remove from board
           </Button>
         )}
+        <SelectionCull ids={ids} />
         <Button
           size="sm"
           busy={archive.isPending}

@@ -45,6 +45,7 @@ import { ImageOptions } from "./image-options";
 import { KindToggle } from "./kind-toggle";
 import { ReferencesSection } from "./references-section";
 import { SubmitBar } from "./submit-bar";
+import { makesGrid, useMakesGrid } from "./grid-mode";
 import { useSubmitRender } from "./use-submit-render";
 
 /**
@@ -59,8 +60,21 @@ const loadFitModel = () => import("@/lib/client/form/fit-model");
 const ConfirmCostDialog = lazy(() => import("./confirm-cost-dialog"));
 /** The presets picker and "Save as preset": loaded when either is first opened. */
 const PresetDialogs = lazy(() => import("./preset-dialogs"));
+/** The grid (a prompt's count, the axes, the preview): loaded with a brace or the first press of Grid. */
+const GridSlot = lazy(() => import("./grid-slot"));
+
 /** `?edit=<renderId>` ("Reuse settings"): the code that reads it loads only when it is there. */
 const EditPrefill = lazy(() => import("./edit-prefill").then((m) => ({ default: m.EditPrefill })));
+
+/** The grid's code, once the form makes a grid (Grid open, or a brace in the prompt). */
+function GridSlotWhenUsed(props: ComponentProps<typeof GridSlot>) {
+  if (!useMakesGrid(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <GridSlot {...props} />
+    </Suspense>
+  );
+}
 
 function EditPrefillSlot(props: ComponentProps<typeof EditPrefill>) {
   return useSearchParams().has("edit") ? <EditPrefill {...props} /> : null;
@@ -97,6 +111,8 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
+  const [gridOpen, setGridOpen] = useState(false);
+  const [gridPreview, setGridPreview] = useState<RenderRequest | null>(null);
   const queryClient = useQueryClient();
   const formElement = useRef<HTMLFormElement>(null);
   const submitter = useSubmitRender(form, (result) => {
@@ -205,6 +221,11 @@ export function RenderForm({ settings }: RenderFormProps) {
     if (blocked) return;
     const parent = settingsParent.current;
     const request: RenderRequest = parent ? { ...validated, parentIds: [parent] } : validated;
+    // A grid (or a prompt with variables) is previewed, and confirmed there, before anything is sent.
+    if (makesGrid(gridOpen, request.prompt)) {
+      setGridPreview(request);
+      return;
+    }
     // Ask before an expensive render, or one of unknown cost. The estimate is usually cached
     // already; if it cannot be had, the render goes ahead (the server never charges past the balance).
     const estimate = await queryClient
@@ -273,6 +294,9 @@ export function RenderForm({ settings }: RenderFormProps) {
             >
               Presets
             </Button>
+            <Button size="sm" aria-expanded={gridOpen} onClick={() => setGridOpen(!gridOpen)}>
+              Grid
+            </Button>
             <KindToggle />
           </div>
         </div>
@@ -283,6 +307,11 @@ export function RenderForm({ settings }: RenderFormProps) {
                 ? "A red fox in fresh snow, golden hour, 85 mm"
                 : "Slow dolly shot along a misty harbour at dawn"
             }
+          />
+          <GridSlotWhenUsed
+            open={gridOpen}
+            preview={gridPreview}
+            onPreviewClose={() => setGridPreview(null)}
           />
           {kind === "image" ? (
             <ImageOptions notes={fitNotes} onModelChanged={fitModel} />
@@ -297,6 +326,7 @@ export function RenderForm({ settings }: RenderFormProps) {
             retryInSeconds={submitter.retryInSeconds}
             failure={submitter.failure}
             uploadsRunning={uploadsRunning}
+            gridOpen={gridOpen}
             secondaryAction={
               <Button
                 aria-haspopup="dialog"

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { CostEstimate } from "./cost-estimate";
+import { useMakesGrid } from "./grid-mode";
 import type { ShownFailure } from "./use-submit-render";
 
 export interface SubmitBarProps {
@@ -13,6 +14,8 @@ export interface SubmitBarProps {
   uploadsRunning: number;
   /** Beside the submit button (e.g. "Save as preset"). */
   secondaryAction?: ReactNode;
+  /** Whether Grid is open: the button then previews the grid (as it does for a prompt's variables). */
+  gridOpen: boolean;
 }
 
 export function SubmitBar({
@@ -21,7 +24,9 @@ export function SubmitBar({
   failure,
   uploadsRunning,
   secondaryAction,
+  gridOpen,
 }: SubmitBarProps) {
+  const grid = useMakesGrid(gridOpen);
   const waiting = retryInSeconds > 0;
   // A render started mid-upload would go without the file the user just dropped.
   const blocked = busy || waiting || uploadsRunning > 0;
@@ -49,7 +54,7 @@ export function SubmitBar({
               // Toasts on a narrow screen keep clear of it (components/ui/toaster.tsx).
               data-toast-clear
             >
-              Start render
+              {grid ? "Preview grid" : "Start render"}
             </Button>
           </div>
           <p

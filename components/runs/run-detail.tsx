@@ -18,6 +18,7 @@ import { useAction } from "@/lib/client/queries/action";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { cancelRun, runQueryOptions } from "@/lib/client/queries/runs";
 import { excerpt } from "@/lib/domain/format";
+import { RunGrid } from "./run-grid";
 import { RunProgress } from "./run-progress";
 
 const STATE_TEXT = { running: "Running", done: "Finished", cancelled: "Cancelled" } as const;
@@ -62,6 +63,7 @@ export function RunDetailView({ id }: { id: string }) {
           </ul>
         </section>
       )}
+      <RunGrid run={run.data} />
       <Gallery run={id} zipLabel="Download zip of this run" />
     </div>
   );

@@ -11,6 +11,7 @@
 import { APPROVAL_ROUTES } from "./routes/approvals";
 import { AUDIT_ROUTES } from "./routes/audit";
 import { BOARD_ROUTES } from "./routes/boards";
+import { CULL_ROUTES } from "./routes/cull";
 import { DOCS_ROUTES } from "./routes/docs";
 import { DOWNLOAD_ROUTES } from "./routes/downloads";
 import type { ApiMethod, ApiRouteEntries, ApiRouteEntry } from "./routes/entry";
@@ -49,6 +50,7 @@ export const API_ROUTES = {
   ...HEALTH_ROUTES,
   ...RATE_ROUTES,
   ...RENDER_ROUTES,
+  ...CULL_ROUTES,
   ...DOWNLOAD_ROUTES,
   ...EVENT_ROUTES,
   ...UPLOAD_ROUTES,

@@ -4,7 +4,7 @@
  * sequence number, so a reconnect's `Last-Event-ID` resumes exactly where the page left off.
  */
 import { z } from "zod/mini";
-import { ledgerRenderSchema } from "./renders";
+import { cullFlagSchema, ledgerRenderSchema, ratingSchema } from "./renders";
 import { ledgerUploadSchema } from "./uploads";
 
 export const liveEventSchema = z.discriminatedUnion("type", [
@@ -24,6 +24,16 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * this one). Only their own streams get it: favourites are per member.
    */
   z.object({ type: z.literal("favourite"), id: z.string(), favourite: z.boolean() }),
+  /**
+   * The member this stream belongs to rated, picked or rejected a render (or cleared it): its marks
+   * as they now are. Only their own streams get it, as a favourite.
+   */
+  z.object({
+    type: z.literal("mark"),
+    id: z.string(),
+    rating: z.nullable(ratingSchema),
+    flag: z.nullable(cullFlagSchema),
+  }),
   /** A reference upload was added to the library. */
   z.object({ type: z.literal("upload"), upload: ledgerUploadSchema }),
   /** The balance or a member's spend moved (a charge or a refund): read them again. */

@@ -30,3 +30,4 @@ export * from "./sso";
 export * from "./audit";
 export * from "./people";
 export * from "./references";
+export * from "./cull";

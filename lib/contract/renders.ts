@@ -11,6 +11,7 @@ import {
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { RENDER_SORTS, rangeEnd, rangeStart } from "@/lib/domain/render-order";
 import { BOARD_ID_PATTERN } from "@/lib/domain/boards";
+import { CULL_FLAGS, RATINGS } from "@/lib/domain/cull";
 import { searchText, singleLineText } from "@/lib/domain/text";
 import { runIdSchema } from "./runs";
 import { madeBySchema } from "./team";
@@ -30,6 +31,17 @@ export type ChainProgress = z.infer<typeof chainProgressSchema>;
  */
 export const estimateSourceSchema = z.enum(["rate-card", "history", "plan", "none"]);
 export type EstimateSource = z.infer<typeof estimateSourceSchema>;
+
+/** A member's rating of a render, 1 to 5. */
+export const ratingSchema = z
+  .number({ error: "rating must be a whole number from 1 to 5, or null" })
+  .check(
+    z.int({ error: "rating must be a whole number from 1 to 5, or null" }),
+    z.minimum(1, { error: "rating must be from 1 to 5, or null" }),
+    z.maximum(5, { error: "rating must be from 1 to 5, or null" }),
+  );
+/** A member's pick or reject of a render. */
+export const cullFlagSchema = z.enum(CULL_FLAGS, { error: "flag must be 'pick', 'reject' or null" });
 
 /**
  * A render as the ledger knows it: the service's record (spec §2.3, documented fields only) as last
@@ -80,6 +92,11 @@ export const ledgerRenderSchema = z.object({
    */
   parentIds: z.optional(z.array(z.string())),
   childIds: z.optional(z.array(z.string())),
+  /** The caller's rating and pick or reject; per member like `favourite`, so only answers to the caller carry them. */
+  rating: z.optional(z.nullable(ratingSchema)),
+  flag: z.optional(z.nullable(cullFlagSchema)),
+  /** The team's tags on it, sorted. */
+  tags: z.optional(z.array(z.string())),
 });
 export type LedgerRender = z.infer<typeof ledgerRenderSchema>;
 
@@ -123,6 +140,16 @@ export const renderFilterFields = {
   run: z.optional(runIdSchema),
   /** A member id: their renders only ("mine" is the caller's own id). */
   member: optionalText("member", 100),
+  /** Only renders the caller rated at least this (1 to 5). */
+  rating: z.optional(
+    z.enum(RATINGS.map(String) as [string, ...string[]], { error: "rating must be one of 1, 2, 3, 4, 5" }),
+  ),
+  /** `true`: only the caller's picks. */
+  picked: z.optional(z.enum(["true"], { error: "picked must be 'true'" })),
+  /** `false`: leave out the caller's rejects; `true`: only them. */
+  rejected: z.optional(z.enum(["true", "false"], { error: "rejected must be 'true' or 'false'" })),
+  /** Only renders with this team tag (normalised as tags are). */
+  tag: optionalText("tag", 128),
   /** `true`: only the caller's favourites. */
   favourite: z.optional(z.enum(["true"], { error: "favourite must be 'true'" })),
   /**

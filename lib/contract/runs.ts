@@ -1,5 +1,7 @@
 /** Batch runs: many render requests sent one by one from a file or a script (docs/api.md, "Runs"). */
 import { z } from "zod/mini";
+import { GRID_AXIS_KEYS } from "@/lib/domain/grid";
+import { GRID_MAX_RENDERS } from "@/lib/domain/prompt-variables";
 import { renderRequestSchema } from "@/lib/domain/render-request";
 import {
   RUN_ID_PATTERN,
@@ -8,6 +10,7 @@ import {
   RUN_ROW_STATES,
   RUN_STATES,
 } from "@/lib/domain/runs";
+import { rendersAsked } from "@/lib/domain/runs";
 import { singleLineText } from "@/lib/domain/text";
 import { madeBySchema } from "./team";
 
@@ -27,22 +30,76 @@ const runRowsSchema = z
     z.maxLength(RUN_MAX_ROWS, { error: `rows may hold at most ${RUN_MAX_ROWS} render requests` }),
   );
 
+const place = z.number().check(z.int(), z.nonnegative());
+
+/** One axis of a grid: what it varies (a prompt variable by its place in the prompt) and its values. */
+export const runGridAxisSchema = z.object({
+  key: z.enum(GRID_AXIS_KEYS),
+  variable: z.optional(place),
+  values: z.array(z.string().check(z.maxLength(200))).check(z.minLength(1), z.maxLength(GRID_MAX_RENDERS)),
+});
+
+/**
+ * A run started from a grid (docs/architecture.md, "Grids"): its axes (X, then Y when there are two)
+ * and each row's cell, in the rows' order, by its values' places on the axes.
+ */
+export const runGridSchema = z.object({
+  axes: z.array(runGridAxisSchema).check(z.minLength(1), z.maxLength(2)),
+  cells: z.array(z.object({ x: place, y: place })),
+});
+export type RunGrid = z.infer<typeof runGridSchema>;
+
 /**
  * `POST /api/runs`: an optional name and the rows, all valid (a refusal names the first bad cell as
  * `rows.<index>.<field>`), stored together before the first is sent.
  */
-export const runCreateSchema = z.object({
-  name: z.optional(
-    z
-      .string({ error: "name must be text" })
-      .check(
-        z.trim(),
-        z.maxLength(RUN_NAME_MAX_CHARS, { error: `name must be at most ${RUN_NAME_MAX_CHARS} characters` }),
-        singleLineText("name"),
-      ),
-  ),
-  rows: runRowsSchema,
-});
+export const runCreateSchema = z
+  .object({
+    name: z.optional(
+      z
+        .string({ error: "name must be text" })
+        .check(
+          z.trim(),
+          z.maxLength(RUN_NAME_MAX_CHARS, { error: `name must be at most ${RUN_NAME_MAX_CHARS} characters` }),
+          singleLineText("name"),
+        ),
+    ),
+    rows: runRowsSchema,
+    /** The grid the rows were made from: at most GRID_MAX_RENDERS renders, one cell per row. */
+    grid: z.optional(runGridSchema),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      const grid = body.grid;
+      if (!grid) return;
+      const renders = body.rows.reduce((sum, row) => sum + rendersAsked(row), 0);
+      if (renders > GRID_MAX_RENDERS) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["rows"],
+          message: `A grid makes at most ${GRID_MAX_RENDERS} renders, not ${renders}.`,
+        });
+      }
+      if (grid.cells.length !== body.rows.length) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["grid", "cells"],
+          message: "grid.cells must name one cell per row",
+        });
+      }
+      const [x, y] = grid.axes;
+      const outside = grid.cells.findIndex(
+        (cell) => cell.x >= (x?.values.length ?? 1) || cell.y >= (y?.values.length ?? 1),
+      );
+      if (outside >= 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["grid", "cells", outside],
+          message: "This cell is outside the grid's axes.",
+        });
+      }
+    }),
+  );
 export type RunCreate = z.infer<typeof runCreateSchema>;
 
 /** `POST /api/runs/estimate`: what these rows would cost, before a run is made of them. */
@@ -56,6 +113,16 @@ export const runEstimateSchema = z.object({
   unknownRows: z.number().check(z.int()),
   /** Each row's estimate, in the rows' order; null when unknown. */
   rows: z.array(z.nullable(z.number().check(z.int()))),
+  /** The caller's monthly cap and the team's budget, where set, with what was spent this UTC month. */
+  limits: z.array(
+    z.object({
+      kind: z.enum(["member_cap", "team_budget"]),
+      limit: z.number().check(z.int()),
+      spent: z.number().check(z.int()),
+    }),
+  ),
+  /** Renders (an image row's variants each) the team's approval rule would hold for an admin's approval. */
+  awaitingApproval: z.number().check(z.int()),
 });
 export type RunEstimate = z.infer<typeof runEstimateSchema>;
 
@@ -129,7 +196,11 @@ export const runRowSchema = z.object({
 export type RunRow = z.infer<typeof runRowSchema>;
 
 /** `GET /api/runs/{id}` (and what `POST /api/runs` and `…/cancel` answer): the run with its rows. */
-export const runDetailSchema = z.extend(runSchema, { rows: z.array(runRowSchema) });
+export const runDetailSchema = z.extend(runSchema, {
+  rows: z.array(runRowSchema),
+  /** The grid it was started from; null for a run from a file or a script. */
+  grid: z.nullable(runGridSchema),
+});
 export type RunDetail = z.infer<typeof runDetailSchema>;
 
 /** `GET /api/runs`: the team's runs, newest first (the latest 100). */

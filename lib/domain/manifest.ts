@@ -1,7 +1,7 @@
 /**
  * The manifest of a zip of renders: one row per render asked for, as `manifest.json` and
  * `manifest.csv`, saying what each render was (prompt, model, every parameter, who, cost, times,
- * source) and what became of its file (in the zip, missing and why, or not ready). The CSV is
+ * source, the rating, pick or reject of whoever asked for it and the team's tags) and what became of its file (in the zip, missing and why, or not ready). The CSV is
  * written for spreadsheets (./csv.ts).
  */
 import { csvText } from "./csv";
@@ -26,6 +26,10 @@ export interface ManifestRender {
   variantIndex: number;
   /** The renders it was made from (docs/architecture.md, "Iterating on outputs"), when known. */
   parentIds?: readonly string[];
+  /** The rating and pick or reject of whoever asked for the zip, and the team's tags. */
+  rating?: number | null;
+  flag?: string | null;
+  tags?: readonly string[];
 }
 
 /** What became of a render's file. */
@@ -42,6 +46,19 @@ export interface ManifestRow {
   render: ManifestRender;
   outcome: FileOutcome;
 }
+
+/**
+ * A zip of a run made from a grid: its axes (X, then Y) and each render's value on each, by render
+ * id, so the manifest says where in the grid every render sits.
+ */
+export interface ManifestGrid {
+  axes: { name: string; values: string[] }[];
+  places: ReadonlyMap<string, string[]>;
+}
+
+/** A render's values on the grid's axes, by axis name (`{ Model: "seedream", "Aspect ratio": "1:1" }`). */
+const gridPlace = (grid: ManifestGrid, id: string) =>
+  Object.fromEntries(grid.axes.map((axis, i) => [axis.name, grid.places.get(id)?.[i] ?? null]));
 
 /** Why a render that is not ready has no file. */
 export function notReadyReason(render: Pick<ManifestRender, "status" | "errorMessage">): string {
@@ -86,19 +103,29 @@ function entry({ render, outcome }: ManifestRow) {
     variantIndex: render.variantIndex,
     // Space-separated in the CSV's one cell; a list in the JSON (manifestJson).
     parentIds: (render.parentIds ?? []).join(" "),
+    rating: render.rating ?? null,
+    flag: render.flag ?? null,
+    tags: (render.tags ?? []).join(", "),
   };
 }
 
 /** `manifest.json`: when it was made, how many renders and files, and one entry per render. */
-export function manifestJson(rows: readonly ManifestRow[], generatedAt: Date): string {
+export function manifestJson(
+  rows: readonly ManifestRow[],
+  generatedAt: Date,
+  grid: ManifestGrid | null = null,
+): string {
   const files = rows.filter((r) => r.outcome.state === "included").length;
   return `${JSON.stringify(
     {
       generatedAt: generatedAt.toISOString(),
       renders: rows.length,
       files,
+      ...(grid && { grid: { axes: grid.axes } }),
       items: rows.map((row) => ({
         ...entry(row),
+        ...(grid && { grid: gridPlace(grid, row.render.id) }),
+        tags: row.render.tags ?? [],
         parentIds: [...(row.render.parentIds ?? [])],
         params: row.render.params,
       })),
@@ -108,13 +135,21 @@ export function manifestJson(rows: readonly ManifestRow[], generatedAt: Date): s
   )}\n`;
 }
 
-/** `manifest.csv`: the same entries, with a `param.<key>` column per parameter found in any row. */
-export function manifestCsv(rows: readonly ManifestRow[]): string {
+/**
+ * `manifest.csv`: the same entries, with a `param.<key>` column per parameter found in any row and,
+ * for a grid's run, `grid.x` and `grid.y`: each render's value on each axis.
+ */
+export function manifestCsv(rows: readonly ManifestRow[], grid: ManifestGrid | null = null): string {
   const keys = parameterKeys(rows);
-  const header = [...Object.keys(entry(EMPTY_ROW)), ...keys.map((key) => `param.${key}`)];
+  const axes = grid ? grid.axes.map((_, i) => (i === 0 ? "grid.x" : "grid.y")) : [];
+  const header = [...Object.keys(entry(EMPTY_ROW)), ...axes, ...keys.map((key) => `param.${key}`)];
   return csvText([
     header,
-    ...rows.map((row) => [...Object.values(entry(row)), ...keys.map((key) => row.render.params[key])]),
+    ...rows.map((row) => [
+      ...Object.values(entry(row)),
+      ...axes.map((_, i) => grid?.places.get(row.render.id)?.[i] ?? null),
+      ...keys.map((key) => row.render.params[key]),
+    ]),
   ]);
 }
 

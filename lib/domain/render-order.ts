@@ -6,9 +6,10 @@
 /**
  * `newest` (the default) and `oldest` by when the render was requested; `credits` by its create
  * request's charge, highest first (a batch's variants share it and stay together), newest first
+ * among equals; `rating` by the caller's own rating, highest first (unrated last), newest first
  * among equals.
  */
-export const RENDER_SORTS = ["newest", "oldest", "credits"] as const;
+export const RENDER_SORTS = ["newest", "oldest", "credits", "rating"] as const;
 export type RenderSort = (typeof RENDER_SORTS)[number];
 
 export const isRenderSort = (value: string): value is RenderSort =>

@@ -8,14 +8,12 @@
  * search box is nothing the person meant to find, and refusing the search would only get in the way.
  */
 import { z } from "zod/mini";
+import { CONTROL, hasControlCharacters } from "./control-characters";
 
-/** Every control character (Unicode's `Cc`). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Control characters but the tab, the line feed and the carriage return. */
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-/** Whether `text` holds a control character. */
-export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
+export { hasControlCharacters };
 
 /** A check of a single-line text field named `field`: no control character at all. */
 export const singleLineText = (field: string) =>

@@ -243,12 +243,13 @@ describe("over HTTPS", () => {
 });
 
 describe("password hashes", () => {
-  test("new hashes are scrypt at N = 2^17 with their parameters stored", async () => {
+  test("new hashes are scrypt at N = 2^PASSWORD_HASH_COST with their parameters stored", async () => {
     const row = await findMemberRowByEmail(await getDb(stack.databaseUrl), ADMIN.email);
-    expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    const N = 2 ** Number(process.env.PASSWORD_HASH_COST);
+    expect(row?.password_hash).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[\\w-]{22}\\$[\\w-]{43}$`));
   });
 
-  test("a hash in the older format (N = 2^15) still verifies and is rewritten at sign-in", async () => {
+  test("a hash made at another cost (N = 2^15) still verifies and is rewritten at today's at sign-in", async () => {
     const db = await getDb(stack.databaseUrl);
     const member = await addMember(db, {
       email: "older@example.com",
@@ -269,7 +270,9 @@ describe("password hashes", () => {
 
     await signIn({ email: "older@example.com", password: "an older long password" }, "10.0.3.1");
     const upgraded = (await findMemberRowByEmail(db, "older@example.com"))?.password_hash ?? "";
-    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(upgraded).toMatch(
+      new RegExp(`^scrypt\\$${2 ** Number(process.env.PASSWORD_HASH_COST)}\\$8\\$1\\$`),
+    );
     expect(upgraded).not.toBe(older);
     // The new hash verifies too, and is kept as it is.
     await signIn({ email: "older@example.com", password: "an older long password" }, "10.0.3.1");

@@ -199,6 +199,9 @@ test("every documented operation, run once with a real request", { timeout: 120_
   await call("POST /api/renders/{id}/watch", render);
   await call("PUT /api/renders/{id}/favourite", render);
   await call("DELETE /api/renders/{id}/favourite", render);
+  await call("POST /api/renders/marks", { json: { ids: [id], rating: 4, flag: "pick" } });
+  await call("POST /api/renders/tags", { json: { ids: [id], add: ["keeper"] } });
+  await call("GET /api/tags", { query: "q=kee" });
   await call("GET /api/renders", { query: "limit=5" });
   await call("POST /api/renders/archive", { json: { ids: [id], archived: true } });
   await call("POST /api/renders/archive", { json: { ids: [id], archived: false } });

@@ -168,6 +168,13 @@ describe("a real run: every answer matches its documented schema", () => {
     expect(
       (await call("Grace", "DELETE", "/api/renders/{id}/favourite", one("/api/renders/{id}/favourite"))).body,
     ).toEqual({ id, favourite: false });
+    await call("Grace", "POST", "/api/renders/marks", "/api/renders/marks", {
+      json: { ids: [id], rating: 4, flag: "pick" },
+    });
+    await call("Grace", "POST", "/api/renders/tags", "/api/renders/tags", {
+      json: { ids: [id], add: ["Keeper"] },
+    });
+    expect((await call("Grace", "GET", "/api/tags", "/api/tags?q=kee")).status).toBe(200);
     const list = await call<RenderList>(
       "Grace",
       "GET",

@@ -11,35 +11,21 @@ import { createClient } from "@libsql/client";
 import { Kysely, Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, LiveEvent } from "@/lib/contract";
-import { getDb } from "@/lib/server/db/database";
 import { LibsqlDialect } from "@/lib/server/db/libsql-dialect";
 import { migrationProvider } from "@/lib/server/db/migrations";
-import { addMember } from "@/lib/server/team/members";
 import { SseReader } from "@/test/sse-reader";
-import { startStack, type Stack } from "@/test/server-stack";
+import type { Stack } from "@/test/server-stack";
+import { startStackWithTwoMembers } from "@/test/two-members";
 import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack;
-const GRACE = { email: "grace@example.com", password: "a long secret of grace" };
-const LINUS = { email: "linus@example.com", password: "a long secret of linus" };
 let grace = "";
 let linus = "";
 /** Renders made for these tests, oldest first. */
 const made: LedgerRender[] = [];
 
-async function signIn(credentials: { email: string; password: string }): Promise<string> {
-  const response = await stack.call("POST", "/api/auth/sign-in", { json: credentials });
-  expect(response.status).toBe(200);
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
 beforeAll(async () => {
-  stack = await startStack({ env: { AUTH_SECRET: "a-test-secret-that-is-long-enough-5678" } });
-  const db = await getDb(stack.databaseUrl);
-  await addMember(db, { ...GRACE, name: "Grace", role: "member" });
-  await addMember(db, { ...LINUS, name: "Linus", role: "member" });
-  grace = await signIn(GRACE);
-  linus = await signIn(LINUS);
+  ({ stack, grace, linus } = await startStackWithTwoMembers());
   for (const prompt of ["organize one", "organize two", "organize three"]) {
     const created = await stack.callJson<{ renders: LedgerRender[] }>("POST", "/api/renders", {
       json: { kind: "image", prompt },

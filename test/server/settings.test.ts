@@ -12,7 +12,13 @@ describe("parseSettings", () => {
     const result = parseSettings({});
     expect(result).toMatchObject({
       ok: true,
-      settings: { RENDER_POLL_BUDGET_PER_MIN: 50, TRUSTED_PROXY_HOPS: 0, PORT: 3000, SESSION_DAYS: 7 },
+      settings: {
+        RENDER_POLL_BUDGET_PER_MIN: 50,
+        TRUSTED_PROXY_HOPS: 0,
+        PORT: 3000,
+        SESSION_DAYS: 7,
+        PASSWORD_HASH_COST: 17,
+      },
     });
     expect(result.ok && result.settings.RENDER_API_KEY).toBeUndefined();
     expect(result.ok && result.settings.MEDIA_ORIGINS).toBeUndefined();
@@ -37,6 +43,11 @@ describe("parseSettings", () => {
     ],
     ["TRUSTED_PROXY_HOPS", "-1", 'TRUSTED_PROXY_HOPS must be a whole number from 0 to 10 (got "-1")'],
     ["PORT", "70000", 'PORT must be a TCP port from 1 to 65535 (got "70000")'],
+    [
+      "PASSWORD_HASH_COST",
+      "12",
+      `PASSWORD_HASH_COST must be a whole number from 14 to 18 (log2 of scrypt's N) (got "12")`,
+    ],
     [
       "RENDER_API_BASE_URL",
       "render.example.com",

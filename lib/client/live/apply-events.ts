@@ -17,9 +17,9 @@
  * sent, created or refused, the run made or cancelled) re-reads the run and its lists, and a render
  * event whose create request is one of an open run's rows re-reads that run (its counts and credits).
  *
- * A render's record in the stream is the one everyone gets, so it carries no `favourite` flag: the
- * copy held keeps its own. A `favourite` event (only this member's) sets the flag wherever the render
- * is loaded, and moves it in or out of favourites lists.
+ * A render's record in the stream is the one everyone gets, so it carries no `favourite` flag, rating
+ * or pick: the copy held keeps its own. A `favourite` or `mark` event (only this member's) sets them
+ * wherever the render is loaded, and moves it in or out of the lists filtered by them.
  *
  * Two rules keep an update from being undone: a record older than the copy held (by `updatedAt`) is
  * ignored, and a query whose read is under way when its render changes is read again afterwards
@@ -32,6 +32,7 @@ import { noticeKeys } from "@/lib/client/queries/notices";
 import { approvalKeys } from "@/lib/client/queries/approvals";
 import { runKeys } from "@/lib/client/queries/run-keys";
 import { archivedWanted } from "@/lib/domain/archive";
+import { normaliseTag } from "@/lib/domain/cull";
 import { mayMatchPrompt } from "@/lib/domain/prompt-search";
 import { rangeEnd, rangeStart } from "@/lib/domain/render-order";
 
@@ -60,7 +61,10 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         dropRender(queryClient, event.id, created.get(event.id) ?? []);
         break;
       case "favourite":
-        putFavourite(queryClient, event.id, event.favourite, reread);
+        putOwn(queryClient, event.id, { favourite: event.favourite }, reread);
+        break;
+      case "mark":
+        putOwn(queryClient, event.id, { rating: event.rating, flag: event.flag }, reread);
         break;
       case "upload":
         stale.add(queryKeys.uploads.all);
@@ -115,11 +119,13 @@ const isFetching = (query: Query) => query.state.fetchStatus === "fetching";
 /** Newer or as new as `held`: an older record (a read that raced a live event) never replaces a newer one. */
 const isCurrent = (render: LedgerRender, held: LedgerRender) => render.updatedAt >= held.updatedAt;
 
-/** The record with the caller's favourite flag of the copy held, when the record has none of its own. */
-const keepFlag = (render: LedgerRender, held: LedgerRender | undefined): LedgerRender =>
-  render.favourite === undefined && held?.favourite !== undefined
-    ? { ...render, favourite: held.favourite }
-    : render;
+/** The record with the caller's own flag, rating and pick of the copy held, when the record has none of its own. */
+const keepFlag = (render: LedgerRender, held: LedgerRender | undefined): LedgerRender => ({
+  ...render,
+  ...(render.favourite === undefined && held?.favourite !== undefined && { favourite: held.favourite }),
+  ...(render.rating === undefined && held?.rating !== undefined && { rating: held.rating }),
+  ...(render.flag === undefined && held?.flag !== undefined && { flag: held.flag }),
+});
 
 /** The held copy of a render in a list, if the list holds it. */
 const heldIn = (data: RenderPages, id: string) =>
@@ -158,29 +164,45 @@ function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rerea
   }
 }
 
+/** What is the member's own on a render: their favourite flag, rating and pick or reject. */
+type Own = Partial<Pick<LedgerRender, "favourite" | "rating" | "flag">>;
+
 /**
- * The member starred or unstarred a render: its flag changes wherever it is loaded, it leaves the
- * favourites lists it no longer belongs to, and a favourites list that lacks it reads again.
+ * The member starred, rated, picked or rejected a render (or undid it): it changes wherever it is
+ * loaded, leaves the lists whose filters it no longer matches, and a list of such a filter that
+ * lacks it and that it now matches reads again.
  */
-function putFavourite(queryClient: QueryClient, id: string, favourite: boolean, reread: Rereads): void {
+function putOwn(queryClient: QueryClient, id: string, own: Own, reread: Rereads): void {
   queryClient.setQueryData<LedgerRender>(queryKeys.renders.detail(id), (old) =>
-    old ? { ...old, favourite } : undefined,
+    old ? { ...old, ...own } : undefined,
   );
   for (const query of listQueries(queryClient)) {
     const data = query.state.data as RenderPages | undefined;
     const filters = (query.queryKey[2] ?? {}) as ListFilters;
     const held = data && heldIn(data, id);
     if (data && held) {
-      const flagged = { ...held, favourite };
+      const flagged = { ...held, ...own };
       queryClient.setQueryData(
         query.queryKey,
         replaceIn(data, id, () => (mayBelong(flagged, filters) ? [flagged] : [])),
       );
-    } else if (favourite && filters.favourite === "true") {
+    } else if (joinsOwnFilter(own, filters)) {
       reread.set(query.queryHash, query.queryKey);
     }
     if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
   }
+}
+
+/** Whether the change puts a render into a list filtered by what is the member's own. */
+function joinsOwnFilter(own: Own, filters: ListFilters): boolean {
+  if (own.favourite !== undefined) return own.favourite && filters.favourite === "true";
+  const rating = own.rating ?? 0;
+  return (
+    (filters.rating !== undefined && rating >= Number(filters.rating)) ||
+    (filters.picked === "true" && own.flag === "pick") ||
+    (filters.rejected === "true" && own.flag === "reject") ||
+    (filters.rejected === "false" && own.flag !== "reject")
+  );
 }
 
 /** A render left the ledger; a create's placeholder gives its place to the renders that replace it. */
@@ -239,7 +261,8 @@ function replaceIn(
  * anywhere, so those lists re-read.
  */
 function mayBeLoaded(data: RenderPages | undefined, filters: ListFilters | undefined): boolean {
-  if (filters?.sort !== "oldest") return true;
+  // By rating, a render new to the list is unrated: it comes last, as oldest first.
+  if (filters?.sort !== "oldest" && filters?.sort !== "rating") return true;
   return !data?.pages.at(-1)?.nextCursor;
 }
 
@@ -259,6 +282,11 @@ export function mayBelong(render: LedgerRender, filters: ListFilters): boolean {
     (filters.member === undefined || filters.member === render.member?.id) &&
     // Unknown (a record from the stream, new to this list) is not a favourite: nobody starred it yet.
     (filters.favourite !== "true" || render.favourite === true) &&
+    // Nor rated, picked or rejected.
+    (filters.rating === undefined || (render.rating ?? 0) >= Number(filters.rating)) &&
+    (filters.picked !== "true" || render.flag === "pick") &&
+    (filters.rejected === undefined || (filters.rejected === "true") === (render.flag === "reject")) &&
+    (filters.tag === undefined || render.tags === undefined || render.tags.includes(normaliseTag(filters.tag))) &&
     (archivedWanted(filters) === undefined ||
       (archivedWanted(filters) === "true") === (render.archivedAt !== null)) &&
     (filters.from === undefined || render.createdAt >= (rangeStart(filters.from) ?? "")) &&

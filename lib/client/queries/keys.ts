@@ -34,6 +34,8 @@ export const queryKeys = {
     list: (kind?: string) => [...queryKeys.uploads.all, "list", kind ?? "all"] as const,
   },
   presets: ["presets"] as const,
+  /** The team's tags, most used first (the gallery's tag filter). */
+  tags: ["tags"] as const,
   /** The caller's API tokens (an admin's: everyone's). */
   tokens: ["tokens"] as const,
   shares: {

@@ -68,7 +68,7 @@ export function renderQueryOptions(id: string) {
 }
 
 /** A render already in a loaded gallery page, to show at once while its own record loads. */
-function findLoadedRender(queryClient: QueryClient, id: string): LedgerRender | undefined {
+export function findLoadedRender(queryClient: QueryClient, id: string): LedgerRender | undefined {
   for (const [, data] of queryClient.getQueriesData<InfiniteData<RenderList>>({
     queryKey: queryKeys.renders.lists(),
   })) {

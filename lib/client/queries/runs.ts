@@ -4,7 +4,7 @@
  * `run` events and the run's render events keep them current (lib/client/live/apply-events.ts).
  */
 import { queryOptions } from "@tanstack/react-query";
-import type { RenderRequest } from "@/lib/contract";
+import type { RenderRequest, RunGrid } from "@/lib/contract";
 import { apiFetch } from "@/lib/client/api-client";
 import { runKeys } from "./run-keys";
 
@@ -36,8 +36,9 @@ export function runEstimateQueryOptions(rows: readonly RenderRequest[]) {
   });
 }
 
-export const startRun = (name: string, rows: readonly RenderRequest[]) =>
-  apiFetch("/api/runs", (c) => c.runDetailSchema, { method: "POST", body: { name, rows } });
+/** Starts a run of these rows; `grid` when they were made from one (its axes and each row's cell). */
+export const startRun = (name: string, rows: readonly RenderRequest[], grid?: RunGrid) =>
+  apiFetch("/api/runs", (c) => c.runDetailSchema, { method: "POST", body: { name, rows, grid } });
 
 export const cancelRun = (id: string) =>
   apiFetch(`${runPath(id)}/cancel`, (c) => c.runDetailSchema, { method: "POST" });

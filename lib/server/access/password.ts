@@ -6,15 +6,20 @@ import "server-only";
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
+import { settings } from "@/lib/server/runtime/config";
 
 /**
- * N = 2^17, r = 8, p = 1 (OWASP's scrypt minimum): 128 MiB and about 0.4 s per attempt on a
- * 2-core server. Hashes made before at N = 2^15 are upgraded on their member's next sign-in.
+ * N = 2^PASSWORD_HASH_COST (17 by default, OWASP's scrypt minimum: 128 MiB and about 0.4 s per
+ * attempt on a 2-core server), r = 8, p = 1. Hashes made at another N (2^15 before the default was
+ * raised) are rewritten on their member's next sign-in.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const params = () => ({ N: 2 ** settings().PASSWORD_HASH_COST, r: 8, p: 1 });
 const KEY_LENGTH = 32;
-/** scrypt needs 128·N·r bytes; Node refuses anything over 32 MiB unless `maxmem` is raised. */
-const MAX_MEMORY = 256 * 1024 * 1024;
+/**
+ * scrypt needs a little over 128·N·r bytes; Node refuses anything over 32 MiB unless `maxmem` is
+ * raised, so each hash is allowed twice what its parameters need.
+ */
+const maxMemory = (N: number, r: number) => 2 * 128 * N * r;
 /**
  * At most this many hashes at once: each holds 128 MiB, and a burst of sign-ins (all passing the
  * throttle before any failure is counted) must not take the server's memory or every libuv thread.
@@ -65,10 +70,9 @@ function parseHash(stored: string): ParsedHash | null {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEMORY });
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join(
-    "$",
-  );
+  const { N, r, p } = params();
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxMemory(N, r) });
+  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /**
@@ -88,7 +92,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: parsed.N,
     r: parsed.r,
     p: parsed.p,
-    maxmem: MAX_MEMORY,
+    maxmem: maxMemory(parsed.N, parsed.r),
   });
   return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
 }
@@ -96,7 +100,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash was made at other parameters than today's, so sign-in should store a new one. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.N !== PARAMS.N || parsed.r !== PARAMS.r || parsed.p !== PARAMS.p;
+  const { N, r, p } = params();
+  return !parsed || parsed.N !== N || parsed.r !== r || parsed.p !== p;
 }
 
 /**

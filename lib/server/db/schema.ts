@@ -102,6 +102,25 @@ export interface FavouritesTable {
   created_at: string;
 }
 
+/**
+ * A member's rating (1 to 5) and pick or reject of a render; `owner` as favourites'. A row holding
+ * neither is removed.
+ */
+export interface RenderMarksTable {
+  owner: string;
+  render_id: string;
+  rating: number | null;
+  flag: "pick" | "reject" | null;
+  updated_at: string;
+}
+
+/** A team-wide tag on a render: lowercase, trimmed (lib/domain/tags.ts). */
+export interface RenderTagsTable {
+  render_id: string;
+  tag: string;
+  added_at: string;
+}
+
 /** Learned completion times: observed / typical, per timing key and its broader families. */
 export interface TimingStatsTable {
   key: string;
@@ -279,6 +298,8 @@ export interface RunsTable extends MadeBy {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** JSON: the axes of a run started from a grid and each row's cell; null otherwise. */
+  grid: string | null;
 }
 
 /** One row of a run: its render request and what became of its create. */
@@ -445,6 +466,8 @@ export interface Database {
   poll_log: PollLogTable;
   changes: ChangesTable;
   favourites: FavouritesTable;
+  render_marks: RenderMarksTable;
+  render_tags: RenderTagsTable;
   presets: PresetsTable;
   shares: SharesTable;
   boards: BoardsTable;

@@ -41,7 +41,7 @@ const ENTRY_BUFFER_BYTES = 2 ** 20;
 const JOINED_BYTES = 2 ** 20;
 
 /** The zip as a response; `signal` is the request's (the client leaving). */
-export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal): Response {
+export function zipResponse({ renders, batch, grid }: ZipContents, signal: AbortSignal): Response {
   const now = new Date();
   const cancelled = new AbortController();
   const stop = AbortSignal.any([signal, cancelled.signal]);
@@ -51,7 +51,7 @@ export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal
   archive.on("error", (error) => {
     if (!stop.aborted) console.error(`[zip] the archive failed: ${error.message}`);
   });
-  void fill(archive, renders, now, stop);
+  void fill(archive, renders, grid, now, stop);
   const file = zipFileName(renders.length, now, batch ? namedRender(batch) : undefined);
   const body = pulledStream(archive[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>, () =>
     cancelled.abort(),
@@ -68,7 +68,13 @@ export function zipResponse({ renders, batch }: ZipContents, signal: AbortSignal
 }
 
 /** Appends every render's file in turn, then the manifests, and finishes the archive. */
-async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, signal: AbortSignal) {
+async function fill(
+  archive: ZipArchive,
+  renders: LedgerRender[],
+  grid: ZipContents["grid"],
+  now: Date,
+  signal: AbortSignal,
+) {
   const taken = new Set<string>(MANIFESTS);
   const rows: ManifestRow[] = [];
   const fetching: OutputFetch = {
@@ -93,8 +99,8 @@ async function fill(archive: ZipArchive, renders: LedgerRender[], now: Date, sig
       return;
     }
     // The manifests are text: deflated, unlike the media.
-    archive.append(manifestJson(rows, now), { name: "manifest.json", store: false, date: now });
-    archive.append(manifestCsv(rows), { name: "manifest.csv", store: false, date: now });
+    archive.append(manifestJson(rows, now, grid), { name: "manifest.json", store: false, date: now });
+    archive.append(manifestCsv(rows, grid), { name: "manifest.csv", store: false, date: now });
     await archive.finalize();
   } catch (error) {
     // An archive that cannot go on (a bug, not a missing file) ends the response as broken.

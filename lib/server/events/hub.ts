@@ -8,11 +8,12 @@ import "server-only";
  * one that was away longer than the log keeps is told to resync. Events of one subject are merged
  * (only the latest record matters), so a replay is never longer than the number of things changed.
  */
-import type { LedgerRender, LedgerUpload, LiveEvent } from "@/lib/contract";
+import type { LedgerRender, LedgerUpload, LiveEvent, RenderMarks } from "@/lib/contract";
 import type { Db } from "@/lib/server/db/database";
 import { onChange } from "@/lib/server/db/change-signal";
 import { changeLogBounds, changesAfter, pruneChanges, type Change } from "@/lib/server/ledger/changes";
 import { favouriteIds, favouriteSubject, parseFavouriteSubject } from "@/lib/server/ledger/favourites";
+import { marksOf } from "@/lib/server/ledger/marks";
 import { parseNoticeSubject } from "@/lib/server/ledger/notices";
 import { rendersByIds } from "@/lib/server/ledger/renders";
 import { uploadsByIds } from "@/lib/server/ledger/uploads";
@@ -200,10 +201,11 @@ export class EventHub {
     for (const change of changes) latest.set(`${change.topic}:${change.subject}`, change);
     const subjects = (topic: Change["topic"]) =>
       [...latest.values()].filter((c) => c.topic === topic).map((c) => c.subject);
-    const [renders, uploads, starred] = await Promise.all([
+    const [renders, uploads, starred, marks] = await Promise.all([
       rendersByIds(this.db, subjects("render")),
       uploadsByIds(this.db, subjects("upload")),
       this.starred(subjects("favourite")),
+      this.marks(subjects("mark")),
     ]);
     const renderById = new Map(renders.map((r) => [r.id, r]));
     const uploadById = new Map(uploads.map((u) => [u.id, u]));
@@ -213,6 +215,12 @@ export class EventHub {
         const { owner, renderId } = parseFavouriteSubject(subject);
         const favourite = starred.has(subject);
         events.push({ id: seq, event: { type: "favourite", id: renderId, favourite }, audience: [owner] });
+        continue;
+      }
+      if (topic === "mark") {
+        const { owner, renderId } = parseFavouriteSubject(subject);
+        const { rating = null, flag = null } = marks.get(subject) ?? {};
+        events.push({ id: seq, event: { type: "mark", id: renderId, rating, flag }, audience: [owner] });
         continue;
       }
       if (topic === "notice") {
@@ -228,21 +236,36 @@ export class EventHub {
 
   /** Which of these favourite subjects are starred now (a merged change carries the latest state). */
   private async starred(subjects: readonly string[]): Promise<Set<string>> {
-    const byOwner = new Map<string, string[]>();
-    for (const subject of subjects) {
-      const { owner, renderId } = parseFavouriteSubject(subject);
-      byOwner.set(owner, [...(byOwner.get(owner) ?? []), renderId]);
-    }
     const starred = new Set<string>();
-    for (const [owner, ids] of byOwner) {
+    for (const [owner, ids] of byOwner(subjects)) {
       for (const id of await favouriteIds(this.db, owner, ids)) starred.add(favouriteSubject(owner, id));
     }
     return starred;
   }
+
+  /** The marks of these subjects now, by subject (a merged change carries the latest state). */
+  private async marks(subjects: readonly string[]) {
+    const marks = new Map<string, Omit<RenderMarks, "id">>();
+    for (const [owner, ids] of byOwner(subjects)) {
+      for (const [id, held] of await marksOf(this.db, owner, ids))
+        marks.set(favouriteSubject(owner, id), held);
+    }
+    return marks;
+  }
+}
+
+/** Render ids by owner, from subjects of per-member changes (favourites, marks). */
+function byOwner(subjects: readonly string[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const subject of subjects) {
+    const { owner, renderId } = parseFavouriteSubject(subject);
+    owners.set(owner, [...(owners.get(owner) ?? []), renderId]);
+  }
+  return owners;
 }
 
 function toEvent(
-  topic: Exclude<Change["topic"], "favourite" | "notice">,
+  topic: Exclude<Change["topic"], "favourite" | "mark" | "notice">,
   subject: string,
   renders: ReadonlyMap<string, LedgerRender>,
   uploads: ReadonlyMap<string, LedgerUpload>,

@@ -20,6 +20,7 @@ export type ChangeTopic =
   | "rate"
   | "team"
   | "favourite"
+  | "mark"
   | "board"
   | "run"
   | "notice"

@@ -49,6 +49,8 @@ export function toPage<Row, Item>(
 /** One column of a list's order, and its direction. */
 export interface SortKey {
   column: string;
+  /** What the key orders by when it is not the column itself (a joined value with a default). */
+  expression?: RawBuilder<unknown>;
   direction: "asc" | "desc";
 }
 
@@ -68,7 +70,7 @@ export function afterPosition(
   if (position.length !== order.length) throw new Error("a cursor position needs one value per sort key");
   const condition = (index: number): RawBuilder<boolean> => {
     const key = order[index] as SortKey;
-    const column = sql.ref(key.column);
+    const column = key.expression ?? sql.ref(key.column);
     const value = position[index];
     const beyond = sql<boolean>`${column} ${after(key)} ${value}`;
     if (index === order.length - 1) return beyond;

@@ -17,6 +17,7 @@ import {
 
 import { requestedModel, requestedResolution, type RenderRequest } from "@/lib/domain/render-request";
 import { archivedWanted } from "@/lib/domain/archive";
+import { normaliseTag } from "@/lib/domain/cull";
 import { searchTerms } from "@/lib/domain/prompt-search";
 import { rangeEnd, rangeStart, type RenderSort } from "@/lib/domain/render-order";
 import type { CreateRenderResponse } from "@/lib/render-api";
@@ -24,6 +25,8 @@ import type { Db } from "@/lib/server/db/database";
 import type { Database, RenderRequestRow, RenderRow } from "@/lib/server/db/schema";
 import { withChanges, type NoteChange } from "./changes";
 import { withFavourites } from "./favourites";
+import { withMarks } from "./marks";
+import { withTags } from "./tags";
 import { deactivatedAmong } from "./members";
 import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
@@ -31,7 +34,8 @@ import { promptMatches } from "./prompt-search";
 
 /**
  * Each sort's keys; a batch's variants always in their order. `credits` reads the create request's
- * charge (a batch's is on the request, not spread over its variants), joined as `request_credits`.
+ * charge (a batch's is on the request, not spread over its variants), joined as `request_credits`;
+ * `rating` the caller's own marks, joined as `my_marks` (unrated counts as 0).
  */
 const RENDER_ORDERS: Record<RenderSort, KeysetOrder> = {
   newest: [
@@ -44,6 +48,11 @@ const RENDER_ORDERS: Record<RenderSort, KeysetOrder> = {
   ],
   credits: [
     { column: "render_requests.credits_charged", direction: "desc" },
+    { column: "renders.request_seq", direction: "desc" },
+    { column: "renders.variant_index", direction: "asc" },
+  ],
+  rating: [
+    { column: "caller_rating", expression: sql`coalesce(my_marks.rating, 0)`, direction: "desc" },
     { column: "renders.request_seq", direction: "desc" },
     { column: "renders.variant_index", direction: "asc" },
   ],
@@ -343,7 +352,7 @@ export async function getRenderRow(db: Db, id: string): Promise<RenderRow | unde
 export async function rendersByIds(db: Db, ids: readonly string[]): Promise<LedgerRender[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("renders").selectAll().where("id", "in", ids).execute();
-  return withMakerStates(db, rows.map(toLedgerRender));
+  return withTags(db, await withMakerStates(db, rows.map(toLedgerRender)));
 }
 
 /**
@@ -366,7 +375,7 @@ export async function withMakerStates(db: Db, renders: LedgerRender[]): Promise<
 /** One render's record from its row, its maker marked when deactivated (withMakerStates). */
 export async function ledgerRenderOf(db: Db, row: RenderRow): Promise<LedgerRender> {
   const render = toLedgerRender(row);
-  return (await withMakerStates(db, [render]))[0] ?? render;
+  return (await withTags(db, await withMakerStates(db, [render])))[0] ?? render;
 }
 
 /** At most this many unknown ids are named in a refusal. */
@@ -416,7 +425,22 @@ export async function listRenders(
     .selectFrom("renders")
     .innerJoin("render_requests", "render_requests.id", "renders.request_id")
     .selectAll("renders")
-    .select("render_requests.credits_charged as request_credits");
+    .select("render_requests.credits_charged as request_credits")
+    .leftJoin("render_marks as my_marks", (join) =>
+      join.onRef("my_marks.render_id", "=", "renders.id").on("my_marks.owner", "=", owner),
+    )
+    .select(sql<number>`coalesce(my_marks.rating, 0)`.as("caller_rating"));
+  if (query.rating) q = q.where("my_marks.rating", ">=", Number(query.rating));
+  if (query.picked === "true") q = q.where("my_marks.flag", "=", "pick");
+  if (query.rejected === "true") q = q.where("my_marks.flag", "=", "reject");
+  // Hiding rejects keeps renders without marks (a left join's nulls), not only those marked otherwise.
+  if (query.rejected === "false")
+    q = q.where((eb) => eb.or([eb("my_marks.flag", "is", null), eb("my_marks.flag", "!=", "reject")]));
+  const { tag } = query;
+  if (tag)
+    q = q.where("renders.id", "in", (eb) =>
+      eb.selectFrom("render_tags").select("render_id").where("tag", "=", normaliseTag(tag)),
+    );
   if (query.favourite === "true")
     q = q.where("renders.id", "in", (eb) =>
       eb.selectFrom("favourites").select("render_id").where("owner", "=", owner),
@@ -464,15 +488,17 @@ export async function listRenders(
     const [, ...position] = decodeCursor(query.cursor, isCursorOf(sort));
     q = q.where(afterPosition(order, position));
   }
-  for (const key of order) q = q.orderBy(sql.ref(key.column), key.direction);
+  for (const key of order) q = q.orderBy(key.expression ?? sql.ref(key.column), key.direction);
   const rows = await q.limit(limit + 1).execute();
   const page = toPage(rows, limit, toLedgerRender, (row) => [
     sort,
     ...(sort === "credits" ? [row.request_credits] : []),
+    ...(sort === "rating" ? [Number(row.caller_rating)] : []),
     row.request_seq,
     row.variant_index,
   ]);
-  return { ...page, items: await withFavourites(db, owner, await withMakerStates(db, page.items)) };
+  const items = await withTags(db, await withMakerStates(db, page.items));
+  return { ...page, items: await withMarks(db, owner, await withFavourites(db, owner, items)) };
 }
 
 /**

@@ -5,7 +5,7 @@ import "server-only";
  * its create request made, so the poll scheduler stays the one writer of a render's status. Every
  * change to a run or its rows is noted under the run's id, so open pages re-read it.
  */
-import type { MadeBy, RenderRequest, Run, RunDetail, RunRow } from "@/lib/contract";
+import type { MadeBy, RenderRequest, Run, RunDetail, RunGrid, RunRow } from "@/lib/contract";
 import { requestedModel } from "@/lib/domain/render-request";
 import { isFinalRowState, rendersAsked, type RunRowState, type RunState } from "@/lib/domain/runs";
 import { endedWithoutOutput, isFinalLedgerStatus } from "@/lib/domain/statuses";
@@ -29,7 +29,7 @@ export const rowIdempotencyKey = (row: Pick<RunRowRecord, "run_id" | "row_index"
 
 export async function insertRun(
   db: Db,
-  input: { name: string; rows: readonly RenderRequest[]; madeBy: MadeBy },
+  input: { name: string; rows: readonly RenderRequest[]; madeBy: MadeBy; grid?: RunGrid },
 ): Promise<string> {
   const id = newLedgerId("run");
   const now = new Date().toISOString();
@@ -47,6 +47,7 @@ export async function insertRun(
         created_at: now,
         updated_at: now,
         finished_at: null,
+        grid: input.grid ? JSON.stringify(input.grid) : null,
       })
       .execute();
     // SQLite takes at most 32,766 bound values per statement; 100 rows of 6 stay far below it.
@@ -192,7 +193,9 @@ async function toRunDetails(db: Db, runs: readonly RunRecord[]): Promise<{ run: 
 export async function findRun(db: Db, id: string): Promise<RunDetail | undefined> {
   const run = await db.selectFrom("runs").selectAll().where("id", "=", id).executeTakeFirst();
   const [detail] = run ? await toRunDetails(db, [run]) : [];
-  return detail && { ...detail.run, rows: detail.rows };
+  return (
+    detail && { ...detail.run, rows: detail.rows, grid: run?.grid ? (JSON.parse(run.grid) as RunGrid) : null }
+  );
 }
 
 /** The team's latest runs, newest first, without their rows. */

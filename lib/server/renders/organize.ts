@@ -17,6 +17,7 @@ import { getDb } from "@/lib/server/db/database";
 import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
 import { withFamily } from "@/lib/server/ledger/render-family";
+import { withMarks } from "@/lib/server/ledger/marks";
 import {
   getRenderRow,
   listRenders,
@@ -32,9 +33,16 @@ export async function listRendersFor(query: RenderListQuery, member: Member | nu
   return { ...page, items: await withFamily(db, page.items) };
 }
 
-/** One render with the caller's own favourite flag. */
+/** Renders with the caller's own favourite flag, rating and pick or reject. */
+async function forCaller(renders: LedgerRender[], member: Member | null): Promise<LedgerRender[]> {
+  const db = await getDb();
+  const owner = favouritesOwner(member);
+  return withMarks(db, owner, await withFavourites(db, owner, renders));
+}
+
+/** One render with the caller's own favourite flag, rating and pick or reject. */
 export async function withCallerFlag(render: LedgerRender, member: Member | null): Promise<LedgerRender> {
-  const [flagged = render] = await withFavourites(await getDb(), favouritesOwner(member), [render]);
+  const [flagged = render] = await forCaller([render], member);
   return flagged;
 }
 
@@ -66,5 +74,5 @@ export async function archive({ ids, archived }: ArchiveRequest, by: Actor): Pro
       name: wanted.length === 1 ? "1 render" : `${wanted.length} renders`,
     },
   });
-  return { items: await withFavourites(db, favouritesOwner(by.member), await rendersByIds(db, wanted)) };
+  return { items: await forCaller(await rendersByIds(db, wanted), by.member) };
 }

@@ -17,6 +17,10 @@ import {
 import { startDuty, stopDuty } from "@/lib/server/cluster/process-member";
 import { getDb } from "@/lib/server/db/database";
 import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/server/ledger/runs";
+import { approvalReason } from "@/lib/domain/approvals";
+import { rendersAsked } from "@/lib/domain/runs";
+import { spendLimits } from "@/lib/server/ledger/member-spend";
+import { getTeamSettings } from "@/lib/server/ledger/team-settings";
 import { estimateCost } from "@/lib/server/rates/pricing";
 import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { requireMakerOrAdmin } from "@/lib/server/access/makers";
@@ -53,6 +57,7 @@ export async function createRun(body: RunCreate, member: Member | null): Promise
     name: body.name || defaultName(new Date()),
     rows: body.rows,
     madeBy: madeBy(member),
+    grid: body.grid,
   });
   (await getRunRunner()).wake();
   return getRun(id);
@@ -86,8 +91,12 @@ export async function cancelRun(id: string, member: Member | null): Promise<RunD
   return getRun(id);
 }
 
-/** Each row's estimate (the one the form shows) and their sum; rows of one model and settings cost alike. */
-export async function estimateRun({ rows }: RunEstimateRequest): Promise<RunEstimate> {
+/**
+ * Each row's estimate (the one the form shows) and their sum; rows of one model and settings cost
+ * alike. With them, the limits the caller's renders are checked against and how many rows would wait
+ * for approval, so a preview says before the start what the start would meet.
+ */
+export async function estimateRun({ rows }: RunEstimateRequest, member: Member | null): Promise<RunEstimate> {
   const byKey = new Map<string, Promise<number | null>>();
   const credits = await Promise.all(
     rows.map((row) => {
@@ -100,9 +109,18 @@ export async function estimateRun({ rows }: RunEstimateRequest): Promise<RunEsti
       return estimate;
     }),
   );
+  const db = await getDb();
+  const rule = await getTeamSettings(db);
   return {
     credits: credits.reduce<number>((sum, c) => sum + (c ?? 0), 0),
     unknownRows: credits.filter((c) => c === null).length,
     rows: credits,
+    limits: (await spendLimits(db, member)).map(({ kind, limit, spent }) => ({ kind, limit, spent })),
+    // With sign-in off nobody approves, and nothing waits (as for a render started by hand).
+    awaitingApproval: member
+      ? rows
+          .filter((row, i) => approvalReason(rule, member.role, credits[i] ?? null) !== null)
+          .reduce((sum, row) => sum + rendersAsked(row), 0)
+      : 0,
   };
 }

@@ -89,6 +89,11 @@ const envSchema = z.object({
   SESSION_DAYS: positiveInt(7),
   /** A session unused this long ends (the absolute SESSION_DAYS applies as well). */
   SESSION_IDLE_HOURS: positiveInt(72),
+  /**
+   * log2 of scrypt's N for new password hashes: 17 (OWASP's minimum, 128 MiB and about 0.4 s per
+   * hash on 2 cores) unless a small machine needs less; the tests run at 14 (16 MiB, 8× cheaper).
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(18).default(17),
   /** `off` hides the password form and refuses the password route (single sign-on only). */
   PASSWORD_SIGN_IN: z.enum(["on", "off"]).default("on"),
   /** Single sign-on with OpenID Connect: the provider's issuer and this dashboard's client there. */
@@ -142,6 +147,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
   SESSION_IDLE_HOURS: "a whole number of hours above 0",
+  PASSWORD_HASH_COST: "a whole number from 14 to 18 (log2 of scrypt's N)",
   PASSWORD_SIGN_IN: "on or off",
   OIDC_ISSUER:
     "the provider's https issuer URL, e.g. https://sso.example.com/realms/team (http only on loopback)",

@@ -4,4 +4,6 @@ import { apiRoute } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(API_ROUTES["POST /api/runs/estimate"], async ({ body }) => estimateRun(body));
+export const POST = apiRoute(API_ROUTES["POST /api/runs/estimate"], async ({ body, member }) =>
+  estimateRun(body, member),
+);

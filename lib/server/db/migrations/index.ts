@@ -24,6 +24,8 @@ import * as people from "./016_people";
 import * as identities from "./017_identities";
 import * as audit from "./018_audit";
 import * as iterate from "./020_iterate";
+import * as runGrids from "./021_run_grids";
+import * as cull from "./022_cull";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   "017_identities": identities,
   "018_audit": audit,
   "020_iterate": iterate,
+  "021_run_grids": runGrids,
+  "022_cull": cull,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -57,6 +57,20 @@ const presetRow = (id: string, now: string) => ({
   updated_at: now,
 });
 
+/** A running batch run as the runs table holds it (before any grid). */
+const runRow = (id: string, now: string) => ({
+  id,
+  name: "Overnight",
+  state: "running",
+  row_count: 1,
+  stop_reason: null,
+  member_id: null,
+  member_name: null,
+  created_at: now,
+  updated_at: now,
+  finished_at: null,
+});
+
 async function migrate(db: Kysely<Database>, to?: string) {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
@@ -255,21 +269,7 @@ test("010_batch_runs keeps an earlier ledger's rows and adds runs with one row p
     before,
   );
 
-  await db
-    .insertInto("runs")
-    .values({
-      id: "run_one",
-      name: "Overnight",
-      state: "running",
-      row_count: 1,
-      stop_reason: null,
-      member_id: null,
-      member_name: null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-    })
-    .execute();
+  await db.insertInto("runs").values(runRow("run_one", now)).execute();
   const row = {
     run_id: "run_one",
     row_index: 0,
@@ -456,7 +456,12 @@ test("016_people adds sessions and one-time links, each secret's hash once, and 
   };
   await db.insertInto("sessions").values(session).execute();
   // Two sessions never share a secret.
-  await expect(db.insertInto("sessions").values({ ...session, id: "ses_2" }).execute()).rejects.toThrow();
+  await expect(
+    db
+      .insertInto("sessions")
+      .values({ ...session, id: "ses_2" })
+      .execute(),
+  ).rejects.toThrow();
   expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([session]);
   const columns = (await db.introspection.getTables()).find((t) => t.name === "members")?.columns;
   expect(columns?.find((c) => c.name === "deactivated_at")).toMatchObject({ isNullable: true });
@@ -500,4 +505,22 @@ test("018_audit adds the audit log: each row numbered in order, millisecond time
   const rows = await db.selectFrom("audit_log").select(["seq", "at", "email"]).orderBy("seq").execute();
   expect(rows.map((r) => r.at)).toEqual([at, at]);
   expect(rows[1]!.seq).toBeGreaterThan(rows[0]!.seq);
+});
+
+test("021_run_grids keeps an earlier ledger's runs, without a grid, and stores a new run's", async () => {
+  const db = await openLedger();
+  await migrate(db, "018_audit");
+  const now = new Date().toISOString();
+  await db.insertInto("runs").values(runRow("run_before", now)).execute();
+  const applied = await migrate(db, "021_run_grids");
+  expect(applied.map((r) => r.migrationName)).toContain("021_run_grids");
+  const grid = JSON.stringify({ axes: [{ key: "seed", values: ["1"] }], cells: [{ x: 0, y: 0 }] });
+  await db
+    .insertInto("runs")
+    .values({ ...runRow("run_after", now), grid })
+    .execute();
+  expect(await db.selectFrom("runs").select(["id", "grid"]).orderBy("id").execute()).toEqual([
+    { id: "run_after", grid },
+    { id: "run_before", grid: null },
+  ]);
 });

@@ -1,0 +1,113 @@
+/**
+ * Culling from the keyboard: twenty renders rated, picked, rejected and tagged in the viewer with
+ * keys alone (Auto-advance moving on after each rating, `u` undoing), then the gallery filtered to
+ * rating 4 or more and Picked, and that result zipped: its manifest names the ratings, picks and tags.
+ */
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { zipEntries } from "@/test/zip-entries";
+import { expect, test, uniquePrompt } from "./fixtures";
+
+/** What each render gets, by its place in the viewer's order. */
+const plan = (i: number) => ({
+  rating: (i % 5) + 1,
+  pick: i % 4 === 0,
+  reject: i % 7 === 3,
+  tag: i % 6 === 0 ? "hero" : null,
+});
+
+const viewed = (page: Page) => new URL(page.url()).searchParams.get("view") ?? "";
+
+test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zipped", async ({
+  page,
+  gallery,
+  api,
+}) => {
+  test.slow();
+  const prompt = uniquePrompt("Cull: a lighthouse");
+  // Five batches of four: twenty renders in five creates.
+  const created = [];
+  for (let i = 0; i < 5; i++)
+    created.push(await api.createRender({ kind: "image", prompt, imageModel: "nano-banana", imageCount: 4 }));
+  await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+  await expect(gallery.cards(prompt)).toHaveCount(20);
+
+  // Into the viewer from the first card, by keyboard.
+  await gallery.viewButton(gallery.card(prompt)).focus();
+  await page.keyboard.press("Enter");
+  const viewer = page.getByRole("dialog");
+  await expect(viewer).toContainText("1 of 20");
+  await expect(viewer.getByRole("switch", { name: "Auto-advance" })).toHaveAttribute("aria-checked", "true");
+
+  // `?` lists the viewer's keys; Escape closes the list, not the viewer.
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help.getByRole("region", { name: "Viewer" })).toContainText("Undo the last change");
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+  await expect(viewer).toContainText("1 of 20");
+
+  const order: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const id = viewed(page);
+    order.push(id);
+    const { rating, pick, reject, tag } = plan(i);
+    if (pick) await page.keyboard.press("p");
+    if (reject) await page.keyboard.press("x");
+    if (tag) {
+      await page.keyboard.press("t");
+      await page.keyboard.type(tag);
+      await page.keyboard.press("Enter");
+      await expect(viewer.getByRole("list", { name: "Tags" })).toContainText(tag);
+      await page.keyboard.press("Escape");
+    }
+    if (i === 10) {
+      // A wrong rating, undone: back on this render, unrated, and rated again.
+      await page.keyboard.press("1");
+      if (i < 19) await expect.poll(() => viewed(page)).not.toBe(id);
+      await page.keyboard.press("u");
+      await expect.poll(() => viewed(page)).toBe(id);
+      await expect(viewer.getByRole("button", { name: "1 star" })).toHaveAttribute("aria-pressed", "false");
+    }
+    await page.keyboard.press(String(rating));
+    if (i < 19) await expect.poll(() => viewed(page)).not.toBe(id);
+  }
+  await expect(viewer.getByRole("button", { name: `${plan(19).rating} stars` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+
+  const wanted = order.filter((_, i) => plan(i).rating >= 4 && plan(i).pick && !plan(i).reject);
+  const bar = gallery.region.getByRole("search");
+  await bar.getByRole("combobox", { name: "Rating" }).selectOption("4");
+  await bar.getByRole("button", { name: "Picked", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]rating=4(&|$)/);
+  await expect(page).toHaveURL(/[?&]picked=true(&|$)/);
+  await expect(gallery.cards(prompt)).toHaveCount(
+    order.filter((_, i) => plan(i).rating >= 4 && plan(i).pick).length,
+  );
+
+  for (const each of created) for (const id of each.ids) await api.settled(id);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    gallery.region.getByRole("button", { name: "Download zip of the filtered renders" }).click(),
+  ]);
+  const entries = await zipEntries(await readFile((await download.path())!));
+  const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")!.data.toString("utf8")) as {
+    items: { id: string; rating: number; flag: string; tags: string[] }[];
+  };
+  const expected = order.flatMap((id, i) => {
+    const { rating, pick, reject, tag } = plan(i);
+    // A reject after a pick replaces it: a render is one or the other.
+    const flag = reject ? "reject" : pick ? "pick" : null;
+    return rating >= 4 && flag === "pick" ? [{ id, rating, flag, tags: tag ? [tag] : [] }] : [];
+  });
+  expect(expected.map((e) => e.id).sort()).toEqual([...wanted].sort());
+  expect(
+    manifest.items
+      .map(({ id, rating, flag, tags }) => ({ id, rating, flag, tags }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
+  ).toEqual(expected.sort((a, b) => a.id.localeCompare(b.id)));
+});
