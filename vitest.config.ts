@@ -28,6 +28,7 @@ const POSTGRES_TESTS = [
   "test/server/sso.test.ts",
   "test/server/audit.test.ts",
   "test/server/people.test.ts",
+  "test/server/references.test.ts",
   "test/server/cull.test.ts",
   "test/server/review.test.ts",
   "test/server/outbox.test.ts",

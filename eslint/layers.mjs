@@ -25,6 +25,8 @@ export const SERVER_RANKS = [
   // The outbox: messages by email, web push and chat, sent by the leader.
   ["outbox"],
   ["scheduler", "events"],
+  // A render's output copied to the service as an upload, which creating a render also uses.
+  ["references"],
   // The services routes call.
   ["renders", "uploads", "downloads", "boards", "presets", "shares", "tokens", "usage", "health", "openapi", "audit", "review"],
   // Services built on creating renders.

@@ -36,6 +36,13 @@ function expireMedia({ world, res, params }: RequestContext): void {
   sendJson(res, 200, { expired: render.id });
 }
 
+/** The service loses an upload: its URL answers 404 and renders naming it are refused (422). */
+async function dropUpload({ world, res, params }: RequestContext): Promise<void> {
+  const id = params[0] ?? "";
+  if (!(await world.uploads.remove(id))) throw new SimError("not_found", "No such upload");
+  sendJson(res, 200, { dropped: id });
+}
+
 function health({ world, res }: RequestContext): void {
   sendJson(res, 200, { ok: true, timeScale: world.config.timeScale });
 }
@@ -47,4 +54,5 @@ export const adminRoutes: readonly Route[] = [
   { methods: ["PUT"], path: /^\/__sim\/faults$/, handle: updateFaults },
   { methods: ["POST"], path: /^\/__sim\/reset$/, handle: reset },
   { methods: ["DELETE"], path: /^\/__sim\/media\/(rnd_[a-z0-9]+)$/, handle: expireMedia },
+  { methods: ["DELETE"], path: /^\/__sim\/uploads\/(up_[a-z0-9]+)$/, handle: dropUpload },
 ];

@@ -38,6 +38,7 @@ async function upload(ctx: RequestContext, caller: Caller): Promise<void> {
     maxBytes: world.config.uploadMaxBytes,
     publicBaseUrl: world.config.publicBaseUrl,
   });
+  world.stats.recordUpload();
   reply(ctx, 201, uploadRecord(stored), { object: "upload", id: stored.id });
 }
 

@@ -29,6 +29,8 @@ export class Stats {
   private createsAccepted = 0;
   /** Authenticated account reads, for tests of the dashboard's account cache. */
   private accountReads = 0;
+  /** Uploads stored, for tests of how often the dashboard copies a file to the service. */
+  private uploadsStored = 0;
 
   /** Every authenticated poll counts towards the peak, refused or not: the peak measures the client. */
   recordPoll(accountId: string, renderId: string, accepted: boolean, now: number): void {
@@ -47,6 +49,10 @@ export class Stats {
     this.accountReads++;
   }
 
+  recordUpload(): void {
+    this.uploadsStored++;
+  }
+
   recordCreate(accepted: boolean): void {
     this.createsTotal++;
     if (accepted) this.createsAccepted++;
@@ -60,6 +66,7 @@ export class Stats {
     this.createsTotal = 0;
     this.createsAccepted = 0;
     this.accountReads = 0;
+    this.uploadsStored = 0;
   }
 
   snapshot(renders: RenderStore, accounts: Accounts, now: number) {
@@ -73,6 +80,7 @@ export class Stats {
       },
       creates: { total: this.createsTotal, accepted: this.createsAccepted },
       requests: { account: this.accountReads },
+      uploads: { total: this.uploadsStored },
       renders: renders.all().map((render) => {
         const { state } = observe(render.plan, now, false);
         const terminal = state === "ready" || state === "failed";

@@ -52,6 +52,16 @@ export class UploadStore {
     return this.byId.get(id);
   }
 
+  /** Forgets one upload and deletes its file: its URL is no longer served nor accepted as a reference. */
+  async remove(id: string): Promise<boolean> {
+    const upload = this.byId.get(id);
+    if (!upload) return false;
+    this.byId.delete(id);
+    this.byUrl.delete(upload.url);
+    await rm(upload.path, { force: true });
+    return true;
+  }
+
   async clear(): Promise<void> {
     const paths = [...this.byId.values()].map((u) => u.path);
     this.byUrl.clear();

@@ -239,6 +239,8 @@ export async function signedInMembers(
 export interface SimulatorStats {
   polls: { total: number; rateLimited: number; maxInAnyMinute: number; byRender: Record<string, number> };
   creates: { total: number; accepted: number };
+  /** Uploads the service stored. */
+  uploads: { total: number };
   renders: {
     id: string;
     kind: string;
@@ -246,6 +248,8 @@ export interface SimulatorStats {
     terminalAt: string | null;
     creditsCharged: number;
     creditsRefunded: number;
+    /** The reference images it kept, in order: a video's first is its start frame. */
+    referenceImageUrlsUsed: string[];
   }[];
 }
 

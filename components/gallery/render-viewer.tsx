@@ -42,6 +42,8 @@ import { RenderMedia, isAudioUrl } from "@/components/render/render-media";
 import { COMPARE_MAX, compareHref } from "@/lib/domain/compare";
 import { DownloadLink } from "@/components/render/download-link";
 import { renderHref, reuseSettingsHref } from "@/components/render/render-links";
+import { IterateButtons } from "@/components/render/iterate-actions";
+import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "@/components/render/view-url";
@@ -293,6 +295,7 @@ function Details({
         >
           <SlidersHorizontalIcon /> Reuse settings
         </Link>
+        <IterateButtons render={render} size="sm" />
         <FavouriteButton render={render} size="sm" />
         <ArchiveButton render={render} size="sm" />
         <AddToBoardButton id={render.id} />
@@ -310,6 +313,7 @@ function Details({
       </div>
       <RenderParameters params={requestParams(render)} />
       <RenderTimeline render={render} />
+      <RenderFamily render={render} />
     </aside>
   );
 }

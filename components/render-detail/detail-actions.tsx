@@ -10,6 +10,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyIcon, DownloadIcon, SlidersHorizontalIcon } from "lucide-react";
 import { DownloadLink } from "@/components/render/download-link";
 import { reuseSettingsHref } from "@/components/render/render-links";
+import { IterateButtons } from "@/components/render/iterate-actions";
 import { copyPrompt } from "@/components/render/copy-prompt";
 import { ArchiveButton } from "@/components/render/archive-button";
 import { FavouriteButton } from "@/components/render/favourite-button";
@@ -29,6 +30,7 @@ export function DetailActions({ render }: { render: LedgerRender }) {
       <Link href={reuseSettingsHref(render.id)} className={buttonClasses()}>
         <SlidersHorizontalIcon /> Reuse settings
       </Link>
+      <IterateButtons render={render} />
       <FavouriteButton render={render} size="md" />
       <Button variant="ghost" onClick={() => void copyPrompt(render.prompt)}>
         <CopyIcon /> Copy prompt

@@ -18,6 +18,8 @@ import { StatusBadge } from "@/components/render/status-badge";
 import { useRenderCompletion } from "@/components/render/use-render-completion";
 import { ShareList } from "@/components/shares/share-list";
 import { BatchVariants } from "./batch-variants";
+import { RenderFamily } from "@/components/render/render-family";
+import { FamilyTree } from "@/components/render/family-tree";
 import { requestParams } from "@/components/render/describe-params";
 import { DetailActions } from "./detail-actions";
 import { RenderParameters } from "@/components/render/render-parameters";
@@ -118,6 +120,8 @@ export function RenderDetail({ id }: { id: string }) {
           </div>
         </article>
       </ReviewSessionProvider>
+      <RenderFamily render={render} />
+      <FamilyTree render={render} />
       {render.batchId && <BatchVariants batchId={render.batchId} currentId={render.id} />}
     </div>
   );

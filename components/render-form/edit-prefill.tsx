@@ -19,7 +19,7 @@ export function EditPrefill({
   onFill,
 }: {
   current: () => RenderFormValues;
-  onFill: (values: RenderFormValues, message: string) => void;
+  onFill: (values: RenderFormValues, message: string, parentId?: string) => void;
 }) {
   const searchParams = useSearchParams();
   const router = useRouter();
@@ -44,7 +44,7 @@ export function EditPrefill({
 async function fillFrom(
   render: LedgerRender,
   current: () => RenderFormValues,
-  onFill: (values: RenderFormValues, message: string) => void,
+  onFill: (values: RenderFormValues, message: string, parentId?: string) => void,
 ) {
   let filled: Awaited<ReturnType<typeof formValuesFromRender>>;
   try {
@@ -58,5 +58,6 @@ async function fillFrom(
     notify.error("That render's settings no longer fit the form", { description: filled.message });
     return;
   }
-  onFill(filled.values, "Settings loaded");
+  // The render whose settings these are becomes the new render's parent.
+  onFill(filled.values, "Settings loaded", render.id);
 }

@@ -39,6 +39,7 @@ import { Button } from "@/components/ui/button";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import type { FitNote } from "@/lib/client/form/fit-model";
 import type { PresetDialogKind } from "./preset-dialogs";
+import { ITERATE_ACTIONS } from "@/components/render/render-links";
 import { PromptField } from "./prompt-field";
 import { ImageOptions } from "./image-options";
 import { KindToggle } from "./kind-toggle";
@@ -77,6 +78,14 @@ function GridSlotWhenUsed(props: ComponentProps<typeof GridSlot>) {
 
 function EditPrefillSlot(props: ComponentProps<typeof EditPrefill>) {
   return useSearchParams().has("edit") ? <EditPrefill {...props} /> : null;
+}
+
+/** `?reference=`, `?animate=`, `?vary=<renderId>`: building on an output; loaded only when asked. */
+const IteratePrefill = lazy(() => import("./iterate-prefill").then((m) => ({ default: m.IteratePrefill })));
+
+function IteratePrefillSlot(props: ComponentProps<typeof IteratePrefill>) {
+  const params = useSearchParams();
+  return ITERATE_ACTIONS.some((a) => params.has(a)) ? <IteratePrefill {...props} /> : null;
 }
 
 export interface RenderFormProps {
@@ -125,20 +134,23 @@ export function RenderForm({ settings }: RenderFormProps) {
   const openPresetDialog = (which: PresetDialogKind) => (event: { currentTarget: HTMLElement }) =>
     setPresetDialog({ which, open: true, from: event.currentTarget });
 
+  /** Places an upload in its reference list: last, or first (an animated image's start frame). */
   const addReference = useCallback(
-    (upload: LedgerUpload) => {
+    (upload: LedgerUpload, { first = false }: { first?: boolean } = {}) => {
       const field = REFERENCE_FIELDS[upload.kind as ReferenceKind];
       if (!field) return;
       const current = getValues(field);
-      if (!current.includes(upload.url)) {
-        setValue(field, [...current, upload.url], {
-          shouldDirty: true,
-          shouldValidate: form.formState.isSubmitted,
-        });
-      }
+      if (current.includes(upload.url) && !(first && current[0] !== upload.url)) return;
+      const others = current.filter((url) => url !== upload.url);
+      setValue(field, first ? [upload.url, ...others] : [...others, upload.url], {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
     },
     [form, getValues, setValue],
   );
+  /** The render whose settings the form holds (Reuse settings, Vary): the next render's parent. */
+  const settingsParent = useRef<string | null>(null);
   const queue = useUploadQueue(addReference);
   const uploadsRunning = queue.items.filter((item) => item.status === "uploading").length;
 
@@ -177,7 +189,8 @@ export function RenderForm({ settings }: RenderFormProps) {
 
   /** Fills the whole form (Reuse settings, a preset) and hands it back to the prompt. */
   const fill = useCallback(
-    (values: RenderFormValues, message: string) => {
+    (values: RenderFormValues, message: string, parentId?: string) => {
+      settingsParent.current = parentId ?? null;
       reset(values);
       setFitNotes([]);
       setUnfolded(true);
@@ -194,8 +207,20 @@ export function RenderForm({ settings }: RenderFormProps) {
   const busy = submitter.isPending || form.formState.isSubmitting;
   const blocked = busy || submitter.retryInSeconds > 0 || uploadsRunning > 0;
 
-  const onValid = async (request: RenderRequest) => {
+  /** Changes some fields, as a person would (Animate switches to video and keeps the prompt). */
+  const change = useCallback(
+    (values: Partial<RenderFormValues>) => {
+      for (const [field, value] of Object.entries(values) as [keyof RenderFormValues, never][])
+        setValue(field, value, { shouldDirty: true });
+      setUnfolded(true);
+    },
+    [setValue],
+  );
+
+  const onValid = async (validated: RenderRequest) => {
     if (blocked) return;
+    const parent = settingsParent.current;
+    const request: RenderRequest = parent ? { ...validated, parentIds: [parent] } : validated;
     // A grid (or a prompt with variables) is previewed, and confirmed there, before anything is sent.
     if (makesGrid(gridOpen, request.prompt)) {
       setGridPreview(request);
@@ -239,6 +264,9 @@ export function RenderForm({ settings }: RenderFormProps) {
       >
         <Suspense fallback={null}>
           <EditPrefillSlot current={getValues} onFill={fill} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <IteratePrefillSlot current={getValues} onFill={fill} onChange={change} onCopy={queue.addCopy} />
         </Suspense>
         {submitter.failure?.type === "admin" && <Notice tone="error">{submitter.failure.message}</Notice>}
         <div className="flex flex-wrap items-center justify-between gap-3">

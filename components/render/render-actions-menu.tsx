@@ -24,6 +24,7 @@ import { copyPrompt } from "./copy-prompt";
 import { ArchiveLabel } from "./archive-button";
 import { archiveRenders } from "./organize-actions";
 import { useReview } from "./review-context";
+import { IterateMenuItems } from "./iterate-actions";
 
 export default function RenderActionsMenu({ render }: { render: LedgerRender }) {
   const queryClient = useQueryClient();
@@ -54,6 +55,7 @@ export default function RenderActionsMenu({ render }: { render: LedgerRender }) 
           </MenuItem>
           <MenuSeparator />
           <ReuseSettingsItem id={render.id} />
+          <IterateMenuItems render={render} />
           <MenuItem onSelect={() => void archiveRenders(queryClient, [render.id], !archived)}>
             <ArchiveLabel archived={archived} />
           </MenuItem>

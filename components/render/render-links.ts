@@ -23,6 +23,19 @@ export function reuseSettingsHref(id: string, current?: URLSearchParams): string
   return `/?${params.toString()}`;
 }
 
+/** Building on a render's output in the form: Use as reference, Animate (an image), Vary (an image). */
+export const ITERATE_ACTIONS = ["reference", "animate", "vary"] as const;
+export type IterateAction = (typeof ITERATE_ACTIONS)[number];
+
+/** The form, building on the render's output (`?animate=<id>`…); other query parameters are kept. */
+export function iterateHref(action: IterateAction, id: string, current?: URLSearchParams): string {
+  const params = new URLSearchParams(current);
+  params.delete(VIEW_PARAM);
+  for (const other of ITERATE_ACTIONS) params.delete(other);
+  params.set(action, id);
+  return `/?${params.toString()}`;
+}
+
 /** The output as an attachment with a meaningful file name (`GET /api/renders/{id}/file`). */
 export function downloadHref(id: string): string {
   return `/api/renders/${encodeURIComponent(id)}/file`;

@@ -1,3 +1,3 @@
 export { ReferenceDropZone } from "./lazy-drop-zone";
 export { ReferenceLibrary } from "./reference-library";
-export { useUploadQueue, type QueuedUpload, type UploadQueue } from "./use-upload-queue";
+export { useUploadQueue, type QueuedUpload, type RenderToCopy, type UploadQueue } from "./use-upload-queue";

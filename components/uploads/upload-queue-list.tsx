@@ -1,5 +1,9 @@
 "use client";
-/** The uploads under way or stopped: progress, then cancel while running, retry and remove after. */
+/**
+ * The uploads under way or stopped: progress, then cancel while running, retry and remove after. A
+ * render's output being copied shows as under way: the copy runs on the server, which does not
+ * report its bytes.
+ */
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { XIcon } from "lucide-react";
@@ -30,7 +34,7 @@ interface RowAction {
 
 /** An upload in flight can be cancelled; a finished, failed or cancelled one retried or removed. */
 function rowActions(item: QueuedUpload, queue: UploadQueue): RowAction[] {
-  const name = item.file.name;
+  const name = item.name;
   if (item.status === "uploading") {
     return [
       {
@@ -59,7 +63,7 @@ function rowActions(item: QueuedUpload, queue: UploadQueue): RowAction[] {
 }
 
 function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) {
-  const name = item.file.name;
+  const name = item.name;
   const percent = item.total > 0 ? Math.round((item.sent / item.total) * 100) : 0;
   return (
     <li className="flex items-center gap-3 rounded-md border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900">
@@ -72,7 +76,22 @@ function UploadRow({ item, queue }: { item: QueuedUpload; queue: UploadQueue }) 
       )}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{name}</p>
-        {item.status === "uploading" && (
+        {item.status === "uploading" && item.source.type === "render" && (
+          <>
+            <div
+              role="progressbar"
+              aria-label={`Copying ${name}`}
+              aria-valuetext="Copying to the service"
+              className="relative mt-1.5 h-1.5 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+            >
+              <div className="absolute inset-y-0 left-0 w-1/3 animate-pulse rounded-full bg-indigo-500" />
+            </div>
+            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+              Copying the output to the service…
+            </p>
+          </>
+        )}
+        {item.status === "uploading" && item.source.type === "file" && (
           <>
             <ProgressBar value={percent} max={100} label={`Uploading ${name}`} className="mt-1.5" />
             <p className="mt-1 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">

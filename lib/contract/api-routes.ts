@@ -21,6 +21,7 @@ import { NOTIFICATION_ROUTES } from "./routes/notifications";
 import { PEOPLE_ROUTES } from "./routes/people";
 import { PRESET_ROUTES } from "./routes/presets";
 import { RATE_ROUTES } from "./routes/rates";
+import { REFERENCE_ROUTES } from "./routes/references";
 import { RENDER_ROUTES } from "./routes/renders";
 import { REVIEW_ROUTES } from "./routes/review";
 import { RUN_ROUTES } from "./routes/runs";
@@ -56,6 +57,7 @@ export const API_ROUTES = {
   ...DOWNLOAD_ROUTES,
   ...EVENT_ROUTES,
   ...UPLOAD_ROUTES,
+  ...REFERENCE_ROUTES,
   ...PRESET_ROUTES,
   ...BOARD_ROUTES,
   ...SHARE_ROUTES,

@@ -29,6 +29,7 @@ export * from "./limits";
 export * from "./sso";
 export * from "./audit";
 export * from "./people";
+export * from "./references";
 export * from "./cull";
 export * from "./review";
 export * from "./notifications";

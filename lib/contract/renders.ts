@@ -86,6 +86,13 @@ export const ledgerRenderSchema = z.object({
    * (lists, a render, a toggle) carry it; the live stream's shared record does not (docs/architecture.md).
    */
   favourite: z.optional(z.boolean()),
+  /**
+   * Its family (docs/architecture.md, "Iterating on outputs"): the renders whose settings it reused
+   * or whose output it took as a reference, and the renders made from it, oldest first. Lists and a
+   * render carry them; the live stream's record does not.
+   */
+  parentIds: z.optional(z.array(z.string())),
+  childIds: z.optional(z.array(z.string())),
   /** The caller's rating and pick or reject; per member like `favourite`, so only answers to the caller carry them. */
   rating: z.optional(z.nullable(ratingSchema)),
   flag: z.optional(z.nullable(cullFlagSchema)),

@@ -24,6 +24,8 @@ export interface ManifestRender {
   errorMessage: string | null;
   batchId: string | null;
   variantIndex: number;
+  /** The renders it was made from (docs/architecture.md, "Iterating on outputs"), when known. */
+  parentIds?: readonly string[];
   /** The rating and pick or reject of whoever asked for the zip, and the team's tags. */
   rating?: number | null;
   flag?: string | null;
@@ -99,6 +101,8 @@ function entry({ render, outcome }: ManifestRow) {
     sourceUrl: render.outputUrl,
     batchId: render.batchId,
     variantIndex: render.variantIndex,
+    // Space-separated in the CSV's one cell; a list in the JSON (manifestJson).
+    parentIds: (render.parentIds ?? []).join(" "),
     rating: render.rating ?? null,
     flag: render.flag ?? null,
     tags: (render.tags ?? []).join(", "),
@@ -122,6 +126,7 @@ export function manifestJson(
         ...entry(row),
         ...(grid && { grid: gridPlace(grid, row.render.id) }),
         tags: row.render.tags ?? [],
+        parentIds: [...(row.render.parentIds ?? [])],
         params: row.render.params,
       })),
     },

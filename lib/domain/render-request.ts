@@ -48,6 +48,30 @@ const referenceList = (field: string) =>
 const boundedReferenceList = (field: string, max: number) =>
   referenceList(field).check(z.maxLength(max, { error: `${field} takes at most ${max} URLs` }));
 
+/**
+ * Renders named by id, the dashboard's own fields (never sent to the service): `parentIds`, the
+ * renders whose settings this one reuses, and `referenceRenderIds`, renders whose outputs become its
+ * references (copied to the service as uploads, as "Use as reference" does).
+ */
+const renderIdList = (field: string, max: number) =>
+  z
+    .array(
+      z
+        .string({ error: `${field} must be a list of render ids` })
+        .check(
+          z.minLength(1, { error: `${field} must not hold an empty id` }),
+          z.maxLength(100),
+          singleLineText(field),
+        ),
+      { error: `${field} must be a list of render ids` },
+    )
+    .check(z.maxLength(max, { error: `${field} takes at most ${max} render ids` }));
+
+const familyFields = {
+  parentIds: z.optional(renderIdList("parentIds", LIMITS.imageReferencesMax)),
+  referenceRenderIds: z.optional(renderIdList("referenceRenderIds", LIMITS.imageReferencesMax)),
+};
+
 const imageCountRange = `imageCount must be between 1 and ${LIMITS.imageCountMax}`;
 
 export const imageRenderRequestSchema = z
@@ -70,6 +94,7 @@ export const imageRenderRequestSchema = z
     ),
     // The spec's hard limit (§4.2, §8): an 11th image is refused, not dropped.
     referenceImageUrls: z.optional(boundedReferenceList("referenceImageUrls", LIMITS.imageReferencesMax)),
+    ...familyFields,
   })
   .check(
     z.superRefine((req, ctx) => {
@@ -115,6 +140,7 @@ export const videoRenderRequestSchema = z
     ),
     referenceVideoUrls: z.optional(referenceList("referenceVideoUrls")),
     referenceAudioUrls: z.optional(referenceList("referenceAudioUrls")),
+    ...familyFields,
   })
   .check(
     z.superRefine((req, ctx) => {

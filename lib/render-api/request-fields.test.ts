@@ -21,6 +21,9 @@ describe("REQUEST_FIELD_NAMES", () => {
         "negativePrompt",
         "referenceVideoUrls",
         "referenceAudioUrls",
+        // The dashboard's own, resolved before a request is sent.
+        "parentIds",
+        "referenceRenderIds",
       ].sort(),
     );
   });

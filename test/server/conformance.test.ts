@@ -206,6 +206,8 @@ test("every documented operation, run once with a real request", { timeout: 120_
   await call("POST /api/renders/archive", { json: { ids: [id], archived: true } });
   await call("POST /api/renders/archive", { json: { ids: [id], archived: false } });
   await call("GET /api/renders/{id}/file", render);
+  await call("POST /api/renders/{id}/reference", render);
+  await call("GET /api/renders/{id}/family", render);
   await call("GET /api/renders/zip", { query: `ids=${id}` });
   await call("POST /api/renders/zip", { json: { ids: [id] } });
   await call("GET /api/prompts/recent", { query: "q=lighthouse" });

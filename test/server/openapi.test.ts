@@ -202,6 +202,12 @@ describe("a real run: every answer matches its documented schema", () => {
     expect((await call("Grace", "GET", "/api/renders/{id}/file", one("/api/renders/{id}/file"))).status).toBe(
       200,
     );
+    expect(
+      (await call("Grace", "POST", "/api/renders/{id}/reference", one("/api/renders/{id}/reference"))).status,
+    ).toBe(200);
+    expect(
+      (await call("Grace", "GET", "/api/renders/{id}/family", one("/api/renders/{id}/family"))).status,
+    ).toBe(200);
     expect((await call("Grace", "GET", "/api/renders/zip", `/api/renders/zip?ids=${id}`)).status).toBe(200);
     expect(
       (await call("Grace", "POST", "/api/renders/zip", "/api/renders/zip", { json: { ids: [id] } })).status,

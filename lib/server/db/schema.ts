@@ -521,6 +521,21 @@ export interface InboxItemsTable {
   text: string;
   created_at: string;
   read_at: string | null;
+/** A render's output copied to the service as an upload (one per output, renewed when the service loses it). */
+export interface OutputCopiesTable {
+  render_id: string;
+  upload_id: string;
+  created_at: string;
+}
+
+/**
+ * A create request's parent render: whose settings it reused (`settings`) or whose output it took as
+ * a reference (`reference`). Every render of the request has it as a parent.
+ */
+export interface RenderParentsTable {
+  request_id: string;
+  parent_id: string;
+  relation: string;
 }
 
 export interface Database {
@@ -559,6 +574,8 @@ export interface Database {
   outbox: OutboxTable;
   notification_choices: NotificationChoicesTable;
   team_chat_kinds: TeamChatKindsTable;
+  output_copies: OutputCopiesTable;
+  render_parents: RenderParentsTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

@@ -10,7 +10,13 @@ import { notReadyReason } from "@/lib/domain/manifest";
 import { getDb } from "@/lib/server/db/database";
 import { getRenderRow, toLedgerRender } from "@/lib/server/ledger/renders";
 import { serverConfig } from "@/lib/server/runtime/config";
-import { OutputError, openOutput, outputAppError, outputOrigins, type OpenOutput } from "./output";
+import {
+  OutputError,
+  openOutput,
+  outputAppError,
+  outputOrigins,
+  type OpenOutput,
+} from "@/lib/server/runtime/output-fetch";
 import { namedRender } from "./names";
 import { pulledStream } from "./web-stream";
 

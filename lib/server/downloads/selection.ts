@@ -2,6 +2,7 @@ import "server-only";
 /** Which renders a zip holds, resolved against the ledger before any byte of it is sent. */
 import { AppError, ZIP_MAX_RENDERS, type LedgerRender, type ZipSelection } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
+import { withFamily } from "@/lib/server/ledger/render-family";
 import { axisLabel } from "@/lib/domain/grid";
 import type { ManifestGrid } from "@/lib/domain/manifest";
 import { listRenders, requireRenders } from "@/lib/server/ledger/renders";
@@ -55,8 +56,9 @@ export async function zipContents(selection: ZipSelection, owner: string): Promi
   if (items.length === 0) throw new AppError("not_found", "No renders match this selection.");
   const first = items[0] ?? null;
   const oneBatch = first?.batchId != null && items.every((r) => r.batchId === first.batchId);
+  // The manifests name each render's parents.
   return {
-    renders: items,
+    renders: await withFamily(db, items),
     batch: selection.batchId !== undefined && oneBatch ? first : null,
     grid: selection.run !== undefined ? await runGrid(db, selection.run) : null,
   };

@@ -28,7 +28,13 @@ import { getDb } from "@/lib/server/db/database";
 import { commentsOfRenders } from "@/lib/server/ledger/comments";
 import { serverConfig } from "@/lib/server/runtime/config";
 import { namedRender } from "./names";
-import { OutputError, openOutput, outputOrigins, type OpenOutput, type OutputFetch } from "./output";
+import {
+  OutputError,
+  openOutput,
+  outputOrigins,
+  type OpenOutput,
+  type OutputFetch,
+} from "@/lib/server/runtime/output-fetch";
 import type { ZipContents } from "./selection";
 import { pulledStream } from "./web-stream";
 

@@ -7,7 +7,7 @@ import { withChanges } from "./changes";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { newLedgerId } from "./ids";
 
-function toLedgerUpload(row: UploadsTable): LedgerUpload {
+export function toLedgerUpload(row: UploadsTable): LedgerUpload {
   return {
     id: row.id,
     url: row.url,
@@ -20,13 +20,9 @@ function toLedgerUpload(row: UploadsTable): LedgerUpload {
   };
 }
 
-export async function recordUpload(
-  db: Db,
-  record: UploadRecord,
-  filename: string,
-  madeBy: MadeBy,
-): Promise<LedgerUpload> {
-  const row: UploadsTable = {
+/** The ledger row of an upload the service has just stored. */
+export function newUploadRow(record: UploadRecord, filename: string, madeBy: MadeBy): UploadsTable {
+  return {
     id: newLedgerId("upl"),
     url: record.url,
     kind: record.kind,
@@ -37,6 +33,15 @@ export async function recordUpload(
     member_id: madeBy?.id ?? null,
     member_name: madeBy?.name ?? null,
   };
+}
+
+export async function recordUpload(
+  db: Db,
+  record: UploadRecord,
+  filename: string,
+  madeBy: MadeBy,
+): Promise<LedgerUpload> {
+  const row = newUploadRow(record, filename, madeBy);
   await withChanges(db, async (tx, note) => {
     await tx
       .insertInto("uploads")

@@ -27,6 +27,7 @@ import { getClusterMember } from "@/lib/server/cluster/process-member";
 import { getDb, type Db } from "@/lib/server/db/database";
 import type { RenderRequestRow } from "@/lib/server/db/schema";
 import { findApproval, holdForApproval } from "@/lib/server/ledger/approvals";
+import { recordParents, type Parent } from "@/lib/server/ledger/render-family";
 import { newLedgerId } from "@/lib/server/ledger/ids";
 import {
   beginRequest,
@@ -45,6 +46,7 @@ import { afterCharge } from "@/lib/server/notices/spend-notices";
 import { assertWithinLimits } from "@/lib/server/team/caps";
 import { assertMayMake } from "@/lib/server/team/limits";
 import { estimateCost } from "@/lib/server/rates/pricing";
+import { resolveRenderIds } from "@/lib/server/references/resolve";
 
 /** Creates in progress in this process, by idempotency key, so a double submit waits for the first. */
 interface CreateInFlight {
@@ -85,7 +87,7 @@ export async function createRender(
 }
 
 async function create(
-  request: RenderRequest,
+  input: RenderRequest,
   bodyHash: string,
   idempotencyKey: string | null,
   member: Member | null,
@@ -98,16 +100,18 @@ async function create(
   }
   // A replay makes nothing, so only a new create counts against the renders' rate.
   if (!fromRun) await assertMayMake("renders", member);
+  // Renders named by id become upload URLs and parents before anything is estimated or sent.
+  const { request, parents } = await resolveRenderIds(db, input, member);
   const estimate = await estimateCost(request);
   await assertMaySend(db, request, member, estimate);
   if (member) {
     const reason = approvalReason(await getTeamSettings(db), member.role, estimate.credits);
     if (reason) {
       await assertMayMake("approvals", member);
-      return hold(db, { request, bodyHash, idempotencyKey, member }, estimate);
+      return hold(db, { request, bodyHash, idempotencyKey, member, parents }, estimate);
     }
   }
-  return submit(db, request, bodyHash, idempotencyKey, member, estimate);
+  return submit(db, request, bodyHash, idempotencyKey, member, estimate, parents);
 }
 
 /**
@@ -129,6 +133,7 @@ interface Held {
   bodyHash: string;
   idempotencyKey: string | null;
   member: Member;
+  parents: Parent[];
 }
 
 /** Writes the request as waiting for an admin's approval: nothing is sent, nothing charged. */
@@ -158,6 +163,7 @@ async function hold(db: Db, held: Held, estimate: CostEstimate): Promise<CreateR
     if (winner) return replay(db, winner, held.bodyHash);
     throw error;
   }
+  await recordParents(db, requestRow.id, held.parents);
   return awaiting(db, requestRow.id, estimate.credits);
 }
 
@@ -208,6 +214,7 @@ async function submit(
   idempotencyKey: string | null,
   member: Member | null,
   estimate: CostEstimate,
+  parents: Parent[],
 ): Promise<CreateRenderAnswer> {
   const scheduler = await getScheduler();
   let requestRow: RenderRequestRow;
@@ -228,6 +235,8 @@ async function submit(
     if (winner) return replay(db, winner, bodyHash);
     throw error;
   }
+  // Before the call: a render's family is known whatever the service answers.
+  await recordParents(db, requestRow.id, parents);
   return send(db, requestRow, request, member);
 }
 

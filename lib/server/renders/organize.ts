@@ -16,6 +16,7 @@ import {
 import { getDb } from "@/lib/server/db/database";
 import { recordAudit, type Actor } from "@/lib/server/ledger/audit";
 import { favouritesOwner, setFavourite, withFavourites } from "@/lib/server/ledger/favourites";
+import { withFamily } from "@/lib/server/ledger/render-family";
 import { withMarks } from "@/lib/server/ledger/marks";
 import {
   getRenderRow,
@@ -27,7 +28,9 @@ import {
 
 /** A page of the gallery as this caller sees it (their favourites). */
 export async function listRendersFor(query: RenderListQuery, member: Member | null): Promise<RenderList> {
-  return listRenders(await getDb(), query, favouritesOwner(member));
+  const db = await getDb();
+  const page = await listRenders(db, query, favouritesOwner(member));
+  return { ...page, items: await withFamily(db, page.items) };
 }
 
 /** Renders with the caller's own favourite flag, rating and pick or reject. */
@@ -65,7 +68,11 @@ export async function archive({ ids, archived }: ArchiveRequest, by: Actor): Pro
     kind: archived ? "renders.archived" : "renders.unarchived",
     by,
     // One entry for the whole selection, its ids in the target (up to the request's 500).
-    target: { type: "renders", id: wanted.join(","), name: wanted.length === 1 ? "1 render" : `${wanted.length} renders` },
+    target: {
+      type: "renders",
+      id: wanted.join(","),
+      name: wanted.length === 1 ? "1 render" : `${wanted.length} renders`,
+    },
   });
   return { items: await forCaller(await rendersByIds(db, wanted), by.member) };
 }

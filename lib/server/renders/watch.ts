@@ -2,6 +2,7 @@ import "server-only";
 /** A render someone has open: its ledger record, and the scheduler told to keep it current. */
 import { AppError, type LedgerRender, type Member, type RenderWatch } from "@/lib/contract";
 import { getDb } from "@/lib/server/db/database";
+import { withFamily } from "@/lib/server/ledger/render-family";
 import { getRenderRow, ledgerRenderOf } from "@/lib/server/ledger/renders";
 import { getScheduler } from "@/lib/server/scheduler/process-scheduler";
 import { withCallerFlag } from "./organize";
@@ -21,5 +22,7 @@ export async function openRender(id: string, member: Member | null): Promise<Led
   const row = await getRenderRow(db, id);
   if (!row) throw notFound();
   if (row.next_poll_at !== null) await (await getScheduler()).watch(id);
-  return withCallerFlag(await ledgerRenderOf(db, row), member);
+  const render = await ledgerRenderOf(db, row);
+  const [withLinks = render] = await withFamily(db, [render]);
+  return withCallerFlag(withLinks, member);
 }

@@ -24,6 +24,7 @@ import * as people from "./016_people";
 import * as identities from "./017_identities";
 import * as audit from "./018_audit";
 import * as review from "./019_review";
+import * as iterate from "./020_iterate";
 import * as runGrids from "./021_run_grids";
 import * as cull from "./022_cull";
 import * as outbox from "./023_outbox";
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "017_identities": identities,
   "018_audit": audit,
   "019_review": review,
+  "020_iterate": iterate,
   "021_run_grids": runGrids,
   "022_cull": cull,
   "023_outbox": outbox,

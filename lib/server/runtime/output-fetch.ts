@@ -11,8 +11,8 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { request, type Dispatcher } from "undici";
 import { AppError } from "@/lib/contract";
-import { mediaOriginsFrom } from "@/lib/server/runtime/media-origins";
-import { serverConfig } from "@/lib/server/runtime/config";
+import { mediaOriginsFrom } from "./media-origins";
+import { serverConfig } from "./config";
 
 export type OutputFailure = "gone" | "refused" | "unreachable" | "timeout" | "broken";
 
