@@ -521,6 +521,8 @@ export interface InboxItemsTable {
   text: string;
   created_at: string;
   read_at: string | null;
+}
+
 /** A render's output copied to the service as an upload (one per output, renewed when the service loses it). */
 export interface OutputCopiesTable {
   render_id: string;
