@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type {
   ApiTokenCreated,
+  Comment,
   SessionList,
   InviteCreated,
   OneTimeLink,
@@ -228,6 +229,39 @@ test("every documented operation, run once with a real request", { timeout: 120_
   const share = await call<ShareCreated>("POST /api/shares", { json: { kind: "board", id: board.id } });
   await call("GET /api/shares", { query: `board=${board.id}` });
   await call("DELETE /api/shares/{id}", { params: { id: share.share.id } });
+
+  // Review: a thread and a reply, an edit, resolve and reopen, a decision withdrawn, a guest's
+  // comment through a link that takes them, the inbox read.
+  const thread = await call<Comment>("POST /api/renders/{id}/comments", {
+    ...render,
+    json: { text: "Warmer, @Linus", pin: { kind: "rect", x: 0.1, y: 0.1, w: 0.5, h: 0.5 } },
+  });
+  const onComment = { params: { id: thread.id } };
+  await call("POST /api/renders/{id}/comments", {
+    ...render,
+    as: "Linus",
+    json: { text: "On it", parentId: thread.id },
+  });
+  await call("GET /api/renders/{id}/comments", render);
+  await call("PATCH /api/comments/{id}", { ...onComment, json: { text: "Warmer still, @Linus" } });
+  await call("POST /api/comments/{id}/resolve", { ...onComment, as: "Linus" });
+  await call("POST /api/comments/{id}/reopen", onComment);
+  await call("PUT /api/renders/{id}/review", {
+    ...render,
+    as: "Linus",
+    json: { decision: "changes", note: "The hand" },
+  });
+  await call("DELETE /api/renders/{id}/review", { ...render, as: "Linus" });
+  const guestLink = await call<ShareCreated>("POST /api/shares", {
+    json: { kind: "render", id, allowComments: true },
+  });
+  const asGuest = { as: null, params: { id: guestLink.path.slice("/s/".length) } };
+  await call("POST /api/shares/{id}/comments", { ...asGuest, json: { text: "Lovely", guestName: "Client" } });
+  await call("GET /api/shares/{id}/comments", asGuest);
+  await call("DELETE /api/comments/{id}", onComment);
+  await call("GET /api/inbox", { as: "Linus" });
+  await call("GET /api/inbox/unread", { as: "Linus" });
+  await call("POST /api/inbox/read", { as: "Linus", json: { all: true } });
   await call("DELETE /api/boards/{id}", onBoard);
 
   await call("GET /api/members", { as: "Ada" });
