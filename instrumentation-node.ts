@@ -49,7 +49,9 @@ export async function startServer(): Promise<void> {
   try {
     await startAuditSweeper();
   } catch (error) {
-    console.error(`[audit] retention sweep not started: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `[audit] retention sweep not started: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const { startOutboxSender } = await import("@/lib/server/outbox/service");
   try {

@@ -41,7 +41,9 @@ async function walk(page: Page, appUrl: string, firstId: string, key: (i: number
     await page.keyboard.press(key(i));
     const [answer] = await Promise.all([saved, shown]).catch(async (error: Error) => {
       const place = await viewer.getByText(/ of \d+/).textContent();
-      throw new Error(`step ${i + 1} (${key(i)}) did not show the next render (at "${place}", ${page.url()}): ${error.message}`);
+      throw new Error(
+        `step ${i + 1} (${key(i)}) did not show the next render (at "${place}", ${page.url()}): ${error.message}`,
+      );
     });
     if (answer && !answer.ok()) throw new Error(`a rating was refused: ${answer.status()}`);
     steps.push(performance.now() - started);

@@ -28,7 +28,20 @@ export const SERVER_RANKS = [
   // A render's output copied to the service as an upload, which creating a render also uses.
   ["references"],
   // The services routes call.
-  ["renders", "uploads", "downloads", "boards", "presets", "shares", "tokens", "usage", "health", "openapi", "audit", "review"],
+  [
+    "renders",
+    "uploads",
+    "downloads",
+    "boards",
+    "presets",
+    "shares",
+    "tokens",
+    "usage",
+    "health",
+    "openapi",
+    "audit",
+    "review",
+  ],
   // Services built on creating renders.
   ["approvals", "runs"],
   ["http"],

@@ -96,7 +96,8 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   if (board && BOARD_ID_PATTERN.test(board)) filters.board = board;
   for (const flag of FLAG_FILTERS) if (params.get(flag) === "true") filters[flag] = "true";
   const rating = params.get("rating");
-  if (rating && (RATINGS as readonly number[]).includes(Number(rating))) filters.rating = String(Number(rating));
+  if (rating && (RATINGS as readonly number[]).includes(Number(rating)))
+    filters.rating = String(Number(rating));
   const rejected = params.get("rejected");
   if (rejected === "true" || rejected === "false") filters.rejected = rejected;
   const tag = params.get("tag");

@@ -22,10 +22,15 @@ export const auditEntrySchema = z.object({
   /** The client's address, as the sign-in throttle reads it; null when it cannot be known. */
   address: z.nullable(z.string()),
   /** What it was done to: a member, a token, a share link, a board, renders, a price key… */
-  target: z.nullable(z.object({ type: z.string(), id: z.nullable(z.string()), name: z.nullable(z.string()) })),
+  target: z.nullable(
+    z.object({ type: z.string(), id: z.nullable(z.string()), name: z.nullable(z.string()) }),
+  ),
   /** The fields that changed, before and after (settings, a role, a cap, a rate, a decision). */
   change: z.nullable(
-    z.object({ before: z.record(z.string(), auditValueSchema), after: z.record(z.string(), auditValueSchema) }),
+    z.object({
+      before: z.record(z.string(), auditValueSchema),
+      after: z.record(z.string(), auditValueSchema),
+    }),
   ),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

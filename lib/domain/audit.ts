@@ -93,7 +93,8 @@ export function changeWords(change: AuditChange): string {
     .map((field) => {
       const had = field in change.before;
       const has = field in change.after;
-      if (had && has) return `${field}: ${showValue(change.before[field])} → ${showValue(change.after[field])}`;
+      if (had && has)
+        return `${field}: ${showValue(change.before[field])} → ${showValue(change.after[field])}`;
       return `${field}: ${showValue(has ? change.after[field] : change.before[field])}`;
     })
     .join("; ");
@@ -134,4 +135,5 @@ export function auditCsvRow(entry: AuditEntryFields): unknown[] {
 export const auditCsvHeader = (): string => csvText([CSV_HEADER]);
 
 /** Rows of an export after its header, written as they are read. */
-export const auditCsvRows = (entries: readonly AuditEntryFields[]): string => csvLines(entries.map(auditCsvRow));
+export const auditCsvRows = (entries: readonly AuditEntryFields[]): string =>
+  csvLines(entries.map(auditCsvRow));

@@ -13,9 +13,7 @@ const eslint = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => rule
 
 async function layerErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === LAYER_RULE)
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === LAYER_RULE).map((m) => m.message);
 }
 
 /** Deliberate violations, by the message the rule must give: [file linted as, import]. */
@@ -123,9 +121,7 @@ describe("layer rule", () => {
   it("the whole tree passes the rule", async () => {
     const results = await eslint.lintFiles(["app", "components", "lib", "simulator"]);
     const violations = results.flatMap((r) =>
-      r.messages
-        .filter((m) => m.ruleId === LAYER_RULE)
-        .map((m) => `${r.filePath}: ${m.message}`),
+      r.messages.filter((m) => m.ruleId === LAYER_RULE).map((m) => `${r.filePath}: ${m.message}`),
     );
     expect(violations).toEqual([]);
   });

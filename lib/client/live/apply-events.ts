@@ -302,7 +302,9 @@ export function mayBelong(render: LedgerRender, filters: ListFilters): boolean {
     (filters.rating === undefined || (render.rating ?? 0) >= Number(filters.rating)) &&
     (filters.picked !== "true" || render.flag === "pick") &&
     (filters.rejected === undefined || (filters.rejected === "true") === (render.flag === "reject")) &&
-    (filters.tag === undefined || render.tags === undefined || render.tags.includes(normaliseTag(filters.tag))) &&
+    (filters.tag === undefined ||
+      render.tags === undefined ||
+      render.tags.includes(normaliseTag(filters.tag))) &&
     (archivedWanted(filters) === undefined ||
       (archivedWanted(filters) === "true") === (render.archivedAt !== null)) &&
     (filters.from === undefined || render.createdAt >= (rangeStart(filters.from) ?? "")) &&

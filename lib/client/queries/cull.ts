@@ -66,7 +66,9 @@ export async function saveTags(
     body: { ids, ...change },
   });
   const events = items.flatMap(({ id, tags }) => {
-    const held = queryClient.getQueryData<LedgerRender>(queryKeys.renders.detail(id)) ?? findLoadedRender(queryClient, id);
+    const held =
+      queryClient.getQueryData<LedgerRender>(queryKeys.renders.detail(id)) ??
+      findLoadedRender(queryClient, id);
     return held ? [{ type: "render" as const, render: { ...held, tags } }] : [];
   });
   await applyLocally(queryClient, events);

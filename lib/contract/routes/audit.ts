@@ -19,6 +19,10 @@ export const AUDIT_ROUTES = {
     tag: "Team",
     access: "admin",
     query: auditFilterSchema,
-    success: { status: 200, description: "The entries as CSV (UTF-8 with a byte-order mark).", media: "text/csv" },
+    success: {
+      status: 200,
+      description: "The entries as CSV (UTF-8 with a byte-order mark).",
+      media: "text/csv",
+    },
   },
 } satisfies ApiRouteEntries;

@@ -31,7 +31,11 @@ export async function signOutSession(request: Request, id: string): Promise<{ en
   const db = await getDb();
   const ended = await endSessions(db, member.id, { only: id });
   if (ended === 0) throw new AppError("not_found", "No session of yours with this id.");
-  await recordAudit(db, { kind: "session.ended", by: actorOf(request, member), target: { type: "session", id } });
+  await recordAudit(db, {
+    kind: "session.ended",
+    by: actorOf(request, member),
+    target: { type: "session", id },
+  });
   return { ended };
 }
 

@@ -14,8 +14,7 @@ export const SESSION_COOKIE = "rd_session";
 export const SECURE_SESSION_COOKIE = hostCookieName(SESSION_COOKIE);
 
 /** A key of its own for sessions, so no other value signed with AUTH_SECRET can pass for one. */
-const sessionKey = (authSecret: string) =>
-  createHmac("sha256", authSecret).update("session cookie").digest();
+const sessionKey = (authSecret: string) => createHmac("sha256", authSecret).update("session cookie").digest();
 
 export function signSessionSecret(secret: string, authSecret: string): string {
   return signValue(secret, sessionKey(authSecret));

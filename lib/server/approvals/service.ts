@@ -74,7 +74,10 @@ export async function declineRender(id: string, by: Actor, body: ApprovalDecisio
     by: madeBy(by.member),
     note,
     declined: {
-      error: { code: "approval_decided", message: note ? `Declined${byWhom}: ${note}` : `Declined${byWhom}.` },
+      error: {
+        code: "approval_decided",
+        message: note ? `Declined${byWhom}: ${note}` : `Declined${byWhom}.`,
+      },
     },
   };
   if (!(await decide(db, id, decision))) throw await alreadyDecided(db, id);

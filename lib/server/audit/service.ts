@@ -86,7 +86,9 @@ class AuditSweeper implements LeaderDuty {
       await sweepAuditLog();
     } catch (error) {
       // The next hour tries again; a failed sweep only keeps entries a little longer.
-      console.error(`[audit] retention sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `[audit] retention sweep failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -61,7 +61,8 @@ function toEntry(row: AuditRow): AuditEntry {
     actor: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? "" },
     email: row.email,
     address: row.address,
-    target: row.target_type === null ? null : { type: row.target_type, id: row.target_id, name: row.target_name },
+    target:
+      row.target_type === null ? null : { type: row.target_type, id: row.target_id, name: row.target_name },
     change: row.change === null ? null : (JSON.parse(row.change) as AuditChange),
   };
 }
@@ -88,7 +89,8 @@ export async function listAudit(
   const to = filter.to === undefined ? null : rangeEnd(filter.to);
   if (from !== null) query = query.where("at", ">=", Date.parse(from));
   if (to !== null) query = query.where("at", "<=", Date.parse(to));
-  if (page.cursor !== undefined) query = query.where(afterPosition(ORDER, decodeCursor(page.cursor, isPosition)));
+  if (page.cursor !== undefined)
+    query = query.where(afterPosition(ORDER, decodeCursor(page.cursor, isPosition)));
   const rows = await query
     .orderBy("at", "desc")
     .orderBy("seq", "desc")

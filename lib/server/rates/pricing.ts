@@ -5,13 +5,7 @@ import "server-only";
  * rate learned from the service's charges; an image render with none of them is included in the plan
  * (spec §1.5), and a video render with none is unknown until the first of its kind is charged.
  */
-import {
-  AppError,
-  madeBy,
-  type CostEstimate,
-  type RateCard,
-  type RateCardRow,
-} from "@/lib/contract";
+import { AppError, madeBy, type CostEstimate, type RateCard, type RateCardRow } from "@/lib/contract";
 import {
   allPriceKeys,
   creditsAtCardRate,
@@ -117,6 +111,7 @@ export async function overrideRate(key: string, creditsPerUnit: number | null, b
   const before = (await rateOverride(db, key))?.creditsPerUnit ?? null;
   await setRateOverride(db, key, creditsPerUnit, madeBy(by.member));
   const change = changeOf({ creditsPerUnit: before }, { creditsPerUnit });
-  if (change) await recordAudit(db, { kind: "rate_card.changed", by, target: { type: "price key", id: key }, change });
+  if (change)
+    await recordAudit(db, { kind: "rate_card.changed", by, target: { type: "price key", id: key }, change });
   return rateCard();
 }
