@@ -119,8 +119,12 @@ export function schemaArbitraries(resolve: (ref: string) => Schema) {
         .date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) })
         .map((d) => d.toISOString().slice(0, 10));
     if (schema.format === "uri") return fc.webUrl();
+    // A pattern sets its own lengths (a share token is 43 characters): only the schema's bounds apply,
+    // never the free text's default, which a filter could then wait on forever.
     if (schema.pattern)
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= max);
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
     return textWithControls({ minLength: min, maxLength: Math.min(max, min + 40) });
   }
 
