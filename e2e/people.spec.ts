@@ -145,19 +145,11 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
   expect(await statusWithCookie(elsewhereCookie)).toBe(401);
 
-  // Your account → Notifications: a choice is saved as it is made, and kept.
+  // Your account → Notifications: what something sends today, and why email cannot be chosen here.
   await here.getByRole("link", { name: "Notifications" }).click();
-  const push = here.getByRole("switch", { name: "Push: My render finished" });
-  await expect(push).toHaveAttribute("aria-checked", "true");
-  await push.click();
-  await expect(push).toHaveAttribute("aria-checked", "false");
-  await expect(push).toBeEnabled();
-  await here.reload();
-  await expect(here.getByRole("switch", { name: "Push: My render finished" })).toHaveAttribute(
-    "aria-checked",
-    "false",
-  );
-  await expect(here.getByRole("switch", { name: "Push: An approval waits" })).toHaveCount(0);
+  await expect(here.getByText("Email is not set up on this dashboard")).toBeVisible();
+  await expect(here.getByRole("combobox", { name: "Email: My render finished" })).toBeDisabled();
+  await expect(here.getByRole("combobox", { name: "Email: My render failed" })).toBeDisabled();
   await here.goto("/account");
 
   const copied = await cookieOf(here);

@@ -1,7 +1,8 @@
 "use client";
 /**
- * The table of event kinds × channels on Your account → Notifications: the inbox (always on), push
- * (a switch) and email (off, at once, or the day's digest). Each change is saved as it is made.
+ * The table of event kinds × channels on Your account → Notifications: the inbox (always on) and
+ * email (off or at once), for the kinds something sends today (OFFERED_KINDS). Each change is saved
+ * as it is made.
  */
 import { useId } from "react";
 import { CONTROL_CLASSES } from "@/components/ui/field-classes";
@@ -9,11 +10,11 @@ import { Notice } from "@/components/ui/notice";
 import { notify } from "@/components/ui/notify";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Panel } from "@/components/ui/surface";
-import { Switch } from "@/components/ui/switch";
 import { useNotificationChoices, useSaveNotificationChoices } from "@/lib/client/queries/notifications";
 import {
-  EMAIL_MODES,
   NOTIFICATION_LABELS,
+  OFFERED_EMAIL_MODES,
+  OFFERED_KINDS,
   type EmailMode,
   type NotificationChoice,
 } from "@/lib/domain/notifications";
@@ -56,24 +57,23 @@ export function NotificationChoices() {
                   <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     Inbox
                   </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Push
-                  </th>
                   <th scope="col" className="py-2 pl-3 font-medium">
                     Email
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {choices.data.items.map((choice) => (
-                  <ChoiceRow
-                    key={choice.kind}
-                    choice={choice}
-                    emailAvailable={choices.data.emailAvailable}
-                    saving={save.isPending}
-                    onChange={change}
-                  />
-                ))}
+                {choices.data.items
+                  .filter((choice) => OFFERED_KINDS.has(choice.kind))
+                  .map((choice) => (
+                    <ChoiceRow
+                      key={choice.kind}
+                      choice={choice}
+                      emailAvailable={choices.data.emailAvailable}
+                      saving={save.isPending}
+                      onChange={change}
+                    />
+                  ))}
               </tbody>
             </table>
           </div>
@@ -101,14 +101,6 @@ function ChoiceRow({
         {label}
       </th>
       <td className="hidden px-3 py-2 text-zinc-600 sm:table-cell dark:text-zinc-400">Always</td>
-      <td className="px-3 py-2">
-        <Switch
-          aria-label={`Push: ${label}`}
-          checked={choice.push}
-          disabled={saving}
-          onCheckedChange={(push) => onChange({ ...choice, push })}
-        />
-      </td>
       <td className="py-2 pl-3">
         <select
           aria-label={`Email: ${label}`}
@@ -117,7 +109,7 @@ function ChoiceRow({
           disabled={saving || !emailAvailable}
           onChange={(event) => onChange({ ...choice, email: event.target.value as EmailMode })}
         >
-          {EMAIL_MODES.map((mode) => (
+          {OFFERED_EMAIL_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {EMAIL_LABELS[mode]}
             </option>

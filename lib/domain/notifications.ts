@@ -24,6 +24,14 @@ export interface NotificationChoice {
   email: EmailMode;
 }
 
+/**
+ * What a person can choose today: the kinds something sends, by email off or at once. The other
+ * kinds, push and the daily digest are stored as chosen (the contract takes them) but have no
+ * sender yet, so the page does not offer them (docs/architecture.md, "The outbox").
+ */
+export const OFFERED_KINDS: ReadonlySet<NotificationKind> = new Set(["render_finished", "render_failed"]);
+export const OFFERED_EMAIL_MODES: readonly EmailMode[] = ["off", "immediate"];
+
 /** What the table of choices calls each kind. */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   render_finished: "My render finished",

@@ -13,6 +13,12 @@ export const CHAT_KINDS = [
 ] as const satisfies readonly NotificationKind[];
 export type ChatKind = (typeof CHAT_KINDS)[number];
 
+/**
+ * What an admin can choose today: the kinds something posts (spend alerts reach the webhook on
+ * their own, as before; approvals and decisions have no sender yet), see docs/architecture.md.
+ */
+export const OFFERED_CHAT_KINDS: readonly ChatKind[] = ["render_failed"];
+
 /** What the Team page calls each kind. */
 export const CHAT_KIND_LABELS: Record<ChatKind, string> = {
   render_failed: "Render failures",
