@@ -44,6 +44,8 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help.getByRole("region", { name: "Viewer" })).toContainText("Undo the last change");
+  // The review's keys, added inside the viewer, are live and listed above it.
+  await expect(help.getByRole("region", { name: "Review" })).toContainText("Approve the render");
   await page.keyboard.press("Escape");
   await expect(help).toHaveCount(0);
   await expect(viewer).toContainText("1 of 20");

@@ -47,7 +47,8 @@ import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
 import { closeView, switchView, viewedId } from "@/components/render/view-url";
-import { CullControls, useViewerCull, type ViewerCull } from "./viewer-cull";
+import { CullControls, useViewerCull, VIEWER_SHORTCUTS, type ViewerCull } from "./viewer-cull";
+import { ShortcutLayer } from "@/components/ui/shortcuts";
 import { ReviewSessionProvider } from "@/components/review/review-session";
 import { ReviewMediaFrame, isReviewable } from "@/components/review/review-media-frame";
 import { ReviewSidebar } from "@/components/review/review-sidebar";
@@ -112,88 +113,91 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
   const cull = useViewerCull(step);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && closeView()}>
-      <DialogPanel
-        size="viewer"
-        aria-describedby={undefined}
-        // Escape in the tag field closes the field, not the viewer.
-        onEscapeKeyDown={(event) => {
-          if (event.target instanceof Element && event.target.closest("[data-keeps-escape]"))
+    // The review's keys, added inside, stay live above the viewer's modal group.
+    <ShortcutLayer value={VIEWER_SHORTCUTS}>
+      <Dialog open onOpenChange={(open) => !open && closeView()}>
+        <DialogPanel
+          size="viewer"
+          aria-describedby={undefined}
+          // Escape in the tag field closes the field, not the viewer.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest("[data-keeps-escape]"))
+              event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            const card = document.querySelector<HTMLElement>(
+              `[data-render-id="${CSS.escape(shownId.current)}"]`,
+            );
+            const target =
+              card?.querySelector<HTMLElement>("[data-viewer-trigger]") ?? card?.querySelector("a");
+            if (!target) return;
             event.preventDefault();
-        }}
-        onCloseAutoFocus={(event) => {
-          const card = document.querySelector<HTMLElement>(
-            `[data-render-id="${CSS.escape(shownId.current)}"]`,
-          );
-          const target =
-            card?.querySelector<HTMLElement>("[data-viewer-trigger]") ?? card?.querySelector("a");
-          if (!target) return;
-          event.preventDefault();
-          target.focus({ preventScroll: true });
-          target.scrollIntoView({ block: "nearest" });
-        }}
-      >
-        <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-          <DialogTitle>
-            {render ? (render.kind === "video" ? "Video render" : "Image render") : "Render"}
-          </DialogTitle>
-          {index >= 0 && (
-            <span className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
-              {index + 1} of {renders.length}
-              {hasNextPage ? "+" : ""}
-            </span>
-          )}
-          <span className="ml-auto flex items-center gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label="Previous render"
-              aria-disabled={!previous}
-              className="aria-disabled:opacity-50"
-              onClick={() => step(-1)}
-            >
-              <ChevronLeftIcon />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label="Next render"
-              aria-disabled={!next && !canLoadMore}
-              className="aria-disabled:opacity-50"
-              onClick={() => step(1)}
-            >
-              <ChevronRightIcon />
-            </Button>
-            <DialogClose asChild>
-              <Button size="icon" variant="ghost" aria-label="Close">
-                <XIcon />
+            target.focus({ preventScroll: true });
+            target.scrollIntoView({ block: "nearest" });
+          }}
+        >
+          <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+            <DialogTitle>
+              {render ? (render.kind === "video" ? "Video render" : "Image render") : "Render"}
+            </DialogTitle>
+            {index >= 0 && (
+              <span className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
+                {index + 1} of {renders.length}
+                {hasNextPage ? "+" : ""}
+              </span>
+            )}
+            <span className="ml-auto flex items-center gap-1">
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label="Previous render"
+                aria-disabled={!previous}
+                className="aria-disabled:opacity-50"
+                onClick={() => step(-1)}
+              >
+                <ChevronLeftIcon />
               </Button>
-            </DialogClose>
-          </span>
-        </header>
-        {render ? (
-          <ReviewSessionProvider
-            key={render.id}
-            renderId={render.id}
-            kind={render.kind}
-            initialComment={openComment}
-          >
-            <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
-              <Stage render={render} />
-              <Details render={render} selection={selection} cull={cull} />
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label="Next render"
+                aria-disabled={!next && !canLoadMore}
+                className="aria-disabled:opacity-50"
+                onClick={() => step(1)}
+              >
+                <ChevronRightIcon />
+              </Button>
+              <DialogClose asChild>
+                <Button size="icon" variant="ghost" aria-label="Close">
+                  <XIcon />
+                </Button>
+              </DialogClose>
+            </span>
+          </header>
+          {render ? (
+            <ReviewSessionProvider
+              key={render.id}
+              renderId={render.id}
+              kind={render.kind}
+              initialComment={openComment}
+            >
+              <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
+                <Stage render={render} />
+                <Details render={render} selection={selection} cull={cull} />
+              </div>
+            </ReviewSessionProvider>
+          ) : query.isError ? (
+            <div className="p-4">
+              <Notice tone="error">{query.error.message}</Notice>
             </div>
-          </ReviewSessionProvider>
-        ) : query.isError ? (
-          <div className="p-4">
-            <Notice tone="error">{query.error.message}</Notice>
-          </div>
-        ) : (
-          <p role="status" className="p-4 text-sm text-zinc-600 dark:text-zinc-400">
-            Loading the render…
-          </p>
-        )}
-      </DialogPanel>
-    </Dialog>
+          ) : (
+            <p role="status" className="p-4 text-sm text-zinc-600 dark:text-zinc-400">
+              Loading the render…
+            </p>
+          )}
+        </DialogPanel>
+      </Dialog>
+    </ShortcutLayer>
   );
 }
 

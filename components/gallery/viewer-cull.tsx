@@ -106,7 +106,7 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     run: () => mark({ rating }, true),
   }));
   useShortcuts({
-    title: "Viewer",
+    title: VIEWER_SHORTCUTS,
     modal: true,
     shortcuts: [
       { key: "ArrowLeft", label: "←", description: "Previous render", run: () => step(-1) },
@@ -124,6 +124,9 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
 }
 
 export type ViewerCull = ReturnType<typeof useViewerCull>;
+
+/** The viewer's group of shortcuts: modal, so the gallery's keys rest while it is open. */
+export const VIEWER_SHORTCUTS = "Viewer";
 
 /** The cull controls beside the render: rating, pick and reject, tags, Auto-advance. */
 export function CullControls({ render, cull }: { render: LedgerRender; cull: ViewerCull }) {

@@ -15,7 +15,8 @@ import { Notice } from "@/components/ui/notice";
 import { ReviewBadge } from "@/components/render/review-badge";
 import { MentionField } from "./mention-field";
 import { useReviewSession } from "./review-session";
-import { reviewShortcuts, useShortcuts } from "./review-shortcuts";
+import { useShortcuts } from "@/components/ui/shortcuts";
+import { reviewShortcuts } from "./review-shortcuts";
 
 export function ReviewDecision({ render }: { render: LedgerRender }) {
   const session = useReviewSession();

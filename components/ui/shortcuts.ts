@@ -8,9 +8,11 @@
  *
  * Groups stack in the order they were added. A `modal` group (the viewer, a dialog over the page)
  * hides the groups beneath it while it is registered: their keys do nothing and the `?` dialog does
- * not list them.
+ * not list them. A part rendered inside the modal one (the review's keys in the viewer) is not
+ * beneath it, whenever it registered: the modal part wraps its content in `ShortcutLayer` with its
+ * title, and groups added inside stay live above it.
  */
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 
 export interface Shortcut {
   /** `KeyboardEvent.key`: "p", "ArrowRight", "?"… */
@@ -28,7 +30,13 @@ export interface ShortcutGroup {
   title: string;
   shortcuts: readonly Shortcut[];
   modal?: boolean;
+  /** The modal group this one was added inside (set by `useShortcuts` from `ShortcutLayer`). */
+  within?: string | null;
 }
+
+/** The title of the modal group a part is rendered inside. */
+const Layer = createContext<string | null>(null);
+export const ShortcutLayer = Layer.Provider;
 
 let groups: readonly ShortcutGroup[] = [];
 const listeners = new Set<() => void>();
@@ -39,10 +47,15 @@ function publish(next: readonly ShortcutGroup[]) {
   for (const listener of listeners) listener();
 }
 
-/** The groups whose keys work now: from the last modal group (or the first) to the top. */
+/**
+ * The groups whose keys work now: from the last modal group (or the first) to the top, and those
+ * added inside that modal group's part.
+ */
 export function activeGroups(all: readonly ShortcutGroup[] = groups): readonly ShortcutGroup[] {
   const modalAt = all.findLastIndex((group) => group.modal);
-  return modalAt < 0 ? all : all.slice(modalAt);
+  const modal = all[modalAt];
+  if (!modal) return all;
+  return all.filter((group, index) => index >= modalAt || group.within === modal.title);
 }
 
 /** The active groups, kept current (what the `?` dialog lists). */
@@ -88,6 +101,7 @@ export function useShortcuts(group: ShortcutGroup, enabled = true): void {
     latest.current = group;
   });
   const { title, modal } = group;
+  const within = useContext(Layer);
   const keys = group.shortcuts.map((s) => `${s.key}:${s.description}`).join("\n");
   useEffect(() => {
     if (!enabled) return;
@@ -95,6 +109,7 @@ export function useShortcuts(group: ShortcutGroup, enabled = true): void {
     const registered: ShortcutGroup = {
       title,
       modal,
+      within,
       shortcuts: latest.current.shortcuts.map((shortcut, index) => ({
         ...shortcut,
         run: (event: KeyboardEvent) => latest.current.shortcuts[index]?.run(event),
@@ -106,7 +121,7 @@ export function useShortcuts(group: ShortcutGroup, enabled = true): void {
       publish(groups.filter((each) => each !== registered));
       if (groups.length === 0) window.removeEventListener("keydown", onKeyDown);
     };
-  }, [title, modal, keys, enabled]);
+  }, [title, modal, within, keys, enabled]);
 }
 
 const helpListeners = new Set<(open: boolean) => void>();
