@@ -1,7 +1,7 @@
 /**
- * Spend notices (the "sign-in" project): a member near their cap renders, and the notice appears in
- * the header of their open page and of an admin's, live, without a reload; the member opens it,
- * reads the numbers and dismisses it, and the admin still has it.
+ * Spend notices (the "sign-in" project): a member near their cap renders, and the notice arrives in
+ * the inbox of their open page and of an admin's, live, without a reload; the member opens it,
+ * reads the numbers and marks it read, and the admin still has it unread.
  */
 import type { Page } from "@playwright/test";
 import { expect, test, uniquePrompt } from "./fixtures";
@@ -13,9 +13,9 @@ interface MemberSpendJson {
   spentThisMonth: number;
 }
 
-const bell = (page: Page) => page.getByRole("button", { name: /^Notices: \d+$/ });
+const inbox = (page: Page) => page.getByRole("button", { name: /^Inbox/ });
 
-test("a member's cap crossing shows live in the header, and dismissing it leaves the admin's", async ({
+test("a member's cap crossing arrives live in the inbox, and reading it leaves the admin's unread", async ({
   browser,
 }, testInfo) => {
   const grace = await signedInPage(browser, testInfo, "grace@example.com");
@@ -31,18 +31,18 @@ test("a member's cap crossing shows live in the header, and dismissing it leaves
     headers: FROM_DASHBOARD,
   });
   expect(capped.status(), await capped.text()).toBe(200);
-  const dismissAll = async (page: Page) => {
-    const { items } = (await (await page.request.get("/api/notices")).json()) as { items: { id: string }[] };
-    for (const { id } of items)
-      await page.request.post(`/api/notices/${id}/dismiss`, { headers: FROM_DASHBOARD });
+  // Other specs leave items in these inboxes (mentions, decisions): each starts read to the end.
+  const readAll = async (page: Page) => {
+    const read = await page.request.post("/api/inbox/read", { data: { all: true }, headers: FROM_DASHBOARD });
+    expect(read.status(), await read.text()).toBe(200);
   };
-  await dismissAll(grace);
-  await dismissAll(admin);
+  await readAll(grace);
+  await readAll(admin);
 
   await grace.goto("/");
   await admin.goto("/");
   await expect(grace.getByRole("navigation", { name: "Member" })).toContainText("Grace");
-  await expect(bell(grace)).toHaveCount(0);
+  await expect(inbox(grace)).toHaveAccessibleName("Inbox");
 
   const created = await grace.request.post("/api/renders", {
     headers: FROM_DASHBOARD,
@@ -58,10 +58,10 @@ test("a member's cap crossing shows live in the header, and dismissing it leaves
   const charged = ((await created.json()) as { creditsCharged: number }).creditsCharged;
 
   // Both open pages get it through the live stream.
-  await expect(bell(grace)).toHaveAccessibleName("Notices: 1");
-  await expect(bell(admin)).toHaveAccessibleName("Notices: 1");
-  await bell(grace).click();
-  const list = grace.getByRole("dialog", { name: "Spend notices" });
+  await expect(inbox(grace)).toHaveAccessibleName("Inbox: 1 unread");
+  await expect(inbox(admin)).toHaveAccessibleName("Inbox: 1 unread");
+  await inbox(grace).click();
+  const list = grace.getByRole("dialog", { name: "Inbox" });
   const total = (spent + charged).toLocaleString("en-US");
   await expect(list).toContainText(
     `Grace has used 80 % of their monthly cap: ${total} of ${cap.toLocaleString("en-US")} credits`,
@@ -70,15 +70,16 @@ test("a member's cap crossing shows live in the header, and dismissing it leaves
   await grace.setViewportSize({ width: 390, height: 844 });
   await grace.screenshot({ path: testInfo.outputPath("notices-phone.png") });
 
-  await list.getByRole("button", { name: /^Dismiss:/ }).click();
-  await expect(bell(grace)).toHaveCount(0);
+  await expect(list).toContainText("Monthly cap");
+  await list.getByRole("button", { name: /^Mark read:/ }).click();
+  await expect(inbox(grace)).toHaveAccessibleName("Inbox");
   await admin.reload();
-  await expect(bell(admin)).toHaveAccessibleName("Notices: 1");
+  await expect(inbox(admin)).toHaveAccessibleName("Inbox: 1 unread");
 
   const lifted = await admin.request.post(`/api/members/${me?.id}`, {
     data: { monthlyCapCredits: null },
     headers: FROM_DASHBOARD,
   });
   expect(lifted.status()).toBe(200);
-  await dismissAll(admin);
+  await readAll(admin);
 });

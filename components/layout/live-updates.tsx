@@ -12,7 +12,6 @@ import { setLiveState, useLiveState } from "@/lib/client/live/live-state";
 import { useSession } from "@/lib/client/queries/session";
 
 const LivePausedNotice = lazy(() => import("./live-paused-notice"));
-const NoticesBell = lazy(() => import("./notices-bell"));
 const InboxButton = lazy(() => import("./inbox-button"));
 
 export function LiveUpdates() {
@@ -48,9 +47,8 @@ export function LiveUpdates() {
 
   return (
     <Suspense>
-      {mayRead && <NoticesBell />}
-      {/* The inbox is a member's own: none with sign-in off. */}
-      {session?.member && <InboxButton />}
+      {/* A member's own, or with sign-in off the team's: spend notices, and what is addressed to them. */}
+      {mayRead && <InboxButton />}
       {paused && <LivePausedNotice />}
     </Suspense>
   );
