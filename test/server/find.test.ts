@@ -226,7 +226,11 @@ describe("date range", () => {
       invalid("from must be an ISO 8601 date (2026-05-01) or date and time", "from"),
     ],
     ["words", "to=yesterday", invalid("to must be an ISO 8601 date (2026-05-01) or date and time", "to")],
-    ["an unknown sort", "sort=random", invalid("sort must be one of newest, oldest, credits", "sort")],
+    [
+      "an unknown sort",
+      "sort=random",
+      invalid("sort must be one of newest, oldest, credits, rating", "sort"),
+    ],
   ];
   test.each(refusals)("refuses %s", async (_name, query, expected) => {
     for (const route of ["/api/renders", "/api/renders/zip"]) {
