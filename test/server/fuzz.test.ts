@@ -36,7 +36,13 @@ const ENDS_OWN_SESSIONS = new Set([
 ]);
 
 beforeAll(async () => {
-  stack = await startStack({ env: { AUTH_SECRET: "fuzzing-secret-that-is-long-enough-0000" } });
+  stack = await startStack({
+    env: {
+      AUTH_SECRET: "fuzzing-secret-that-is-long-enough-0000",
+      // The team's chat is set up (a closed port), so its test message is queued, not refused 503.
+      ALERT_WEBHOOK_URL: "http://127.0.0.1:9/team-chat",
+    },
+  });
   const { cookies } = await signedInMembers(stack, [
     { email: "fuzz@example.com", name: "Fuzz", role: "admin", password: "fuzzing password" },
     { email: "leaver@example.com", name: "Leaver", role: "admin", password: "fuzzing password" },
