@@ -91,6 +91,29 @@ test.describe("compare", () => {
     const compare = new ComparePage(page);
     await compare.goto([first.id, second.id]);
     await expect(compare.differing(compare.pane("A"))).resolves.toEqual(["Resolution"]);
+
+    // Choosing a comment pinned towards a corner pans the shared view until its marker is in the middle.
+    const commented = await page.request.post(`/api/renders/${first.id}/comments`, {
+      data: { text: "This corner", pin: { kind: "point", x: 0.72, y: 0.28 } },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(commented.status(), await commented.text()).toBe(201);
+    const paneA = compare.pane("A");
+    const frame = paneA.getByRole("group", { name: /^Image A/ });
+    const marker = paneA.getByRole("button", { name: /^Comment 1 at/ });
+    const offCentre = async () => {
+      const [box, dot] = [await frame.boundingBox(), await marker.boundingBox()];
+      if (!box || !dot) return Number.NaN;
+      const dx = (dot.x + dot.width / 2 - (box.x + box.width / 2)) / box.width;
+      const dy = (dot.y + dot.height / 2 - (box.y + box.height / 2)) / box.height;
+      return Math.hypot(dx, dy);
+    };
+    await expect(marker).toBeVisible();
+    expect(await offCentre()).toBeGreaterThan(0.1);
+    await paneA.getByRole("button", { name: /^Show comment 1/ }).click();
+    await expect.poll(offCentre).toBeLessThan(0.05);
+    await compare.fit.click();
+
     await compare.wipe.click();
     await expect(compare.wipe).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL(/[?&]view=wipe/);

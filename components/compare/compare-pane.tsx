@@ -122,11 +122,14 @@ export function PaneMedia({
   render,
   letter,
   view,
+  onPan,
   panZoom,
 }: {
   render: LedgerRender;
   letter: string;
   view: View;
+  /** Sets the shared view: choosing a comment pans every pane to its pin. */
+  onPan: (view: View) => void;
   panZoom: PanZoomHandlers;
 }) {
   if (!isZoomable(render)) {
@@ -147,7 +150,7 @@ export function PaneMedia({
       {...panZoom}
     >
       {/* The pins sit over the zoomed layer, placed through the same view, so they stay their size. */}
-      <ReviewMediaFrame render={render} framing={view} className="absolute! inset-0">
+      <ReviewMediaFrame render={render} framing={view} onPan={onPan} className="absolute! inset-0">
         <ZoomLayer view={view}>
           <RenderMedia render={render} className="size-full" />
         </ZoomLayer>

@@ -74,8 +74,8 @@ export function CompareView({
 
   const [view, setView] = useState<View>(FIT);
   const panZoom = usePanZoom(view, setView);
-  const zoomBy = useCallback((factor: number) => setView((current) => zoomAt(current, factor)), []);
-  const fit = useCallback(() => setView(FIT), []);
+  const zoomBy = useCallback((factor: number) => setView((current) => zoomAt(current, factor)), [setView]);
+  const fit = useCallback(() => setView(FIT), [setView]);
   const hasImages = renders.some(isZoomable);
 
   const [wipe, setWipe] = useState(initialWipe);
@@ -191,7 +191,15 @@ export function CompareView({
                 letter={letter}
                 params={paneParams(rows, index)}
                 media={
-                  wiping ? null : <PaneMedia render={render} letter={letter} view={view} panZoom={panZoom} />
+                  wiping ? null : (
+                    <PaneMedia
+                      render={render}
+                      letter={letter}
+                      view={view}
+                      onPan={setView}
+                      panZoom={panZoom}
+                    />
+                  )
                 }
               />
             );

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { useComments } from "@/lib/client/queries/review";
 import { isAudioUrl } from "@/lib/domain/media-kind";
-import { ImagePins, VideoPins, useFollowChosen } from "./review-media";
+import { ImagePins, VideoPins } from "./review-media";
 import type { Framing } from "./pin-geometry";
 import { numberThreads, pinnedThreads } from "./threads";
 
@@ -20,23 +20,25 @@ export function isReviewable(render: Pick<LedgerRender, "status" | "outputUrl">)
 export function ReviewMediaFrame({
   render,
   framing,
+  onPan,
   className,
   children,
 }: {
   render: LedgerRender;
   framing?: Framing;
+  /** Moves the framing: choosing a comment pans to its pin (compare's shared zoom). */
+  onPan?: (framing: Framing) => void;
   className?: string;
   children: ReactNode;
 }) {
   const threads = pinnedThreads(numberThreads(useComments(render.id).data?.items ?? []));
-  useFollowChosen(threads);
   if (!isReviewable(render)) return <>{children}</>;
   return render.kind === "video" ? (
     <VideoPins threads={threads} className={className}>
       {children}
     </VideoPins>
   ) : (
-    <ImagePins threads={threads} framing={framing} className={className}>
+    <ImagePins threads={threads} framing={framing} onPan={onPan} className={className}>
       {children}
     </ImagePins>
   );

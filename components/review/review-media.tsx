@@ -19,6 +19,7 @@ import type { Pin } from "@/lib/contract";
 import { formatReviewTime } from "@/lib/domain/review";
 import {
   UNFRAMED,
+  centreOn,
   imageToBox,
   isInBox,
   pinFromGesture,
@@ -78,11 +79,14 @@ interface Drag {
 export function ImagePins({
   threads,
   framing = UNFRAMED,
+  onPan,
   className = "",
   children,
 }: {
   threads: readonly NumberedThread[];
   framing?: Framing;
+  /** Moves the framing (compare's shared zoom): choosing a comment then pans to its pin. */
+  onPan?: (framing: Framing) => void;
   className?: string;
   /** The media, filling the box with `object-fit: contain`. */
   children: ReactNode;
@@ -91,6 +95,12 @@ export function ImagePins({
   const box = useRef<HTMLDivElement>(null);
   const { boxSize, mediaSize } = useSizes(box);
   const [drag, setDrag] = useState<Drag | null>(null);
+  useFollowChosen(
+    threads,
+    onPan && boxSize && mediaSize
+      ? (point) => onPan(centreOn(point, boxSize, mediaSize, Math.max(framing.scale, PAN_SCALE)))
+      : undefined,
+  );
   const ready = session !== null && boxSize !== null && mediaSize !== null;
 
   const imagePoint = (event: PointerEvent<HTMLElement>, clamped: boolean) => {
@@ -264,6 +274,7 @@ export function VideoPins({
   children: ReactNode;
 }) {
   const session = useReviewSession();
+  useFollowChosen(threads);
   const box = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLDivElement>(null);
   const duration = useDuration(box);
@@ -368,7 +379,21 @@ export function VideoPins({
 }
 
 /** Choosing a thread seeks the video to its time, or brings its marker on the image into view. */
-export function useFollowChosen(threads: readonly NumberedThread[]) {
+/** The least zoom a pan to a pin brings (at the fitted size every pin is in view already). */
+const PAN_SCALE = 2;
+
+/** The centre of an image pin; null for a time, a range or the whole render. */
+function pinCentre(pin: Pin): ImagePoint | null {
+  if (pin.kind === "point") return { x: pin.x, y: pin.y };
+  if (pin.kind === "rect") return { x: pin.x + pin.w / 2, y: pin.y + pin.h / 2 };
+  return null;
+}
+
+/**
+ * Moves the media to the thread chosen last: a video seeks to its time; an image pans to its pin
+ * through `panTo` where the page frames it (compare), else scrolls its marker into view.
+ */
+export function useFollowChosen(threads: readonly NumberedThread[], panTo?: (point: ImagePoint) => void) {
   const session = useReviewSession();
   const chosen = session?.chosen;
   const renderId = session?.renderId;
@@ -387,9 +412,14 @@ export function useFollowChosen(threads: readonly NumberedThread[]) {
       video.currentTime = t;
       return;
     }
+    const centre = pinCentre(thread.pin);
+    if (centre && panTo) {
+      panTo(centre);
+      return;
+    }
     // A zoomed image scrolls to put the marker in view; a fitted one shows it already.
     document
       .querySelector(`[data-pin-marker="${CSS.escape(thread.id)}"]`)
       ?.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
-  }, [chosen, threads, renderId]);
+  }, [chosen, threads, renderId, panTo]);
 }
