@@ -35,6 +35,7 @@ import type {
 import { errorsText, openApiChecker } from "@/test/openapi-checker";
 import { SseReader } from "@/test/sse-reader";
 import { signedInMembers, startStack, waitFor, TEST_TEAM } from "@/test/server-stack";
+import { unsubscribeToken } from "@/lib/server/outbox/unsubscribe";
 import type { CallInit, HttpMethod, Stack } from "@/test/server-stack";
 
 let stack: Stack;
@@ -53,6 +54,8 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: "render-dashboard",
       OIDC_CLIENT_SECRET: "a-client-secret",
       OIDC_ALLOWED_DOMAINS: "example.com",
+      // The team's chat set up (a closed port), so its test message is queued, as it documents.
+      ALERT_WEBHOOK_URL: "http://127.0.0.1:9/team-chat",
     },
   });
   ({ cookies, ids: memberIds } = await signedInMembers(stack));
@@ -274,6 +277,17 @@ test("every documented operation, run once with a real request", { timeout: 120_
   await call("GET /api/team", { as: "Ada" });
   await call("GET /api/team/limits", { as: "Ada" });
   await call("POST /api/team/limits", { as: "Ada", json: { boardsPerMinute: 40 } });
+  await call("GET /api/account/notifications");
+  await call("PUT /api/account/notifications", {
+    json: { items: [{ kind: "render_finished", push: false, email: "immediate" }] },
+  });
+  await call("POST /api/notifications/unsubscribe", {
+    as: null,
+    json: { token: unsubscribeToken(memberIds.Grace ?? "", "render_finished") },
+  });
+  await call("GET /api/team/chat", { as: "Ada" });
+  await call("PUT /api/team/chat", { as: "Ada", json: { kinds: ["render_failed"] } });
+  await call("POST /api/team/chat/test", { as: "Ada" });
   const rates = await call<RateCard>("GET /api/rates", { as: "Ada" });
   await call("POST /api/rates", { as: "Ada", json: { key: rates.rows[0]?.key, creditsPerUnit: null } });
 

@@ -179,6 +179,7 @@ describe("the shared page and its media", () => {
     expect(view).toEqual({
       kind: "render",
       media: "image",
+      allowComments: false,
       prompt: PROMPTS.shared,
       fileHref: `/s/${token}/file`,
       downloadHref: `/s/${token}/file?download=1`,
