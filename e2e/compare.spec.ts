@@ -88,19 +88,21 @@ test.describe("compare", () => {
     await api.settled(first.id);
     await api.settled(second.id);
 
+    // A comment pinned towards a corner of the first, for the pan below.
+    const commented = await page.request.post(`/api/renders/${first.id}/comments`, {
+      data: { text: "This corner", pin: { kind: "point", x: 0.72, y: 0.28 } },
+      headers: { origin: new URL(String(test.info().project.use.baseURL)).origin },
+    });
+    expect(commented.status(), await commented.text()).toBe(201);
+
     const compare = new ComparePage(page);
     await compare.goto([first.id, second.id]);
     await expect(compare.differing(compare.pane("A"))).resolves.toEqual(["Resolution"]);
 
-    // Choosing a comment pinned towards a corner pans the shared view until its marker is in the middle.
-    const commented = await page.request.post(`/api/renders/${first.id}/comments`, {
-      data: { text: "This corner", pin: { kind: "point", x: 0.72, y: 0.28 } },
-      headers: { origin: new URL(page.url()).origin },
-    });
-    expect(commented.status(), await commented.text()).toBe(201);
+    // Choosing the comment pans the shared view until its marker is in the middle.
     const paneA = compare.pane("A");
     const frame = paneA.getByRole("group", { name: /^Image A/ });
-    const marker = paneA.getByRole("button", { name: /^Comment 1 at/ });
+    const marker = paneA.getByRole("button", { name: "Comment 1", exact: true });
     const offCentre = async () => {
       const [box, dot] = [await frame.boundingBox(), await marker.boundingBox()];
       if (!box || !dot) return Number.NaN;

@@ -51,6 +51,10 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
   const queryClient = useQueryClient();
   const [autoAdvance, setAutoAdvance] = useAutoAdvance();
   const [tagging, setTagging] = useState(false);
+  // The tag being typed lives with the viewer, not the field: the details beside the media are drawn
+  // again when the render's record is read again (a live event, the next page), and a draft kept in
+  // the field would be lost with it, so a tag typed at that moment would vanish at Enter.
+  const [tagDraft, setTagDraft] = useState("");
   const undo = useRef<Undo[]>([]);
 
   const shown = (): LedgerRender | undefined => {
@@ -120,7 +124,17 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     ],
   });
 
-  return { mark, toggleFlag, changeTags, tagging, setTagging, autoAdvance, setAutoAdvance };
+  return {
+    mark,
+    toggleFlag,
+    changeTags,
+    tagging,
+    setTagging,
+    tagDraft,
+    setTagDraft,
+    autoAdvance,
+    setAutoAdvance,
+  };
 }
 
 export type ViewerCull = ReturnType<typeof useViewerCull>;
@@ -190,8 +204,13 @@ export function CullControls({ render, cull }: { render: LedgerRender; cull: Vie
         {cull.tagging ? (
           <TagInput
             held={render.tags ?? []}
+            text={cull.tagDraft}
+            setText={cull.setTagDraft}
             onAdd={(tag) => cull.changeTags(render.id, [tag], [])}
-            onClose={() => cull.setTagging(false)}
+            onClose={() => {
+              cull.setTagDraft("");
+              cull.setTagging(false);
+            }}
           />
         ) : (
           <Button size="xs" variant="ghost" onClick={() => cull.setTagging(true)}>
@@ -214,14 +233,18 @@ export function CullControls({ render, cull }: { render: LedgerRender; cull: Vie
  */
 function TagInput({
   held,
+  text,
+  setText,
   onAdd,
   onClose,
 }: {
   held: readonly string[];
+  /** The tag being typed, kept by the viewer (see useViewerCull). */
+  text: string;
+  setText: (text: string) => void;
   onAdd: (tag: string) => void;
   onClose: () => void;
 }) {
-  const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
