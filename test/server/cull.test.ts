@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ApiTokenCreated, LedgerRender, LiveEvent } from "@/lib/contract";
 import { TAG_MAX_LENGTH, TAGS_PER_RENDER } from "@/lib/domain/cull";
-import { SseReader } from "@/test/sse-reader";
 import type { Stack } from "@/test/server-stack";
-import { startStackWithTwoMembers } from "@/test/two-members";
+import { openMemberStream, startStackWithTwoMembers } from "@/test/two-members";
 import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack;
@@ -121,17 +120,7 @@ describe("ratings, picks and rejects are per member", () => {
   });
 
   test("a mark event reaches the member's own streams only", async () => {
-    const open = async (cookie: string) => {
-      const controller = new AbortController();
-      const response = await stack.call("GET", "/api/events", {
-        headers: { cookie },
-        signal: controller.signal,
-      });
-      expect(response.status).toBe(200);
-      const reader = new SseReader(response.body as ReadableStream<Uint8Array>);
-      await reader.until<LiveEvent>((e) => e.type === "hello");
-      return { reader, close: () => (controller.abort(), reader.close()) };
-    };
+    const open = (cookie: string) => openMemberStream(stack, cookie);
     const graces = await open(grace);
     const linuses = await open(linus);
     const target = at(2);

@@ -13,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, LiveEvent } from "@/lib/contract";
 import { LibsqlDialect } from "@/lib/server/db/libsql-dialect";
 import { migrationProvider } from "@/lib/server/db/migrations";
-import { SseReader } from "@/test/sse-reader";
 import type { Stack } from "@/test/server-stack";
-import { startStackWithTwoMembers } from "@/test/two-members";
+import { openMemberStream, startStackWithTwoMembers } from "@/test/two-members";
 import { zipEntries } from "@/test/zip-entries";
 
 let stack: Stack;
@@ -90,17 +89,7 @@ describe("favourites are per member", () => {
   });
 
   test("a favourite event reaches the member's own streams only; the shared render record carries no flag", async () => {
-    const open = async (cookie: string) => {
-      const controller = new AbortController();
-      const response = await stack.call("GET", "/api/events", {
-        headers: { cookie },
-        signal: controller.signal,
-      });
-      expect(response.status).toBe(200);
-      const reader = new SseReader(response.body as ReadableStream<Uint8Array>);
-      await reader.until<LiveEvent>((e) => e.type === "hello");
-      return { reader, close: () => (controller.abort(), reader.close()) };
-    };
+    const open = (cookie: string) => openMemberStream(stack, cookie);
     const graces = await open(grace);
     const linuses = await open(linus);
     const target = renderAt(1);
