@@ -30,7 +30,11 @@ export interface Tidings {
 }
 
 /** The member's choice for one kind: theirs, or the default. */
-export async function choiceOf(db: Db, member: MemberRow, kind: NotificationKind): Promise<NotificationChoice> {
+export async function choiceOf(
+  db: Db,
+  member: MemberRow,
+  kind: NotificationKind,
+): Promise<NotificationChoice> {
   const choices = choicesWithDefaults(await chosenNotifications(db, member.id), member.role === "admin");
   return choices.find((c) => c.kind === kind) ?? { kind, push: false, email: "off" };
 }

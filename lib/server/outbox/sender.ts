@@ -89,7 +89,9 @@ export class OutboxSender implements LeaderDuty {
     const { db } = this.deps;
     const claim = this.deps.asLeader ?? ((write) => write(db));
     if (this.deps.gather) {
-      await this.deps.gather(this.now()).catch((error: unknown) => this.log(`not gathered: ${String(error)}`));
+      await this.deps
+        .gather(this.now())
+        .catch((error: unknown) => this.log(`not gathered: ${String(error)}`));
     }
     let attempts = 0;
     for (const row of await dueOutbox(db, this.now(), BATCH)) {

@@ -11,7 +11,7 @@ import { getDb } from "@/lib/server/db/database";
 import { settings } from "@/lib/server/runtime/config";
 import { chatTransport } from "./chat";
 import { emailTransport } from "./email";
-import { sendOutInbox } from "./inbox-messages";
+import { gatherMessages } from "./gather";
 import { queueRenderOutcome } from "./render-outcome";
 import { queueTestChat } from "./team-chat";
 import { OutboxSender, type Transport } from "./sender";
@@ -30,7 +30,7 @@ export function startOutboxSender(): Promise<OutboxSender> {
       db,
       transports,
       asLeader: (write) => member.asLeader(write),
-      gather: () => sendOutInbox(db),
+      gather: (nowMs) => gatherMessages(db, nowMs),
     });
   });
 }
