@@ -34,7 +34,7 @@ const NOTIFIED_AS: Record<InboxKind, NotificationKind | null> = {
 };
 
 export const notifiedAs = (inboxKind: string): NotificationKind | null =>
-  inboxKind in NOTIFIED_AS ? NOTIFIED_AS[inboxKind as InboxKind] : null;
+  Object.hasOwn(NOTIFIED_AS, inboxKind) ? NOTIFIED_AS[inboxKind as InboxKind] : null;
 
 /** The inbox kinds a notification kind covers (the digest reads them). */
 export const inboxKindsOf = (kind: NotificationKind): InboxKind[] =>
