@@ -26,7 +26,7 @@ const render = async (id: string) => {
       id,
       idempotencyKey: null,
       bodyHash: `hash-${id}`,
-      request: { kind: "image", model: "nano-banana", prompt: "a lighthouse" },
+      request: { kind: "image", imageModel: "nano-banana", prompt: "a lighthouse" },
       timingKey: "nano-banana",
       expectedSeconds: 10,
       madeBy: null,
