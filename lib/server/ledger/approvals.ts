@@ -12,6 +12,7 @@ import { excerpt } from "@/lib/domain/review";
 import { withChanges } from "./changes";
 import { insertInboxItems, teamReaders } from "./inbox";
 import { insertRequest, type BeginRequestInput } from "./renders";
+import { touchedAt } from "./updated-at";
 
 export interface HeldEstimate {
   credits: number | null;
@@ -180,7 +181,7 @@ export async function decide(
         status: approved ? "submitting" : "declined",
         error_message: decision.declined?.error.message ?? null,
         completed_at: approved ? null : now,
-        updated_at: now,
+        updated_at: touchedAt(now),
         ...(approved && { created_at: now }),
       })
       .where("id", "=", requestId)
