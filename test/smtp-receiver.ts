@@ -4,6 +4,13 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/** The sender and the public address of a stack that mails to this receiver. */
+export const MAIL_FROM = "Render Dashboard <renders@example.com>";
+export const PUBLIC_URL = "http://dashboard.test";
+
+/** The settings that turn email on (with AUTH_SECRET, which the caller gives), to `smtpUrl`. */
+export const mailSettings = (smtpUrl: string) => ({ SMTP_URL: smtpUrl, MAIL_FROM, PUBLIC_URL });
+
 export interface ReceivedMail {
   to: string[];
   raw: string;

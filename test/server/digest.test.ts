@@ -11,9 +11,8 @@ import { emailTransport } from "@/lib/server/outbox/email";
 import { gatherMessages } from "@/lib/server/outbox/gather";
 import { OutboxSender } from "@/lib/server/outbox/sender";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
-import { decodedMail, startSmtpReceiver } from "@/test/smtp-receiver";
+import { decodedMail, MAIL_FROM, mailSettings, PUBLIC_URL, startSmtpReceiver } from "@/test/smtp-receiver";
 
-const PUBLIC_URL = "http://dashboard.test";
 const DAY_MS = 24 * 3_600_000;
 let stack: Stack;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -28,9 +27,7 @@ beforeAll(async () => {
   stack = await startStack({
     env: {
       AUTH_SECRET: "a-test-secret-that-is-long-enough-digest",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Render Dashboard <renders@example.com>",
-      PUBLIC_URL,
+      ...mailSettings(smtp.url),
       // The digest time is this hour: a run now is past today's.
       DIGEST_HOUR: String(new Date().getUTCHours()),
     },
@@ -39,7 +36,7 @@ beforeAll(async () => {
   const db = await getDb(stack.databaseUrl);
   sender = new OutboxSender({
     db,
-    transports: { email: emailTransport(smtp.url, "Render Dashboard <renders@example.com>") },
+    transports: { email: emailTransport(smtp.url, MAIL_FROM) },
     now: () => now,
     gather: (nowMs) => gatherMessages(db, nowMs),
     log: () => undefined,

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, NotificationChoices } from "@/lib/contract";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
-import { decodedMail as decoded, startSmtpReceiver } from "@/test/smtp-receiver";
+import { decodedMail as decoded, mailSettings, PUBLIC_URL, startSmtpReceiver } from "@/test/smtp-receiver";
 
-const PUBLIC_URL = "http://dashboard.test";
 let stack: Stack;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let grace = { cookie: "" };
@@ -22,9 +21,7 @@ beforeAll(async () => {
   stack = await startStack({
     env: {
       AUTH_SECRET: "a-test-secret-that-is-long-enough-email",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Render Dashboard <renders@example.com>",
-      PUBLIC_URL,
+      ...mailSettings(smtp.url),
     },
   });
   const { cookies } = await signedInMembers(stack, [TEST_TEAM.grace, TEST_TEAM.ada]);

@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, InboxList, NoticeList } from "@/lib/contract";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
-import { decodedMail, startSmtpReceiver } from "@/test/smtp-receiver";
+import { decodedMail, mailSettings, PUBLIC_URL, startSmtpReceiver } from "@/test/smtp-receiver";
 
-const PUBLIC_URL = "http://dashboard.test";
 let stack: Stack;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let team: Awaited<ReturnType<typeof signedInMembers>>;
@@ -21,9 +20,7 @@ beforeAll(async () => {
   stack = await startStack({
     env: {
       AUTH_SECRET: "a-test-secret-that-is-long-enough-inbox-mail",
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Render Dashboard <renders@example.com>",
-      PUBLIC_URL,
+      ...mailSettings(smtp.url),
     },
   });
   team = await signedInMembers(stack);
