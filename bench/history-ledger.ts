@@ -1,7 +1,7 @@
 /**
  * One database's half of the history benchmark, in a process of its own: opens (and seeds, or for
  * SQLite copies the kept seeded file of) a large and a small ledger, then times the app's own reads
- * on both, paired, and with `plans` writes PostgreSQL's plan of each query's SQL as Kysely compiles
+ * on both, paired, and with `plans` reads the database's plan of each query's SQL as Kysely compiles
  * it from the app's query builder. Prints its figures as JSON on the last line of stdout.
  *
  * Usage: node --conditions=react-server --import tsx bench/history-ledger.ts '<Job as JSON>'
@@ -27,7 +27,7 @@ export interface LedgerJob {
   ledgers: { url: string; renders: number; kept?: string }[];
   warmup: number;
   samples: number;
-  /** PostgreSQL only: EXPLAIN each query of the large ledger. */
+  /** EXPLAIN (SQLite: EXPLAIN QUERY PLAN) each query's statements on the large ledger. */
   plans: boolean;
 }
 
@@ -45,7 +45,7 @@ export interface LedgerResult {
   /** Each query's name and what its target is (a list, a prompt search, the usage aggregation). */
   queries: { name: string; kind: QueryKind }[];
   ledgers: LedgerFigures[];
-  /** Query name → the EXPLAIN of each SQL statement it ran on the large ledger (PostgreSQL). */
+  /** Query name → the plan of each SQL statement it ran on the large ledger. */
   plans: Record<string, { sql: string; plan: string }[]>;
 }
 
@@ -53,7 +53,7 @@ export interface LedgerResult {
 const PAGE = 30;
 const DAY_MS = 86_400_000;
 
-/** The values the queries name (a member, boards, a model), read from the seeded ledger itself. */
+/** The values the queries name (a member, boards, a cursor), read from the seeded ledger itself. */
 interface Subjects {
   member: string;
   bigBoard: string;
@@ -183,8 +183,27 @@ function recording(db: Db): { db: Db; taken: () => RootOperationNode[] } {
   };
 }
 
+/** The plan of one statement, as the database's EXPLAIN tells it. */
+async function planOf(db: Db, dialect: LedgerJob["dialect"], compiled: CompiledQuery): Promise<string> {
+  const parameters = [...compiled.parameters];
+  if (dialect === "postgres") {
+    const { rows } = await db.executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain ${compiled.sql}`, parameters),
+    );
+    return rows.map((r) => r["QUERY PLAN"]).join("\n");
+  }
+  const { rows } = await db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`explain query plan ${compiled.sql}`, parameters),
+  );
+  return rows.map((r) => r.detail).join("\n");
+}
+
 /** The plans of the statements each query runs that read `renders` (the rest fetch a page's tags and marks by id). */
-async function explain(db: Db, subjects: Subjects): Promise<LedgerResult["plans"]> {
+async function explain(
+  db: Db,
+  dialect: LedgerJob["dialect"],
+  subjects: Subjects,
+): Promise<LedgerResult["plans"]> {
   const plans: LedgerResult["plans"] = {};
   const recorder = recording(db);
   for (const query of QUERIES) {
@@ -192,11 +211,8 @@ async function explain(db: Db, subjects: Subjects): Promise<LedgerResult["plans"
     plans[query.name] = [];
     for (const node of recorder.taken()) {
       const compiled = db.getExecutor().compileQuery(node, { queryId: "explain" });
-      if (!/from "renders"/.test(compiled.sql)) continue;
-      const rows = await db.executeQuery<{ "QUERY PLAN": string }>(
-        CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-      );
-      plans[query.name]?.push({ sql: compiled.sql, plan: rows.rows.map((r) => r["QUERY PLAN"]).join("\n") });
+      if (/from "renders"/.test(compiled.sql))
+        plans[query.name]?.push({ sql: compiled.sql, plan: await planOf(db, dialect, compiled) });
     }
   }
   return plans;
@@ -229,7 +245,7 @@ async function main(job: LedgerJob): Promise<LedgerResult> {
     }
   }
   const large = opened[0];
-  const plans = job.plans && large ? await explain(large.db, large.subjects) : {};
+  const plans = job.plans && large ? await explain(large.db, job.dialect, large.subjects) : {};
   for (const ledger of job.ledgers) await closeDb(ledger.url);
   return {
     queries: QUERIES.map(({ name, kind }) => ({ name, kind })),

@@ -3,7 +3,7 @@
  * a cursor deep in the list, a board of 5,000) and of the usage page's 90-day aggregation, timed on a
  * ledger of a year of a busy team's renders (1,000,000 by default; `HISTORY_RENDERS` picks another
  * size) against the same reads on 10,000, on SQLite and on PostgreSQL. The ratio is what the
- * history's size costs. PostgreSQL's plan of each query is written to docs/history-plans.md.
+ * history's size costs. Each database's plan of each query is written to docs/history-plans.md.
  *
  * Each database's half runs in a child process (bench/history-ledger.ts), which loads the server's
  * ledger modules under the `react-server` condition; the reads are timed there, in the process that
@@ -85,7 +85,7 @@ async function measureSqlite(): Promise<LedgerResult> {
     ledgers: [ledger(LARGE), ledger(SMALL)],
     warmup: WARMUP,
     samples: SAMPLES,
-    plans: false,
+    plans: true,
   });
 }
 
@@ -101,30 +101,49 @@ async function measurePostgres(): Promise<LedgerResult> {
   }
 }
 
-/** docs/history-plans.md: each query's statements over `renders` and PostgreSQL's plan of each. */
-async function writePlans(result: LedgerResult): Promise<{ seqScans: string[] }> {
+/** docs/history-plans.md: each query's statements over `renders` and each database's plan of them. */
+async function writePlans(results: Record<Dialect, LedgerResult>): Promise<{ seqScans: string[] }> {
   const seqScans: string[] = [];
-  const sections = result.queries.map(({ name }) => {
-    const statements = result.plans[name] ?? [];
+  const sections = results.postgres.queries.map(({ name }) => {
+    const statements = results.postgres.plans[name] ?? [];
+    const sqlite = results.sqlite.plans[name] ?? [];
     if (statements.some((s) => /Seq Scan on renders\b/.test(s.plan))) seqScans.push(name);
     return [
       `## ${name}`,
       "",
-      ...statements.flatMap((s) => ["```sql", s.sql, "```", "", "```", s.plan, "```", ""]),
+      ...statements.flatMap((s, i) => [
+        "```sql",
+        s.sql,
+        "```",
+        "",
+        "PostgreSQL:",
+        "",
+        "```",
+        s.plan,
+        "```",
+        "",
+        "SQLite (the same statement in its dialect):",
+        "",
+        "```",
+        sqlite[i]?.plan ?? "",
+        "```",
+        "",
+      ]),
     ].join("\n");
   });
-  const large = result.ledgers[0]?.renders ?? LARGE;
+  const large = results.postgres.ledgers[0]?.renders ?? LARGE;
   await writeFormatted(
     PLANS_FILE,
     [
-      "# PostgreSQL plans of the history's queries",
+      "# Plans of the history's queries",
       "",
       `Written by \`npm run bench -- history\` (bench/history.ts) on ${new Date().toISOString().slice(0, 10)}, ` +
-        `on the seeded ledger of ${large.toLocaleString("en")} renders after ANALYZE. Each query is run ` +
-        "through the app's own ledger function (bench/history-ledger.ts); the SQL is what Kysely compiled " +
-        "from its query builder, recorded by a plugin as it was sent, and the plan its `EXPLAIN`. Only the " +
-        "statements that read `renders` are shown (the others fetch a page's tags, marks and favourites by id). " +
-        `Queries with a sequential scan of renders: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
+        `on the seeded ledgers of ${large.toLocaleString("en")} renders (PostgreSQL after ANALYZE; SQLite as the app ` +
+        "leaves it, never analysed). Each query is run through the app's own ledger function " +
+        "(bench/history-ledger.ts); the SQL is what Kysely compiled from its query builder, recorded by a plugin " +
+        "as it was sent (shown as PostgreSQL's), and each plan the database's `EXPLAIN` (SQLite: `EXPLAIN QUERY PLAN`) " +
+        "of it. Only the statements that read `renders` are shown (the others fetch a page's tags, marks and " +
+        `favourites by id). Queries with a sequential scan of renders on PostgreSQL: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
       "",
       ...sections,
     ].join("\n"),
@@ -137,12 +156,14 @@ export async function runHistory(): Promise<BenchResult> {
     sqlite: await measureSqlite(),
     postgres: await measurePostgres(),
   };
-  const { seqScans } = await writePlans(results.postgres);
+  const { seqScans } = await writePlans(results);
   const large = sizeLabel(LARGE);
   const small = sizeLabel(SMALL);
   const figures: Record<string, Record<string, Record<string, number | null>>> = {
     [`p95Ms${large}`]: {},
     [`p95Ms${small}`]: {},
+    [`p50Ms${large}`]: {},
+    [`p50Ms${small}`]: {},
     [`ratio${large}To${small}`]: {},
   };
   const rows: Row[] = [];
@@ -160,6 +181,8 @@ export async function runHistory(): Promise<BenchResult> {
       };
       set(`p95Ms${large}`, p95);
       set(`p95Ms${small}`, base);
+      set(`p50Ms${large}`, l?.p50Ms[name] ?? null);
+      set(`p50Ms${small}`, s?.p50Ms[name] ?? null);
       set(`ratio${large}To${small}`, r);
       rows.push({
         figure: `${name}, ${dialect}: p95 (ms) at ${large} / ${small}`,
@@ -200,7 +223,7 @@ export async function runHistory(): Promise<BenchResult> {
       `A year of a team's history, ${LARGE.toLocaleString("en")} renders against ${SMALL.toLocaleString("en")}, on each database: 20 members, images (a fifth in batches of 2 to 4) and videos of six settings, 12 % failed, 1 % lost, 0.5 % of creates of unknown outcome, 31 boards (one of ${(5000).toLocaleString("en")}), favourites, ratings and picks, tags, comments and review decisions, 5 % archived, about 1 prompt in 100 naming a rare word (bench/history-seed.ts).`,
       `Seeding (multi-row inserts in transactions of 5,000 requests): ${seeding}.`,
       `Each query: ${WARMUP} warm-up reads per ledger, then ${SAMPLES} timed reads on each, paired (alternating which goes first) so both see the same machine; timed in the process that runs the app's ledger function (listRenders, the page's tags, marks and favourites included; usageCells and boardSpend side by side), default page of 30. Favourites and rating are a member's own.`,
-      `PostgreSQL plans: docs/history-plans.md; sequential scans of renders: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
+      `Plans (PostgreSQL and SQLite): docs/history-plans.md; sequential scans of renders on PostgreSQL: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
     ],
   };
 }
