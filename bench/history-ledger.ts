@@ -9,7 +9,7 @@
  * Server modules start with `import "server-only"`, which throws outside a React Server bundle;
  * under the `react-server` condition it resolves to the empty module Next itself uses there.
  */
-import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { CompiledQuery, type Kysely, type KyselyPlugin, type RootOperationNode } from "kysely";
 import { z } from "zod/mini";
 import { renderListQuerySchema } from "@/lib/contract";
@@ -33,8 +33,10 @@ export interface LedgerJob {
 
 export interface LedgerFigures {
   renders: number;
-  /** Seconds the seeding took; null when a kept file was copied. */
+  /** Seconds the seeding took (an earlier run's, for a kept file); null when unknown. */
   seedSeconds: number | null;
+  /** The kept seeded file was copied: seeded by an earlier run. */
+  copied: boolean;
   p95Ms: Record<string, number>;
   p50Ms: Record<string, number>;
   /** Items on the first page, to show each query finds something. */
@@ -142,25 +144,33 @@ async function subjectsOf(db: Db): Promise<Subjects> {
   return { member: member.id, bigBoard: big.id, smallBoard: small.id, deepCursor: await deepCursor(db) };
 }
 
-/** Opens a ledger: the kept seeded file copied (seeding it first if there is none yet), or seeded in place. */
-async function open(ledger: LedgerJob["ledgers"][number]): Promise<{ db: Db; seedSeconds: number | null }> {
+/**
+ * Opens a ledger: the kept seeded file copied (seeding it first if there is none yet), or seeded in
+ * place. The seeding's time is kept beside the file, so a run that copies it still reports it.
+ */
+async function open(
+  ledger: LedgerJob["ledgers"][number],
+): Promise<{ db: Db; seedSeconds: number | null; copied: boolean }> {
   const { kept } = ledger;
   if (!kept) {
     const db = await getDb(ledger.url);
-    return { db, seedSeconds: (await seedHistory(db, ledger.renders)).seconds };
+    return { db, seedSeconds: (await seedHistory(db, ledger.renders)).seconds, copied: false };
   }
-  let seedSeconds: number | null = null;
-  if (!existsSync(kept)) {
+  const secondsFile = `${kept}.seconds`;
+  const copied = existsSync(kept);
+  if (!copied) {
     const partial = `${kept}.partial`;
     rmSync(partial, { force: true });
     const url = `file:${partial}`;
-    seedSeconds = (await seedHistory(await getDb(url), ledger.renders)).seconds;
+    const { seconds } = await seedHistory(await getDb(url), ledger.renders);
     await closeDb(url);
     renameSync(partial, kept);
     rmSync(`${partial}.migration-lock`, { force: true });
+    writeFileSync(secondsFile, String(seconds));
   }
   copyFileSync(kept, ledger.url.slice("file:".length));
-  return { db: await getDb(ledger.url), seedSeconds };
+  const seedSeconds = existsSync(secondsFile) ? Number(readFileSync(secondsFile, "utf8")) : null;
+  return { db: await getDb(ledger.url), seedSeconds, copied };
 }
 
 /** Records the statements a read runs, compiled as Kysely sends them, to EXPLAIN them afterwards. */
@@ -221,11 +231,11 @@ async function explain(
 async function main(job: LedgerJob): Promise<LedgerResult> {
   const opened = [];
   for (const ledger of job.ledgers) {
-    const { db, seedSeconds } = await open(ledger);
+    const { db, seedSeconds, copied } = await open(ledger);
     process.stderr.write(
-      `${job.dialect} ${ledger.renders}: ${seedSeconds === null ? "copied" : `seeded in ${Math.round(seedSeconds)} s`}\n`,
+      `${job.dialect} ${ledger.renders}: ${copied ? "copied the kept file, " : ""}seeded in ${seedSeconds === null ? "?" : Math.round(seedSeconds)} s\n`,
     );
-    opened.push({ db, seedSeconds, renders: ledger.renders, subjects: await subjectsOf(db) });
+    opened.push({ db, seedSeconds, copied, renders: ledger.renders, subjects: await subjectsOf(db) });
   }
   const samples = opened.map(() => new Map<string, number[]>());
   const items = opened.map(() => new Map<string, number>());
@@ -252,6 +262,7 @@ async function main(job: LedgerJob): Promise<LedgerResult> {
     ledgers: opened.map((side, i) => ({
       renders: side.renders,
       seedSeconds: side.seedSeconds === null ? null : round(side.seedSeconds, 1),
+      copied: side.copied,
       p95Ms: Object.fromEntries(
         QUERIES.map((q) => [q.name, round(percentile(samples[i]?.get(q.name) ?? [], 95), 1)]),
       ),

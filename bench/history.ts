@@ -199,7 +199,7 @@ export async function runHistory(): Promise<BenchResult> {
     Math.max(...queries.filter((q) => kinds.includes(q.kind)).map((q) => smallSqlite?.p95Ms[q.name] ?? 0));
   const seeding = DIALECTS.map(
     (d) =>
-      `${d} ${results[d].ledgers.map((l) => `${sizeLabel(l.renders)} ${l.seedSeconds === null ? "copied from the kept file" : `${l.seedSeconds} s`}`).join(", ")}`,
+      `${d} ${results[d].ledgers.map((l) => `${sizeLabel(l.renders)} ${l.seedSeconds ?? "?"} s${l.copied ? " (an earlier run's, its file kept)" : ""}`).join(", ")}`,
   ).join("; ");
   return {
     figures: {
