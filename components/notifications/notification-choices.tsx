@@ -1,8 +1,8 @@
 "use client";
 /**
- * The table of event kinds × channels on Your account → Notifications: the inbox (always on) and
- * email (off or at once), for the kinds something sends today (OFFERED_KINDS). Each change is saved
- * as it is made.
+ * The table of event kinds × channels on Your account → Notifications: the inbox (always on), push
+ * (on or off, to each device push is on for) and email (off or at once), for the kinds something
+ * sends today (OFFERED_KINDS). Each change is saved as it is made.
  */
 import { useId } from "react";
 import { CONTROL_CLASSES } from "@/components/ui/field-classes";
@@ -57,6 +57,9 @@ export function NotificationChoices() {
                   <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     Inbox
                   </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Push
+                  </th>
                   <th scope="col" className="py-2 pl-3 font-medium">
                     Email
                   </th>
@@ -101,6 +104,16 @@ function ChoiceRow({
         {label}
       </th>
       <td className="hidden px-3 py-2 text-zinc-600 sm:table-cell dark:text-zinc-400">Always</td>
+      <td className="px-3 py-2">
+        <input
+          type="checkbox"
+          aria-label={`Push: ${label}`}
+          className="size-4 accent-indigo-600"
+          checked={choice.push}
+          disabled={saving}
+          onChange={(event) => onChange({ ...choice, push: event.target.checked })}
+        />
+      </td>
       <td className="py-2 pl-3">
         <select
           aria-label={`Email: ${label}`}

@@ -25,9 +25,9 @@ export interface NotificationChoice {
 }
 
 /**
- * What a person can choose today: the kinds something sends, by email off or at once. The other
- * kinds, push and the daily digest are stored as chosen (the contract takes them) but have no
- * sender yet, so the page does not offer them (docs/architecture.md, "The outbox").
+ * What a person can choose today: the kinds something sends, by push on or off and email off or at
+ * once. The other kinds and the daily digest are stored as chosen (the contract takes them) but
+ * have no sender yet, so the page does not offer them (docs/architecture.md, "The outbox").
  */
 export const OFFERED_KINDS: ReadonlySet<NotificationKind> = new Set(["render_finished", "render_failed"]);
 export const OFFERED_EMAIL_MODES: readonly EmailMode[] = ["off", "immediate"];
