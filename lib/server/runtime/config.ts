@@ -193,6 +193,8 @@ const SECRET = new Set<string>([
   "OIDC_CLIENT_SECRET",
   "SMTP_URL",
   "VAPID_PRIVATE_KEY",
+  // Not secret itself, but a malformed one is often the private key pasted in the wrong place.
+  "VAPID_PUBLIC_KEY",
 ]);
 
 /** Why the server cannot use its settings. `kind` tells a malformed value from a missing one. */
