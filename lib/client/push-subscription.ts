@@ -51,6 +51,23 @@ const fromBase64url = (text: string) => {
 /** Why push could not be turned on, in words the page shows. */
 export class PushRefused extends Error {}
 
+/**
+ * A browser whose push service cannot be reached (a build without one, a network that blocks it)
+ * may never settle `subscribe`: past this, the page says so instead of turning forever.
+ */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+function answeredWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new PushRefused("This browser's push service did not answer: push cannot be turned on here.")),
+      ms,
+    );
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 /** Asks for permission (when not yet given) and subscribes this browser; the answer is for the server. */
 export async function subscribeThisDevice(publicKey: string): Promise<PushSubscriptionInput> {
   if (pushSupport() === "unsupported")
@@ -62,10 +79,13 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
     );
   await registerServiceWorker();
   const registration = await navigator.serviceWorker.ready;
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: fromBase64url(publicKey),
-  });
+  const subscription = await answeredWithin(
+    registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: fromBase64url(publicKey),
+    }),
+    SUBSCRIBE_TIMEOUT_MS,
+  );
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth)
     throw new PushRefused("The browser gave no usable subscription.");
