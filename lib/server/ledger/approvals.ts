@@ -10,6 +10,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { ApprovalRow, RenderRequestRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { insertRequest, type BeginRequestInput } from "./renders";
+import { touchedAt } from "./updated-at";
 
 export interface HeldEstimate {
   credits: number | null;
@@ -163,7 +164,7 @@ export async function decide(
         status: approved ? "submitting" : "declined",
         error_message: decision.declined?.error.message ?? null,
         completed_at: approved ? null : now,
-        updated_at: now,
+        updated_at: touchedAt(now),
         ...(approved && { created_at: now }),
       })
       .where("id", "=", requestId)
