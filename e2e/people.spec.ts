@@ -17,8 +17,12 @@ const AUTH_APP = `http://127.0.0.1:${E2E_PORTS.authApp}`;
 test.use({ baseURL: AUTH_APP });
 
 /** A browser context of its own, signed in as nobody: someone who was handed a link. */
-async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+async function freshPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  serviceWorkers: "allow" | "block" = "block",
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, serviceWorkers });
   return context.newPage();
 }
 
@@ -132,7 +136,8 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
     headers: FROM_DASHBOARD,
   });
   const path = ((await created.json()) as { link: { path: string } }).link.path;
-  const here = await freshPage(browser, testInfo);
+  // With the app's worker (the config blocks it elsewhere): it must forget its caches at sign-out.
+  const here = await freshPage(browser, testInfo, "allow");
   const joined = await here.request.post("/api/auth/join", {
     data: { token: path.split("/").at(-1), name: `Twice ${suffix}`, password },
     headers: FROM_DASHBOARD,
