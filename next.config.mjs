@@ -32,6 +32,8 @@ const nextConfig = {
       // read a refusal there: only these routes' answers may be framed, and only by the dashboard.
       { source: "/api/renders/zip", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
       { source: "/api/renders/:id/file", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
+      // The service worker is checked for a new version at each visit, never taken from a cache.
+      { source: "/sw.js", headers: [{ key: "Cache-Control", value: "no-cache" }] },
       // Shared pages and their media open without sign-in: never indexed, never kept by a cache.
       {
         source: "/s/:path*",

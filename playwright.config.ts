@@ -40,6 +40,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     trace: "retain-on-failure",
+    // The app's service worker answers build files itself, out of page.route's reach (the specs that
+    // hold or fail a chunk): a spec that checks the worker allows it (e2e/security.spec.ts).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

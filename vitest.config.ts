@@ -35,6 +35,7 @@ const POSTGRES_TESTS = [
   "test/server/outbox.test.ts",
   "test/server/inbox-messages.test.ts",
   "test/server/digest.test.ts",
+  "test/server/push.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

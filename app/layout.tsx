@@ -6,6 +6,7 @@ import { AccountPanel } from "@/components/account/account-panel";
 import { AppHeader, PRODUCT_NAME } from "@/components/layout/app-header";
 import { LazyLiveUpdates } from "@/components/layout/lazy-live-updates";
 import { MemberMenu } from "@/components/layout/member-menu";
+import { ServiceWorkerStarter } from "@/components/layout/service-worker-starter";
 import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
 import { headerApprovalCount } from "@/lib/server/pages/approvals";
@@ -83,6 +84,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </HydrationBoundary>
           <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">{children}</main>
         </Providers>
+        <ServiceWorkerStarter />
       </body>
     </html>
   );

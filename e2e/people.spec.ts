@@ -2,7 +2,7 @@
  * People run from the browser, on the sign-in server: the admin invites a new member on the Team
  * page, she joins through the link in her own browser and makes a render, the admin deactivates her
  * (her open page goes to sign-in within 2 s, her API token answers 401, her render keeps her name,
- * marked; the audit log lists all of it in order, and its CSV says the same); and sessions the server ends (Sign out everywhere else, a copied cookie after sign-out).
+ * marked; the audit log lists all of it in order, and its CSV says the same); and sessions the server ends (Sign out everywhere else, a copied cookie after sign-out), with the notification choices and push on the way and the app's worker forgetting its caches at sign-out.
  */
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type Browser, type Page, type TestInfo } from "@playwright/test";
@@ -17,8 +17,12 @@ const AUTH_APP = `http://127.0.0.1:${E2E_PORTS.authApp}`;
 test.use({ baseURL: AUTH_APP });
 
 /** A browser context of its own, signed in as nobody: someone who was handed a link. */
-async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+async function freshPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  serviceWorkers: "allow" | "block" = "block",
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, serviceWorkers });
   return context.newPage();
 }
 
@@ -26,6 +30,15 @@ async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
 async function cookieOf(page: Page): Promise<string> {
   return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 }
+
+/** Every path the page's origin holds in its caches (the service worker's). */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+  });
 
 const statusWithCookie = async (cookie: string) => {
   const outsider = await playwrightRequest.newContext({ baseURL: AUTH_APP, extraHTTPHeaders: { cookie } });
@@ -123,7 +136,8 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
     headers: FROM_DASHBOARD,
   });
   const path = ((await created.json()) as { link: { path: string } }).link.path;
-  const here = await freshPage(browser, testInfo);
+  // With the app's worker (the config blocks it elsewhere): it must forget its caches at sign-out.
+  const here = await freshPage(browser, testInfo, "allow");
   const joined = await here.request.post("/api/auth/join", {
     data: { token: path.split("/").at(-1), name: `Twice ${suffix}`, password },
     headers: FROM_DASHBOARD,
@@ -153,11 +167,27 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
   // Every kind is offered, the review's in the daily digest until chosen otherwise.
   await expect(here.getByRole("combobox", { name: "Email: A decision on my render" })).toHaveValue("digest");
   await expect(here.getByRole("combobox", { name: "Email: I was mentioned" })).toHaveValue("immediate");
+  const push = here.getByRole("checkbox", { name: "Push: My render finished" });
+  await expect(push).toBeChecked();
+  // Saved as it is changed: the box shows the choice once the server has it.
+  await push.click();
+  await expect(push).not.toBeChecked();
+  // The browser asks for permission; refused, the page says so in words.
+  await expect(here.getByText("No device receives push yet.")).toBeVisible();
+  await here.getByRole("button", { name: "Turn on push for this device" }).click();
+  await expect(here.getByText("Notifications are blocked for this site in this browser.")).toBeVisible();
+  await expect(here.getByRole("button", { name: "Send a test notification" })).toBeDisabled();
   await here.goto("/account");
 
+  // The app's worker keeps its shell (the offline page, build files) and nothing else; at sign-out it
+  // empties its caches (the sign-in page's build files may be kept again, the offline page is not).
+  await here.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => cachedPaths(here)).toContain("/offline.html");
   const copied = await cookieOf(here);
   expect(await statusWithCookie(copied)).toBe(200);
   await here.getByRole("navigation", { name: "Member" }).getByRole("button", { name: "Sign out" }).click();
   await here.waitForURL(/\/sign-in/);
   expect(await statusWithCookie(copied)).toBe(401);
+  await expect.poll(() => cachedPaths(here)).not.toContain("/offline.html");
+  expect((await cachedPaths(here)).filter((p) => !p.startsWith("/_next/static/"))).toEqual([]);
 });

@@ -40,3 +40,53 @@ test("pages carry a nonce-based Content-Security-Policy, and nothing on them bre
   await expect(page.getByText("3 / 8,000")).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test.describe("the installable app", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("the app installs: its manifest is linked and valid, and its worker keeps build files but never answers the API", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const manifest = (await (await page.request.get(manifestHref ?? "")).json()) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: "/", display: "standalone" });
+    for (const purpose of ["any", "maskable"])
+      for (const sizes of ["192x192", "512x512"]) {
+        const icon = manifest.icons.find((i) => i.purpose === purpose && i.sizes === sizes);
+        const served = await page.request.get(icon?.src ?? "");
+        expect(served.headers()["content-type"]).toBe("image/png");
+      }
+
+    // The worker registers once the page is idle and takes the page at once (clients.claim).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // Playwright's contexts are incognito profiles, where Chromium installs nothing whatever the app:
+    // every other reason it gives is the app's.
+    expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
+
+    // A build file the page fetched twice is answered by the worker the second time: the check below
+    // tells the worker's answers from the network's.
+    const script = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>("script[src*='/_next/static/']")?.src,
+    );
+    const fetchFromPage = async (url: string) => {
+      const answered = page.waitForResponse((r) => r.url() === url);
+      await page.evaluate((u) => fetch(u, { cache: "no-store" }).then((r) => r.status), url);
+      return answered;
+    };
+    await fetchFromPage(script ?? "");
+    expect((await fetchFromPage(script ?? "")).fromServiceWorker()).toBe(true);
+    // The API: the network answers every time.
+    const api = new URL("/api/account", page.url()).href;
+    await fetchFromPage(api);
+    const again = await fetchFromPage(api);
+    expect(again.status()).toBe(200);
+    expect(again.fromServiceWorker()).toBe(false);
+  });
+});

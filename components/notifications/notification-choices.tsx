@@ -1,8 +1,8 @@
 "use client";
 /**
- * The table of event kinds × channels on Your account → Notifications: the inbox (always on) and
- * email (off, at once or in the daily digest), for the kinds something sends today (OFFERED_KINDS).
- * Each change is saved as it is made.
+ * The table of event kinds × channels on Your account → Notifications: the inbox (always on), push
+ * (on or off, to each device push is on for) and email (off, at once or in the daily digest), for
+ * every kind the member may hear of. Each change is saved as it is made.
  */
 import { useId } from "react";
 import { CONTROL_CLASSES } from "@/components/ui/field-classes";
@@ -13,8 +13,7 @@ import { Panel } from "@/components/ui/surface";
 import { useNotificationChoices, useSaveNotificationChoices } from "@/lib/client/queries/notifications";
 import {
   NOTIFICATION_LABELS,
-  OFFERED_EMAIL_MODES,
-  OFFERED_KINDS,
+  EMAIL_MODES,
   type EmailMode,
   type NotificationChoice,
 } from "@/lib/domain/notifications";
@@ -57,23 +56,24 @@ export function NotificationChoices() {
                   <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     Inbox
                   </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Push
+                  </th>
                   <th scope="col" className="py-2 pl-3 font-medium">
                     Email
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {choices.data.items
-                  .filter((choice) => OFFERED_KINDS.has(choice.kind))
-                  .map((choice) => (
-                    <ChoiceRow
-                      key={choice.kind}
-                      choice={choice}
-                      emailAvailable={choices.data.emailAvailable}
-                      saving={save.isPending}
-                      onChange={change}
-                    />
-                  ))}
+                {choices.data.items.map((choice) => (
+                  <ChoiceRow
+                    key={choice.kind}
+                    choice={choice}
+                    emailAvailable={choices.data.emailAvailable}
+                    saving={save.isPending}
+                    onChange={change}
+                  />
+                ))}
               </tbody>
             </table>
           </div>
@@ -101,6 +101,16 @@ function ChoiceRow({
         {label}
       </th>
       <td className="hidden px-3 py-2 text-zinc-600 sm:table-cell dark:text-zinc-400">Always</td>
+      <td className="px-3 py-2">
+        <input
+          type="checkbox"
+          aria-label={`Push: ${label}`}
+          className="size-4 accent-indigo-600"
+          checked={choice.push}
+          disabled={saving}
+          onChange={(event) => onChange({ ...choice, push: event.target.checked })}
+        />
+      </td>
       <td className="py-2 pl-3">
         <select
           aria-label={`Email: ${label}`}
@@ -109,7 +119,7 @@ function ChoiceRow({
           disabled={saving || !emailAvailable}
           onChange={(event) => onChange({ ...choice, email: event.target.value as EmailMode })}
         >
-          {OFFERED_EMAIL_MODES.map((mode) => (
+          {EMAIL_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {EMAIL_LABELS[mode]}
             </option>

@@ -20,6 +20,7 @@ import { HEALTH_ROUTES } from "./routes/health";
 import { NOTIFICATION_ROUTES } from "./routes/notifications";
 import { PEOPLE_ROUTES } from "./routes/people";
 import { PRESET_ROUTES } from "./routes/presets";
+import { PUSH_ROUTES } from "./routes/push";
 import { RATE_ROUTES } from "./routes/rates";
 import { REFERENCE_ROUTES } from "./routes/references";
 import { RENDER_ROUTES } from "./routes/renders";
@@ -46,6 +47,7 @@ export const API_ROUTES = {
   ...AUDIT_ROUTES,
   ...PEOPLE_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...PUSH_ROUTES,
   ...APPROVAL_ROUTES,
   ...USAGE_ROUTES,
   ...RUN_ROUTES,

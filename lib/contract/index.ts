@@ -33,3 +33,4 @@ export * from "./references";
 export * from "./cull";
 export * from "./review";
 export * from "./notifications";
+export * from "./push";

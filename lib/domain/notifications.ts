@@ -24,15 +24,6 @@ export interface NotificationChoice {
   email: EmailMode;
 }
 
-/**
- * What a person can choose today: every kind, each by email off, at once or in the day's digest
- * (lib/server/outbox). Push is
- * stored as chosen (the contract takes it) but has no sender yet, so the page does not offer it
- * (docs/architecture.md, "The outbox").
- */
-export const OFFERED_KINDS: ReadonlySet<NotificationKind> = new Set(NOTIFICATION_KINDS);
-export const OFFERED_EMAIL_MODES: readonly EmailMode[] = EMAIL_MODES;
-
 /** What the table of choices calls each kind. */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   render_finished: "My render finished",

@@ -31,7 +31,9 @@ import type {
   RateCard,
   RunDetail,
   ShareCreated,
+  PushDevice,
 } from "@/lib/contract";
+import { pushDevice } from "@/test/web-push-device";
 import { errorsText, openApiChecker } from "@/test/openapi-checker";
 import { SseReader } from "@/test/sse-reader";
 import { signedInMembers, startStack, waitFor, TEST_TEAM } from "@/test/server-stack";
@@ -285,6 +287,12 @@ test("every documented operation, run once with a real request", { timeout: 120_
     as: null,
     json: { token: unsubscribeToken(memberIds.Grace ?? "", "render_finished") },
   });
+  const device = await call<PushDevice>("POST /api/account/push", {
+    json: { endpoint: "https://push.invalid/conformance", keys: pushDevice().keys, label: "Conformance" },
+  });
+  await call("GET /api/account/push");
+  await call("POST /api/account/push/test");
+  await call("DELETE /api/account/push/{id}", { params: { id: device.id } });
   await call("GET /api/team/chat", { as: "Ada" });
   await call("PUT /api/team/chat", { as: "Ada", json: { kinds: ["render_failed"] } });
   await call("POST /api/team/chat/test", { as: "Ada" });

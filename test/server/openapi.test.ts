@@ -33,7 +33,10 @@ import type {
   OneTimeLink,
   RateCard,
   RunDetail,
+  PushDevice,
+  PushDevices,
 } from "@/lib/contract";
+import { pushDevice } from "@/test/web-push-device";
 import { openApiChecker } from "@/test/openapi-checker";
 import {
   HTTP_METHODS,
@@ -439,6 +442,13 @@ describe("a real run: every answer matches its documented schema", () => {
       json: { items: choices.body.items.slice(0, 1) },
     });
     expect(saved.body).toEqual(choices.body);
+    const push = "/api/account/push";
+    const device = await call<PushDevice>("Grace", "POST", push, push, {
+      json: { endpoint: "https://push.invalid/openapi", keys: pushDevice().keys, label: "A phone" },
+    });
+    expect((await call<PushDevices>("Grace", "GET", push, push)).body.items).toEqual([device.body]);
+    expect((await call("Grace", "POST", `${push}/test`, `${push}/test`)).status).toBe(200);
+    expect((await call("Grace", "DELETE", `${push}/{id}`, `${push}/${device.body.id}`)).status).toBe(200);
     const chat = "/api/team/chat";
     const chatKinds = await call<TeamChat>("Ada", "PUT", chat, chat, { json: { kinds: ["render_failed"] } });
     expect((await call<TeamChat>("Ada", "GET", chat, chat)).body).toEqual(chatKinds.body);

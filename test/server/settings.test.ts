@@ -149,6 +149,26 @@ describe("parseSettings", () => {
     });
   });
 
+  test("VAPID keys: a pair web-push made is taken; half a pair is refused, and the private half never echoed", async () => {
+    const { default: webpush } = await import("web-push");
+    const pair = webpush.generateVAPIDKeys();
+    const whole = parseSettings({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    expect(whole.ok && whole.settings.VAPID_PUBLIC_KEY).toBe(pair.publicKey);
+    expect(parseSettings({ VAPID_PUBLIC_KEY: pair.publicKey })).toEqual({
+      ok: false,
+      problems: ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made)"],
+    });
+    const swapped = parseSettings({
+      VAPID_PUBLIC_KEY: pair.privateKey,
+      VAPID_PRIVATE_KEY: `${pair.privateKey}x`,
+    });
+    expect(swapped.ok ? [] : swapped.problems.map((p) => p.split(" ")[0])).toEqual([
+      "VAPID_PUBLIC_KEY",
+      "VAPID_PRIVATE_KEY",
+    ]);
+    expect(JSON.stringify(swapped)).not.toContain(pair.privateKey);
+  });
+
   test("every problem is reported, each on its own", () => {
     const result = parseSettings({ PORT: "x", SESSION_DAYS: "1.5" });
     expect(result.ok ? [] : result.problems).toHaveLength(2);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PRODUCT_NAME } from "@/components/layout/app-header";
 import { NotificationChoices } from "@/components/notifications/notification-choices";
+import { PushDevices } from "@/components/notifications/push-devices";
 import { BackLink } from "@/components/ui/back-link";
 import { Notice } from "@/components/ui/notice";
 import { requirePageMember } from "@/lib/server/pages/session";
@@ -22,7 +23,10 @@ export default async function NotificationsPage() {
         </p>
       </div>
       {member ? (
-        <NotificationChoices />
+        <>
+          <PushDevices />
+          <NotificationChoices />
+        </>
       ) : (
         <Notice tone="warning">
           Sign-in is off: nobody has an account. An admin turns it on by setting AUTH_SECRET.

@@ -17,6 +17,8 @@ export const queryKeys = {
   ownSessions: ["own-sessions"] as const,
   /** The caller's notification choices (Your account → Notifications). */
   notificationChoices: ["notification-choices"] as const,
+  /** The caller's devices that receive push (Your account → Notifications). */
+  pushDevices: ["push-devices"] as const,
   /** Under `team`: the event kinds the team's chat carries. */
   teamChat: ["team", "chat"] as const,
   team: ["team"] as const,

@@ -397,6 +397,24 @@ export interface TeamChatKindsTable {
   kind: string;
 }
 
+/** The deployment's VAPID key pair (migration 024; lib/server/outbox/vapid.ts). */
+export interface PushKeysTable {
+  name: string;
+  public_key: string;
+  private_key: string;
+}
+
+/** A member's push subscription on one device (migration 024; lib/server/ledger/push-subscriptions.ts). */
+export interface PushSubscriptionsTable {
+  id: string;
+  member_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: number;
+}
+
 /** A member's last daily digest (migration 025): its slot and the end of the items it held (ISO). */
 export interface EmailDigestsTable {
   member_id: string;
@@ -585,6 +603,8 @@ export interface Database {
   outbox: OutboxTable;
   notification_choices: NotificationChoicesTable;
   team_chat_kinds: TeamChatKindsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   email_digests: EmailDigestsTable;
   output_copies: OutputCopiesTable;
   render_parents: RenderParentsTable;
@@ -604,6 +624,7 @@ export type RunRowRecord = Selectable<RunRowsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ApprovalRow = Selectable<ApprovalsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type ReviewDecisionRow = Selectable<ReviewDecisionsTable>;

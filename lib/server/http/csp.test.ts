@@ -17,6 +17,10 @@ describe("buildCsp", () => {
     expect(directive("object-src")).toBe("object-src 'none'");
   });
 
+  test("the service worker is the dashboard's own", () => {
+    expect(directive("worker-src")).toBe("worker-src 'self'");
+  });
+
   test("development allows eval for fast refresh", () => {
     expect(buildCsp({ nonce: "n", mediaOrigins: [], development: true })).toContain("'unsafe-eval'");
   });

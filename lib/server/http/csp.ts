@@ -2,6 +2,7 @@
  * The pages' Content-Security-Policy. Scripts run only with the per-request nonce (Next applies it
  * to its own scripts); images and video may also come from the Render Service's media origins,
  * since finished renders and reference uploads are shown straight from `outputUrl` and upload URLs.
+ * Workers come from the dashboard only (its service worker).
  */
 export interface CspOptions {
   nonce: string;
@@ -21,6 +22,9 @@ export function buildCsp({ nonce, mediaOrigins, development }: CspOptions): stri
     `img-src ${media}`,
     `media-src ${media}`,
     "font-src 'self'",
+    // The service worker (public/sw.js): under 'strict-dynamic' script-src ignores 'self', so the
+    // dashboard's own worker is allowed here by name of origin.
+    "worker-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

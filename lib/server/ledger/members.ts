@@ -149,7 +149,11 @@ export async function setMemberDeactivated(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirst();
-    if (at !== null) await tx.deleteFrom("sessions").where("member_id", "=", id).execute();
+    if (at !== null) {
+      await tx.deleteFrom("sessions").where("member_id", "=", id).execute();
+      // Their devices hear nothing more either.
+      await tx.deleteFrom("push_subscriptions").where("member_id", "=", id).execute();
+    }
     note("team");
     note("session", id);
     return row;

@@ -2,8 +2,9 @@ import "server-only";
 /**
  * The one way a member is told of an event (docs/architecture.md, "The outbox"): given the member,
  * the event's kind and what to say, one outbox message for each channel they chose for that kind
- * (lib/domain/notifications.ts). A channel joins here. Email in the day's digest is not queued one by
- * one: the digest (digest.ts) gathers it from the inbox once a day.
+ * (lib/domain/notifications.ts): an email at once (when email is set up), and a push notification to
+ * each of their devices (when push is on for the kind). A channel joins here. Email in the day's
+ * digest is not queued one by one: the digest (digest.ts) gathers it from the inbox once a day.
  */
 import { composeEmail } from "@/lib/domain/email-message";
 import {
@@ -15,17 +16,21 @@ import type { Db } from "@/lib/server/db/database";
 import type { MemberRow } from "@/lib/server/db/schema";
 import { chosenNotifications } from "@/lib/server/ledger/notification-choices";
 import type { NewOutboxMessage } from "@/lib/server/ledger/outbox";
+import { pushMessage } from "@/lib/domain/push-message";
+import { pushSubscriptionsOf } from "@/lib/server/ledger/push-subscriptions";
 import { emailLinkBase } from "@/lib/server/runtime/email-links";
 import { unsubscribeToken } from "./unsubscribe";
 
 /** What to tell a member of one event, whichever channel carries it. */
 export interface Tidings {
-  /** What made it: with the channel and the member, the message's key. */
+  /** What made it: with the channel and the recipient, the message's key. */
   event: string;
   kind: NotificationKind;
+  /** The email's subject and the notification's title. */
   subject: string;
+  /** The email's lines; a push notification shows them as one. */
   lines: readonly string[];
-  /** Where it leads, a path of the dashboard (`/renders/<id>`). */
+  /** Where it leads, a path of the dashboard (`/renders/<id>`): the email's link, the notification's click. */
   link: { text: string; path: string };
 }
 
@@ -67,6 +72,17 @@ export async function memberMessages(
         unsubscribe: { kind: tidings.kind, url: unsubscribeUrl(base, member.id, tidings.kind) },
       }),
     });
+  }
+  if (choice.push) {
+    const body = pushMessage(tidings.subject, tidings.lines.join(" "), tidings.link.path);
+    for (const device of await pushSubscriptionsOf(db, member.id))
+      messages.push({
+        event: tidings.event,
+        channel: "push",
+        recipient: device.id,
+        kind: tidings.kind,
+        body,
+      });
   }
   return messages;
 }

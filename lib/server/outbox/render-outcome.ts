@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * A render finished or failed (the poll scheduler's completion path): its maker hears of it by the
- * channels they chose for that kind (member-messages.ts), and the team's chat of a failure when an
+ * channels they chose for that kind (member-messages.ts: email, push), and the team's chat of a failure when an
  * admin chose it. Queued once per render, channel and recipient whichever process sees it, and sent
  * by the leader.
  */

@@ -12,6 +12,8 @@ import { settings } from "@/lib/server/runtime/config";
 import { chatTransport } from "./chat";
 import { emailTransport } from "./email";
 import { gatherMessages } from "./gather";
+import { pushTransport } from "./push";
+import { queueTestPush } from "./push-devices";
 import { queueRenderOutcome } from "./render-outcome";
 import { queueTestChat } from "./team-chat";
 import { OutboxSender, type Transport } from "./sender";
@@ -21,11 +23,12 @@ const SENDER = "outbox-sender";
 export function startOutboxSender(): Promise<OutboxSender> {
   return startDuty(SENDER, async () => {
     const member = await getClusterMember();
-    const transports: Partial<Record<OutboxChannel, Transport>> = {};
+    const db = await getDb();
+    // Push needs no setting: its keys are made and kept when none are given.
+    const transports: Partial<Record<OutboxChannel, Transport>> = { push: pushTransport(db) };
     const { ALERT_WEBHOOK_URL, SMTP_URL, MAIL_FROM } = settings();
     if (ALERT_WEBHOOK_URL) transports.chat = chatTransport(ALERT_WEBHOOK_URL);
     if (SMTP_URL && MAIL_FROM) transports.email = emailTransport(SMTP_URL, MAIL_FROM);
-    const db = await getDb();
     return new OutboxSender({
       db,
       transports,
@@ -55,4 +58,11 @@ export async function sendTestChat(member: Member | null): Promise<{ queued: boo
   await queueTestChat(member);
   (await startOutboxSender()).wake();
   return { queued: true };
+}
+
+/** Sends a test push notification to each of the member's devices. */
+export async function sendTestPush(member: Member | null): Promise<{ queued: number }> {
+  const queued = await queueTestPush(member);
+  (await startOutboxSender()).wake();
+  return { queued };
 }

@@ -90,6 +90,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** The hour of the day (UTC) the daily digest of email leaves, 0 to 23. */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /**
+   * Web push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); unset: a
+   * pair is made at the first start and kept in the ledger.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(),
+  /** Who push services contact about this sender (mailto: or https:); default from PUBLIC_URL. */
+  VAPID_SUBJECT: z.url({ protocol: /^(mailto|https)$/ }).optional(),
   /** The dashboard's address as people open it: the links in email start with it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
@@ -155,6 +163,9 @@ const EXPECTED: Record<keyof Settings, string> = {
   SMTP_URL: "an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
   MAIL_FROM: "an address, e.g. Render Dashboard <renders@example.com>",
   DIGEST_HOUR: "a whole hour of the day (UTC) from 0 to 23",
+  VAPID_PUBLIC_KEY: "an uncompressed P-256 public key, base64url (87 characters)",
+  VAPID_PRIVATE_KEY: "a P-256 private key, base64url (43 characters)",
+  VAPID_SUBJECT: "a mailto: address or an https URL, e.g. mailto:ops@example.com",
   PUBLIC_URL: "the dashboard's http(s) address, e.g. https://renders.example.com",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",
@@ -184,6 +195,9 @@ const SECRET = new Set<string>([
   "ALERT_WEBHOOK_URL",
   "OIDC_CLIENT_SECRET",
   "SMTP_URL",
+  "VAPID_PRIVATE_KEY",
+  // Not secret itself, but a malformed one is often the private key pasted in the wrong place.
+  "VAPID_PUBLIC_KEY",
 ]);
 
 /** Why the server cannot use its settings. `kind` tells a malformed value from a missing one. */
@@ -230,8 +244,9 @@ export function parseSettings(
 }
 
 /**
- * Sign-in settings that are each valid but cannot work together, one line each: a half-set single
- * sign-on, single sign-on without sign-in, nobody it would let in, or no way left to sign in.
+ * Settings that are each valid but cannot work together, one line each: a half-set VAPID pair, a
+ * half-set single sign-on, single sign-on without sign-in, nobody it would let in, or no way left to
+ * sign in.
  */
 function signInConflicts(all: Settings): string[] {
   const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
@@ -255,6 +270,8 @@ function signInConflicts(all: Settings): string[] {
     problems.push(
       "OIDC_ISSUER needs OIDC_ALLOWED_GROUPS, OIDC_ADMIN_GROUPS or OIDC_ALLOWED_DOMAINS: who may sign in",
     );
+  if ((all.VAPID_PUBLIC_KEY === undefined) !== (all.VAPID_PRIVATE_KEY === undefined))
+    problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither: a pair is made)");
   if (all.PASSWORD_SIGN_IN === "off" && !sso)
     problems.push(
       "PASSWORD_SIGN_IN=off needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)",
