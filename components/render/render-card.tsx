@@ -25,7 +25,7 @@ import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
 import { StatusBadge } from "./status-badge";
 import { OpenThreads, ReviewBadge } from "./review-badge";
-import { renderHref } from "./render-links";
+import { renderHref, versionsHref } from "./render-links";
 import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
 
@@ -87,7 +87,10 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
       )}
       <div className={`flex min-w-0 flex-1 flex-col gap-1.5 p-2.5 ${compact && review ? "pl-9" : ""}`}>
         <div className="flex items-center justify-between gap-2">
-          <StatusBadge status={render.status} />
+          <span className="flex min-w-0 items-center gap-1.5">
+            <StatusBadge status={render.status} />
+            <VersionsLink render={render} />
+          </span>
           <span className="flex items-center">
             <FavouriteButton render={render} />
             <RenderActions render={render} />
@@ -123,6 +126,19 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
     </Card>
   );
 });
+
+/** A stacked card's family (Stack versions): "3 versions", opening them in the order they were made. */
+function VersionsLink({ render }: { render: LedgerRender }) {
+  if (!render.familyId || (render.versions ?? 1) < 2) return null;
+  return (
+    <Link
+      href={versionsHref(render.familyId)}
+      className="shrink-0 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 hover:underline dark:bg-zinc-800 dark:text-zinc-300"
+    >
+      {render.versions} versions
+    </Link>
+  );
+}
 
 /**
  * The card's tick box. Over the media it shows on hover, on focus, when ticked, and always on touch
