@@ -87,19 +87,19 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
       )}
       <div className={`flex min-w-0 flex-1 flex-col gap-1.5 p-2.5 ${compact && review ? "pl-9" : ""}`}>
         <div className="flex items-center justify-between gap-2">
-          <span className="flex min-w-0 items-center gap-1.5">
-            <StatusBadge status={render.status} />
-            <VersionsLink render={render} />
-          </span>
+          <StatusBadge status={render.status} />
           <span className="flex items-center">
             <FavouriteButton render={render} />
             <RenderActions render={render} />
           </span>
         </div>
-        {(render.review?.state ?? "none") !== "none" || (render.review?.openThreads ?? 0) > 0 ? (
-          <div className="flex items-center gap-2">
+        {(render.review?.state ?? "none") !== "none" ||
+        (render.review?.openThreads ?? 0) > 0 ||
+        isStack(render) ? (
+          <div className="flex flex-wrap items-center gap-2">
             <ReviewBadge review={render.review} />
             <OpenThreads review={render.review} />
+            <VersionsLink render={render} />
           </div>
         ) : null}
         {render.archivedAt !== null && (
@@ -127,12 +127,15 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
   );
 });
 
+/** A stacked card standing for a family of more than itself. */
+const isStack = (render: LedgerRender) => render.familyId !== undefined && (render.versions ?? 1) > 1;
+
 /** A stacked card's family (Stack versions): "3 versions", opening them in the order they were made. */
 function VersionsLink({ render }: { render: LedgerRender }) {
-  if (!render.familyId || (render.versions ?? 1) < 2) return null;
+  if (!isStack(render)) return null;
   return (
     <Link
-      href={versionsHref(render.familyId)}
+      href={versionsHref(render.familyId ?? render.id)}
       className="shrink-0 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 hover:underline dark:bg-zinc-800 dark:text-zinc-300"
     >
       {render.versions} versions
