@@ -16,6 +16,7 @@ const POSTGRES_TESTS = [
   "test/server/usage.test.ts",
   "lib/server/db/migrations/upgrades.test.ts",
   "lib/server/db/dialect.test.ts",
+  "bench/history-seed.test.ts",
   "test/server/db-migrate.test.ts",
   "test/server/db-backup.test.ts",
   "test/server/rates.test.ts",
@@ -32,6 +33,8 @@ const POSTGRES_TESTS = [
   "test/server/cull.test.ts",
   "test/server/review.test.ts",
   "test/server/outbox.test.ts",
+  "test/server/inbox-messages.test.ts",
+  "test/server/digest.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -33,6 +33,7 @@ import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor"
 import { promptMatches } from "./prompt-search";
 import { reviewOfRow, reviewRanksOf } from "./review-summary";
 import { isFamilyCard, withVersions } from "./render-stacks";
+import { touchedAt } from "./updated-at";
 
 /**
  * Each sort's keys; a batch's variants always in their order. `credits` reads the create request's
@@ -300,7 +301,7 @@ export async function failRequest(
     } else {
       await tx
         .updateTable("renders")
-        .set({ status: "unknown", error_message: error.error.message, updated_at: now })
+        .set({ status: "unknown", error_message: error.error.message, updated_at: touchedAt(now) })
         .where("id", "=", requestId)
         .execute();
     }
@@ -522,7 +523,7 @@ export async function setArchived(db: Db, ids: readonly string[], archived: bool
   await withChanges(db, async (tx, note) => {
     const changed = await tx
       .updateTable("renders")
-      .set({ archived_at: archived ? now : null, updated_at: now })
+      .set({ archived_at: archived ? now : null, updated_at: touchedAt(now) })
       .where("id", "in", ids)
       .where("archived_at", archived ? "is" : "is not", null)
       .returning("id")
