@@ -42,6 +42,7 @@ export const BENCHMARKS = [
   "replicas",
   "cull",
   "review",
+  "reference",
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -57,6 +58,7 @@ const TITLES: Record<BenchmarkName, string> = {
   replicas: "9. Replicas: failover and the shared poll budget",
   cull: "10. Culling from the keyboard",
   review: "11. Review: a comment on every open page",
+  reference: "12. An output copied as a reference",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

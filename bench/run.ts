@@ -12,6 +12,7 @@ import { runPageWeight } from "./page-weight";
 import { runPolls } from "./polls";
 import { runProxy } from "./proxy";
 import { runReplicas } from "./replicas";
+import { runReference } from "./reference";
 import { runReview } from "./review";
 import { BENCHMARKS, consoleTable, writeResults, type BenchmarkName, type BenchResult } from "./report";
 import { buildApp, stopAll } from "./servers";
@@ -30,6 +31,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   replicas: runReplicas,
   cull: runCull,
   review: runReview,
+  reference: runReference,
 };
 
 /**

@@ -53,8 +53,12 @@ function multipart(bytes: number): { body: Readable; contentType: string; length
   };
 }
 
-/** Sends one upload and returns how long it took until the whole answer was in. */
-async function upload(url: string, bytes: number, headers: Record<string, string> = {}): Promise<number> {
+/** Sends one upload of `bytes` generated while sent and returns how long it took until the whole answer was in. */
+export async function upload(
+  url: string,
+  bytes: number,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const { body, contentType, length } = multipart(bytes);
   const started = performance.now();
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {

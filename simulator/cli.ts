@@ -17,6 +17,8 @@ export const USAGE = `Usage: npm run simulator -- [options]
   --public-base-url URL    base of upload and media URLs (default: the listening address)
   --upload-max-bytes N     largest accepted upload (default 536870912 = 512 MiB)
   --media-padding-bytes N  load tests: pad every image output by N bytes (default 0)
+  --video-padding-bytes N  load tests: follow every video output's clip with N zero bytes,
+                           made while served (default 0)
   --state-dir DIR          keep balances, uploads and renders in DIR across restarts
                            (default: in memory, gone on exit)
   --latency-ms N           fault: delay every API response by N ms
@@ -55,6 +57,7 @@ export function parseCli(argv: readonly string[]): SimulatorOptions | undefined 
         "public-base-url": { type: "string" },
         "upload-max-bytes": { type: "string" },
         "media-padding-bytes": { type: "string" },
+        "video-padding-bytes": { type: "string" },
         "state-dir": { type: "string" },
         "latency-ms": { type: "string" },
         "error-rate": { type: "string" },
@@ -97,6 +100,8 @@ export function parseCli(argv: readonly string[]): SimulatorOptions | undefined 
   if (uploadMaxBytes !== undefined) options.uploadMaxBytes = uploadMaxBytes;
   const padding = number("media-padding-bytes", v["media-padding-bytes"], (n) => isWhole(n) && n < 2 ** 31);
   if (padding !== undefined) options.mediaPaddingBytes = padding;
+  const videoPadding = number("video-padding-bytes", v["video-padding-bytes"], isWhole);
+  if (videoPadding !== undefined) options.videoPaddingBytes = videoPadding;
   if (v["public-base-url"] !== undefined) options.publicBaseUrl = v["public-base-url"];
   const stateDir = v["state-dir"];
   if (stateDir !== undefined) {

@@ -47,7 +47,9 @@ export async function readJson(req: IncomingMessage, maxBytes: number): Promise<
   }
 }
 
-export type Content = { type: "buffer"; data: Buffer } | { type: "file"; path: string; size: number };
+/** `paddingBytes`: zeros after the file, made while sent (load tests of big outputs; nothing is stored). */
+export type Content =
+  { type: "buffer"; data: Buffer } | { type: "file"; path: string; size: number; paddingBytes?: number };
 
 function byteRange(
   header: string | undefined,
@@ -70,6 +72,15 @@ function byteRange(
   return { start, end };
 }
 
+const ZEROS = Buffer.alloc(2 ** 20);
+
+/** Bytes `start` to `end` of a file of `fileSize` bytes followed by zeros, the zeros made as they are read. */
+async function* paddedFile(path: string, fileSize: number, start: number, end: number) {
+  if (start < fileSize) yield* createReadStream(path, { start, end: Math.min(end, fileSize - 1) });
+  for (let at = Math.max(start, fileSize); at <= end; at += ZEROS.length)
+    yield ZEROS.subarray(0, Math.min(ZEROS.length, end - at + 1));
+}
+
 /**
  * Sends a file or buffer the way a CDN would: GET and HEAD, single byte ranges (browsers need them to
  * seek in video), and the caller's caching headers.
@@ -80,7 +91,7 @@ export async function sendContent(
   content: Content,
   headers: Record<string, string>,
 ): Promise<void> {
-  const size = content.type === "buffer" ? content.data.length : content.size;
+  const size = content.type === "buffer" ? content.data.length : content.size + (content.paddingBytes ?? 0);
   const range = byteRange(req.headers.range, size);
   const common = { "accept-ranges": "bytes", ...headers };
   if (range === "unsatisfiable") {
@@ -101,7 +112,7 @@ export async function sendContent(
   const body =
     content.type === "buffer"
       ? Readable.from([content.data.subarray(start, end + 1)])
-      : createReadStream(content.path, { start, end });
+      : Readable.from(paddedFile(content.path, content.size, start, end));
   try {
     await pipeline(body, res);
   } catch (error) {

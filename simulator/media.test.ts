@@ -172,3 +172,31 @@ describe("padded image outputs for load tests (mediaPaddingBytes)", () => {
     expect({ width: png.width, height: png.height }).toEqual(pictureSize("1:1"));
   });
 });
+
+describe("padded video outputs for load tests (videoPaddingBytes)", () => {
+  const padding = 2 * 1024 * 1024 + 5;
+  const sim = simulatorForTests({ timeScale: 0.001, videoPaddingBytes: padding });
+
+  it("are the clip followed by that many zeros, whole or by range", async () => {
+    const created = await sim.client.createRender(KEYS.team1, {
+      kind: "video",
+      prompt: "waves",
+      model: "kling",
+      durationSeconds: 5,
+      aspectRatio: "16:9",
+    });
+    await sim.client.waitTerminal(created.body.ids);
+    const url = `${sim.url}/media/${created.body.id}.webm`;
+    const clip = statSync(videoClipPath("16:9")).size;
+    const res = await fetch(url);
+    const file = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(clip + padding));
+    expect(file.length).toBe(clip + padding);
+    expect(file.subarray(0, 4).toString("hex")).toBe("1a45dfa3");
+    expect(file.subarray(clip).every((byte) => byte === 0)).toBe(true);
+    // A range across the clip's end: its last bytes, then zeros.
+    const ranged = await fetch(url, { headers: { Range: `bytes=${clip - 2}-${clip + 1}` } });
+    expect(ranged.status).toBe(206);
+    expect([...Buffer.from(await ranged.arrayBuffer())]).toEqual([...file.subarray(clip - 2, clip + 2)]);
+  });
+});

@@ -71,7 +71,7 @@ async function media(ctx: RequestContext): Promise<void> {
     await sendContent(
       ctx.req,
       ctx.res,
-      { type: "file", path, size: clipSize(path) },
+      { type: "file", path, size: clipSize(path), paddingBytes: ctx.world.config.videoPaddingBytes },
       {
         "content-type": "video/webm",
         ...CDN_HEADERS,

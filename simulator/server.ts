@@ -38,6 +38,11 @@ export interface SimulatorOptions {
    */
   mediaPaddingBytes?: number;
   /**
+   * Load tests: every video output is its clip followed by this many zero bytes, made while served
+   * (nothing of that size is held or stored). Default 0.
+   */
+  videoPaddingBytes?: number;
+  /**
    * A folder that keeps the world (balances, uploads, renders) across restarts; created if missing.
    * Absent: everything is in memory and gone on close.
    */
@@ -107,6 +112,7 @@ function checkOptions(options: SimulatorOptions): {
   timeScale: number;
   uploadMaxBytes: number;
   mediaPaddingBytes: number;
+  videoPaddingBytes: number;
   faults: FaultConfig;
 } {
   const timeScale = options.timeScale ?? 1;
@@ -120,9 +126,19 @@ function checkOptions(options: SimulatorOptions): {
   if (!Number.isSafeInteger(mediaPaddingBytes) || mediaPaddingBytes < 0 || mediaPaddingBytes > 2 ** 31 - 1) {
     throw new Error("mediaPaddingBytes must be a whole number of bytes from 0 to 2147483647");
   }
+  const videoPaddingBytes = options.videoPaddingBytes ?? 0;
+  if (!Number.isSafeInteger(videoPaddingBytes) || videoPaddingBytes < 0) {
+    throw new Error("videoPaddingBytes must be a whole number of bytes, 0 or more");
+  }
   const parsed = faultPatchSchema.safeParse(options.faults ?? {});
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid faults");
-  return { timeScale, uploadMaxBytes, mediaPaddingBytes, faults: mergeFaults(DEFAULT_FAULTS, parsed.data) };
+  return {
+    timeScale,
+    uploadMaxBytes,
+    mediaPaddingBytes,
+    videoPaddingBytes,
+    faults: mergeFaults(DEFAULT_FAULTS, parsed.data),
+  };
 }
 
 /** The URL of a listening address; wildcard hosts are reached through loopback. */

@@ -21,6 +21,8 @@ export interface WorldConfig {
   uploadDir: string;
   /** Bytes of padding in every image output, for load tests (0: none). */
   mediaPaddingBytes: number;
+  /** Zero bytes after every video output's clip, made while served, for load tests (0: none). */
+  videoPaddingBytes: number;
   /** Faults the instance started with; `POST /__sim/reset` returns to these. */
   faults: Readonly<FaultConfig>;
 }

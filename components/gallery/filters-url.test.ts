@@ -145,3 +145,14 @@ describe("cull filters", () => {
     );
   });
 });
+
+describe("Stack versions and a family's versions", () => {
+  it("reads stack=true and a family's id, ignores other values, and Clear drops both", () => {
+    expect(parse("stack=true&family=rnd_a")).toEqual({ stack: "true", family: "rnd_a" });
+    expect(parse(`stack=yes&family=${"x".repeat(201)}`)).toEqual({});
+    expect(hasFilters(parse("stack=true"))).toBe(true);
+    expect(withoutFilters(new URLSearchParams("stack=true&family=rnd_a&edit=rnd_1")).toString()).toBe(
+      "edit=rnd_1",
+    );
+  });
+});

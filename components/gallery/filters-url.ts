@@ -1,6 +1,6 @@
 /**
  * The gallery's filters and order as URL query parameters (`status`, `kind`, `model`, `q`, `member`,
- * `board`, `favourite`, `archived`, `rating`, `picked`, `rejected`, `tag`, `from`, `to`, `review`, `sort`), so a filtered view can be shared and survives a
+ * `board`, `favourite`, `archived`, `rating`, `picked`, `rejected`, `tag`, `from`, `to`, `review`, `stack`, `family`, `sort`), so a filtered view can be shared and survives a
  * reload. Values that make no sense are ignored rather than sent. Changing them is filters-change.ts,
  * which loads with the filter bar.
  */
@@ -26,6 +26,8 @@ export const FILTER_KEYS = [
   "from",
   "to",
   "review",
+  "stack",
+  "family",
 ] as const;
 /** The filters, and `sort`: not a filter (Clear keeps it), but in the URL the same way. */
 export type FilterKey = (typeof FILTER_KEYS)[number] | "sort";
@@ -58,12 +60,16 @@ export interface GalleryFilters {
   to?: string;
   /** Where the review stands: needs review, changes requested, approved. */
   review?: ReviewFilter;
+  /** One card per family (Stack versions): its approved render or else its newest, with "N versions". */
+  stack?: "true";
+  /** One family's renders (a family's id: its first render's): what a stacked card's "N versions" opens. */
+  family?: string;
   /** Absent for the default, newest first. */
   sort?: Exclude<RenderSort, "newest">;
 }
 
 /** The on/off filters: present as `key=true`, absent otherwise. */
-const FLAG_FILTERS = ["favourite", "archived", "picked"] as const;
+const FLAG_FILTERS = ["favourite", "archived", "picked", "stack"] as const;
 
 export const MINE = "mine";
 
@@ -109,6 +115,8 @@ export function filtersFromSearchParams(params: Pick<URLSearchParams, "get">): G
   const review = params.get("review");
   if (review && (REVIEW_FILTERS as readonly string[]).includes(review))
     filters.review = review as ReviewFilter;
+  const family = params.get("family")?.trim();
+  if (family && family.length <= 200) filters.family = family;
   const sort = params.get("sort");
   if (sort && isRenderSort(sort) && sort !== "newest") filters.sort = sort;
   return filters;

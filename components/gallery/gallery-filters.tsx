@@ -3,7 +3,7 @@
 /**
  * The gallery's filter bar: a debounced prompt search, then status, kind, model, who started it, the
  * board, the Favourites, Archived, Picked and Hide rejected toggles, rating and tag, where the
- * review stands, the date range and the sort. On a phone only the search shows;
+ * review stands, the date range and the sort, and Stack versions. On a phone only the search shows;
  * the rest sits behind "Filters".
  */
 import { memo, useEffect, useId, useRef, useState } from "react";
@@ -102,6 +102,7 @@ export const GalleryFilters = memo(function GalleryFilters({
           options={REVIEW_FILTER_OPTIONS}
         />
         <FindFilters filters={filters} onChange={onChange} />
+        <Toggle label="Stack versions" on={filters.stack} onChange={(v) => onChange("stack", v)} />
       </div>
       {hasFilters(filters) && (
         <Button variant="ghost" size="sm" onClick={onClear}>

@@ -19,8 +19,8 @@ import type { LedgerRender } from "@/lib/contract";
 import type { RenderFormValues } from "@/lib/client/form";
 import { formValuesFromRender } from "@/lib/client/form/from-render";
 import { renderQueryOptions } from "@/lib/client/queries/renders";
-import { VIDEO_MODELS, findVideoModel } from "@/lib/domain/catalogue";
 import { ITERATE_ACTIONS, type IterateAction } from "@/components/render/render-links";
+import { videoReferenceProblem } from "@/components/render/iterate-actions";
 
 export interface IteratePrefillProps {
   current: () => RenderFormValues;
@@ -55,8 +55,6 @@ export function IteratePrefill(props: IteratePrefillProps) {
 
   return null;
 }
-
-const MODELS_TAKING_VIDEOS = VIDEO_MODELS.filter((m) => m.maxReferenceVideos > 0).map((m) => m.label);
 
 async function buildOn(action: IterateAction, render: LedgerRender, props: IteratePrefillProps) {
   const { current, onFill, onChange, onCopy } = props;
@@ -96,11 +94,10 @@ async function buildOn(action: IterateAction, render: LedgerRender, props: Itera
   }
   if (render.kind === "video") {
     const values = current();
-    const model = findVideoModel(values.model);
-    if (!model || model.maxReferenceVideos === 0) {
-      notify.error(`${model?.label ?? values.model} takes no reference videos`, {
-        description: `Choose ${MODELS_TAKING_VIDEOS.join(", ")} to use a video as a reference.`,
-      });
+    // A link made before the form's model changed (or typed) may still ask.
+    const problem = videoReferenceProblem(values.model);
+    if (problem !== null) {
+      notify.error("This video cannot be a reference here", { description: problem });
       return;
     }
     if (values.kind !== "video") onChange({ kind: "video" });

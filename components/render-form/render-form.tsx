@@ -33,6 +33,8 @@ import {
   type RenderFormValues,
 } from "@/lib/client/form";
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
+import { publishFormVideoModel } from "@/lib/client/form/video-model-choice";
+import { DEFAULT_VIDEO_MODEL } from "@/lib/domain/catalogue";
 import type { RenderRequest } from "@/lib/domain/render-request";
 import type { PublicSettings } from "@/lib/contract";
 import { Button } from "@/components/ui/button";
@@ -111,6 +113,12 @@ export function RenderForm({ settings }: RenderFormProps) {
   });
   const { control, getValues, setValue, handleSubmit, reset, setFocus, subscribe } = form;
   const kind = useWatch({ control, name: "kind" });
+  const videoModel = useWatch({ control, name: "model" });
+  // What a video's "Use as reference" elsewhere on the page says it can do (video-model-choice.ts).
+  useEffect(() => {
+    publishFormVideoModel(videoModel);
+    return () => publishFormVideoModel(DEFAULT_VIDEO_MODEL);
+  }, [videoModel]);
   const [gridOpen, setGridOpen] = useState(false);
   const [gridPreview, setGridPreview] = useState<RenderRequest | null>(null);
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 
 /**
  * **Family**: a render's ancestors and descendants as a tree, from its oldest ancestors down, each
- * with its thumbnail, model and maker, the current render marked. A render made from two parents
+ * with its thumbnail, model, maker and review state, the current render marked. A render made from two parents
  * shows under each. Keyboard: the tree is one tab stop (role="tree"); ↓ and ↑ move through the
  * items, → to an item's first child, ← to its parent, Home and End to the first and last, Enter
  * opens the render.
@@ -11,6 +11,7 @@ import Link from "next/link";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { useRenderFamily } from "@/lib/client/queries/family";
+import { ReviewBadge } from "./review-badge";
 import { modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
 import { renderHref } from "./render-links";
@@ -113,10 +114,13 @@ export function FamilyTree({ render }: { render: LedgerRender }) {
                   <Link href={renderHref(row.render.id)} tabIndex={-1} className="block truncate font-medium">
                     {row.render.prompt}
                   </Link>
-                  <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                    {modelLabel(row.render)}
-                    {row.render.member && <> · {row.render.member.name}</>}
-                    {isCurrent && <> · this render</>}
+                  <span className="flex min-w-0 items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+                    <span className="truncate">
+                      {modelLabel(row.render)}
+                      {row.render.member && <> · {row.render.member.name}</>}
+                      {isCurrent && <> · this render</>}
+                    </span>
+                    <ReviewBadge review={row.render.review} />
                   </span>
                 </span>
               </div>

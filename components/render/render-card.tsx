@@ -25,7 +25,7 @@ import { RenderFacts, modelLabel } from "./render-facts";
 import { RenderMedia } from "./render-media";
 import { StatusBadge } from "./status-badge";
 import { OpenThreads, ReviewBadge } from "./review-badge";
-import { renderHref } from "./render-links";
+import { renderHref, versionsHref } from "./render-links";
 import { useIsSelected, useReview } from "./review-context";
 import type { SelectionStore } from "./selection";
 
@@ -93,10 +93,13 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
             <RenderActions render={render} />
           </span>
         </div>
-        {(render.review?.state ?? "none") !== "none" || (render.review?.openThreads ?? 0) > 0 ? (
-          <div className="flex items-center gap-2">
+        {(render.review?.state ?? "none") !== "none" ||
+        (render.review?.openThreads ?? 0) > 0 ||
+        isStack(render) ? (
+          <div className="flex flex-wrap items-center gap-2">
             <ReviewBadge review={render.review} />
             <OpenThreads review={render.review} />
+            <VersionsLink render={render} />
           </div>
         ) : null}
         {render.archivedAt !== null && (
@@ -123,6 +126,22 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
     </Card>
   );
 });
+
+/** A stacked card standing for a family of more than itself. */
+const isStack = (render: LedgerRender) => render.familyId !== undefined && (render.versions ?? 1) > 1;
+
+/** A stacked card's family (Stack versions): "3 versions", opening them in the order they were made. */
+function VersionsLink({ render }: { render: LedgerRender }) {
+  if (!isStack(render)) return null;
+  return (
+    <Link
+      href={versionsHref(render.familyId ?? render.id)}
+      className="shrink-0 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 hover:underline dark:bg-zinc-800 dark:text-zinc-300"
+    >
+      {render.versions} versions
+    </Link>
+  );
+}
 
 /**
  * The card's tick box. Over the media it shows on hover, on focus, when ticked, and always on touch

@@ -10,6 +10,11 @@ export function renderHref(id: string): string {
   return `/renders/${encodeURIComponent(id)}`;
 }
 
+/** A family's versions in the gallery, in the order they were made (a stacked card's "N versions"). */
+export function versionsHref(familyId: string): string {
+  return `/?${new URLSearchParams({ family: familyId, sort: "oldest" }).toString()}`;
+}
+
 /** A batch's page: all its variants (`/batches/<batchId>`). */
 export function batchHref(batchId: string): string {
   return `/batches/${encodeURIComponent(batchId)}`;

@@ -93,6 +93,10 @@ export const ledgerRenderSchema = z.object({
    */
   parentIds: z.optional(z.array(z.string())),
   childIds: z.optional(z.array(z.string())),
+  /** The id of its family's first render: every version made from it, and from those, shares it. */
+  familyId: z.optional(z.string()),
+  /** In a list with `stack=true`: how many renders its family holds (this one included). */
+  versions: z.optional(z.number().check(z.int())),
   /** The caller's rating and pick or reject; per member like `favourite`, so only answers to the caller carry them. */
   rating: z.optional(z.nullable(ratingSchema)),
   flag: z.optional(z.nullable(cullFlagSchema)),
@@ -190,6 +194,10 @@ export const renderListQuerySchema = z
     updatedSince: z.optional(
       z.iso.datetime({ offset: true, error: "updatedSince must be an ISO 8601 date and time" }),
     ),
+    /** `true`: one render per family, its approved one or else its newest, with its family's `versions`. */
+    stack: z.optional(z.enum(["true"], { error: "stack must be 'true'" })),
+    /** A family's id (`familyId`): only its renders, the versions a stacked card holds. */
+    family: optionalText("family", 200),
     cursor: optionalText("cursor", 200),
     limit: z._default(pageLimitSchema, RENDER_PAGE_SIZE),
   })

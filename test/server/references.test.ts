@@ -255,6 +255,33 @@ describe("renders named by id: referenceRenderIds and parentIds", () => {
     expect((await stack.call("GET", "/api/renders/rnd_unknown/family")).status).toBe(404);
   });
 
+  test("Stack versions: one card per family, its newest render or its approved one, with its count", async () => {
+    const image = byPrompt(IMAGE);
+    const list = async (query: string) =>
+      (await stack.callJson<{ items: LedgerRender[] }>("GET", `/api/renders?${query}&limit=100`)).body.items;
+    // The versions a card holds, in the order they were made: the image first, its descendants after.
+    const versions = await list(`family=${image.id}&sort=oldest`);
+    expect(versions[0]?.id).toBe(image.id);
+    expect(versions.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(versions.map((r) => r.familyId))).toEqual(new Set([image.id]));
+
+    const cards = await list("stack=true");
+    const families = cards.map((card) => card.familyId);
+    expect(new Set(families).size).toBe(families.length);
+    const card = cards.find((c) => c.familyId === image.id);
+    expect(card?.id).toBe(versions.at(-1)?.id);
+    expect(card?.versions).toBe(versions.length);
+    // A render of no family but its own is its own card, of one version.
+    expect(cards.find((c) => c.id === byPrompt(GONE).id)?.versions).toBe(1);
+
+    // An approved version stands for its family, however many came after it.
+    const approved = await stack.callJson("PUT", `/api/renders/${image.id}/review`, {
+      json: { decision: "approve" },
+    });
+    expect(approved.status).toBe(200);
+    expect((await list("stack=true")).find((c) => c.familyId === image.id)?.id).toBe(image.id);
+  });
+
   test.each([
     [
       "an unknown render",

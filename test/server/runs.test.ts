@@ -62,6 +62,47 @@ describe("a run's rows are checked before anything is stored", () => {
     expect((await s.simStats()).creates.total).toBe(0);
   });
 
+  test("renders named by id are checked when the run is accepted: a bad one refuses the run, naming its row; nothing copied or sent", async () => {
+    const s = (stack = await startStack({ timeScale: 0.01 }));
+    const made = async (json: RenderRequest) => {
+      const created = await s.callJson<{ renders: { id: string }[] }>("POST", "/api/renders", { json });
+      const id = created.body.renders[0]?.id ?? "";
+      await waitFor(async () => {
+        const { body } = await s.callJson<{ status: string }>("GET", `/api/renders/${id}`);
+        return body.status === "ready" || body.status === "failed" ? body : undefined;
+      }, 30_000);
+      return id;
+    };
+    const failed = await made({ kind: "image", prompt: "[fail] no output" });
+    const video = await made({ kind: "video", prompt: "waves", model: "kling", durationSeconds: 5 });
+    const before = await s.simStats();
+    const cases: [RenderRequest, string][] = [
+      [
+        { kind: "image", prompt: "from a failure", referenceRenderIds: [failed] },
+        "rows.1.referenceRenderIds",
+      ],
+      [{ kind: "image", prompt: "from a video", referenceRenderIds: [video] }, "rows.1.referenceRenderIds"],
+      [
+        { kind: "video", prompt: "veo", model: "veo-3.1", durationSeconds: 4, referenceRenderIds: [video] },
+        "rows.1.referenceRenderIds",
+      ],
+      [
+        { kind: "image", prompt: "unknown", referenceRenderIds: ["rnd_unknown"] },
+        "rows.1.referenceRenderIds",
+      ],
+      [{ kind: "image", prompt: "unknown parent", parentIds: ["rnd_unknown"] }, "rows.1.parentIds"],
+    ];
+    for (const [row, field] of cases) {
+      const refused = await postRun(s, { rows: [...rows(1, "fine"), row] });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ error: { code: "invalid_request", field } });
+    }
+    expect((await s.callJson<RunList>("GET", "/api/runs")).body.items).toEqual([]);
+    const after = await s.simStats();
+    expect(after.uploads.total).toBe(before.uploads.total);
+    expect(after.creates.total).toBe(before.creates.total);
+  });
+
   test("a body over the default 64 KB is taken by this route (500 long prompts)", async () => {
     const s = (stack = await startStack());
     const long = "a lighthouse at dusk, ".repeat(300);

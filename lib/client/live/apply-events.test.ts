@@ -442,3 +442,40 @@ describe("approvals", () => {
     expect(queue()).toBe(true);
   });
 });
+
+describe("stacked versions", () => {
+  test("a stacked list re-reads when a render of a family it shows changes, not another's; a family's list takes only its own", () => {
+    const stacked = { limit: 30, stack: "true" };
+    const { client, list } = cacheWith([[stacked, pages([render("b", { familyId: "a", versions: 2 })])]]);
+
+    // A version the list does not show, of another family, finished: nothing to re-read.
+    applyLiveEvents(client, [
+      { type: "render", render: render("z", { familyId: "y", archivedAt: "2026-11-25T10:00:00.000Z" }) },
+    ]);
+    expect(list(stacked)?.isInvalidated).toBe(false);
+
+    // The card itself changed: replaced in place, keeping its count, and the list re-reads.
+    applyLiveEvents(client, [
+      {
+        type: "render",
+        render: render("b", { familyId: "a", status: "ready", updatedAt: "2026-11-25T10:00:02.000Z" }),
+      },
+    ]);
+    const card = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(stacked as never))
+      ?.pages[0]?.items[0];
+    expect(card?.status).toBe("ready");
+    expect(card?.versions).toBe(2);
+    expect(list(stacked)?.isInvalidated).toBe(true);
+
+    expect(mayBelong(render("c", { familyId: "a" }), { family: "a" })).toBe(true);
+    expect(mayBelong(render("c", { familyId: "y" }), { family: "a" })).toBe(false);
+  });
+
+  test("a stacked list re-reads when a version it does not show of a family it shows changes (an approval)", () => {
+    const stacked = { limit: 30, stack: "true", archived: "true" };
+    const { client, list } = cacheWith([[stacked, pages([render("b", { familyId: "a", versions: 2 })])]]);
+    // An older version, not archived, so not one this list could hold on its own.
+    applyLiveEvents(client, [{ type: "render", render: render("a", { familyId: "a" }) }]);
+    expect(list(stacked)?.isInvalidated).toBe(true);
+  });
+});

@@ -14,6 +14,9 @@
  * The approvals queue (admins) is read again when a create's placeholder changes: that is a render
  * held for approval, approved or declined; no event of its own is needed.
  *
+ * A stacked list (Stack versions) re-reads when a render of a family it shows changes: a new version
+ * or a decision may change which render stands for the family, and its count.
+ *
  * Runs work the same way: a render's record does not say which run made it, so a `run` event (a row
  * sent, created or refused, the run made or cancelled) re-reads the run and its lists, and a render
  * event whose create request is one of an open run's rows re-reads that run (its counts and credits).
@@ -161,21 +164,28 @@ function putRender(queryClient: QueryClient, render: LedgerRender, reread: Rerea
     const filters = (query.queryKey[2] ?? {}) as ListFilters;
     const held = data && heldIn(data, render.id);
     if (data && held) {
-      const current = keepFlag(render, held);
+      // A stacked card keeps its family's count, which only the list's answer carries.
+      const current = {
+        ...keepFlag(render, held),
+        ...(held.versions !== undefined && { versions: held.versions }),
+      };
       const next = replaceIn(data, render.id, () => {
         if (!isCurrent(render, held)) return [held];
         return mayBelong(current, filters) ? [current] : [];
       });
       queryClient.setQueryData(query.queryKey, next);
-    } else if (
+    }
+    // New to this list: where it goes in the order is the server's to say.
+    const isNew =
+      !held &&
       mayBelong(render, filters) &&
       mayBeLoaded(data, filters) &&
       filters.board === undefined &&
-      filters.run === undefined
-    ) {
-      // New to this list: where it goes in the order is the server's to say.
-      reread.set(query.queryHash, query.queryKey);
-    }
+      filters.run === undefined;
+    // Stacked: which render stands for a family it shows, and how many it holds, too.
+    const familyChanged =
+      data !== undefined && filters.stack === "true" && showsFamily(data, render.familyId);
+    if (isNew || familyChanged) reread.set(query.queryHash, query.queryKey);
     if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
   }
 }
@@ -250,6 +260,10 @@ const listQueries = (queryClient: QueryClient) =>
 
 const filtersOf = (query: Query) => (query.queryKey[2] ?? {}) as ListFilters;
 
+/** Whether a stacked list shows a card of this family. */
+const showsFamily = (data: RenderPages, familyId: string | undefined) =>
+  familyId !== undefined && data.pages.some((page) => page.items.some((r) => r.familyId === familyId));
+
 const holds = (data: RenderPages, id: string) =>
   data.pages.some((page) => page.items.some((r) => r.id === id));
 
@@ -295,6 +309,7 @@ export function mayBelong(render: LedgerRender, filters: ListFilters): boolean {
     (filters.kind === undefined || filters.kind === render.kind) &&
     (filters.model === undefined || filters.model === render.model) &&
     (filters.batchId === undefined || filters.batchId === render.batchId) &&
+    (filters.family === undefined || render.familyId === undefined || filters.family === render.familyId) &&
     (filters.member === undefined || filters.member === render.member?.id) &&
     // Unknown (a record from the stream, new to this list) is not a favourite: nobody starred it yet.
     (filters.favourite !== "true" || render.favourite === true) &&

@@ -34,6 +34,8 @@ export type RenderFilters = Pick<
   | "from"
   | "to"
   | "review"
+  | "stack"
+  | "family"
   | "sort"
 >;
 

@@ -49,6 +49,8 @@ export interface RenderRequestsTable extends MadeBy {
   estimate_source: string | null;
   /** The process that sends it (lib/server/cluster's member id); null before a process takes it. */
   owner: string | null;
+  /** Its renders' family when it was made from parents (migration 026); null: each render starts one. */
+  family_id: Generated<string | null>;
 }
 
 /** One row per render: a variant the service created, or the request's placeholder until it answers. */
@@ -94,6 +96,8 @@ export interface RendersTable extends MadeBy {
   review: Generated<string | null>;
   /** The review state as a number for the gallery's filter: 0 none, 1 in review, 2 changes, 3 approved. */
   review_rank: Generated<number>;
+  /** The id of its family's first render (migration 026): its request's family, or its own id. */
+  family_id: string | null;
 }
 
 /**

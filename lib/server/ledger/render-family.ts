@@ -15,7 +15,10 @@ export interface Parent {
   relation: ParentRelation;
 }
 
-/** Records a request's parents; a parent named twice keeps its first relation. */
+/**
+ * Records a request's parents (a parent named twice keeps its first relation), and puts the request
+ * and its placeholder in the family of its parents (familyOfParents), which its renders then take.
+ */
 export async function recordParents(db: Db, requestId: string, parents: readonly Parent[]): Promise<void> {
   if (parents.length === 0) return;
   await db
@@ -23,6 +26,26 @@ export async function recordParents(db: Db, requestId: string, parents: readonly
     .values(parents.map((p) => ({ request_id: requestId, parent_id: p.id, relation: p.relation })))
     .onConflict((c) => c.columns(["request_id", "parent_id"]).doNothing())
     .execute();
+  const family = await familyOfParents(db, parents);
+  if (family === null) return;
+  await db.updateTable("render_requests").set({ family_id: family }).where("id", "=", requestId).execute();
+  await db.updateTable("renders").set({ family_id: family }).where("request_id", "=", requestId).execute();
+}
+
+/**
+ * A render made from several parents joins one family (families are never merged): its settings
+ * parent's, or else its oldest reference's. Migration 026 filled the older rows by the same rule.
+ */
+async function familyOfParents(db: Db, parents: readonly Parent[]): Promise<string | null> {
+  const settings = parents.find((p) => p.relation === "settings");
+  const row = await db
+    .selectFrom("renders")
+    .select(["id", "family_id"])
+    .where("id", "in", settings ? [settings.id] : parents.map((p) => p.id))
+    .orderBy("request_seq")
+    .orderBy("variant_index")
+    .executeTakeFirst();
+  return row ? (row.family_id ?? row.id) : null;
 }
 
 /** The render each of these upload URLs is a copy of, for those that are copies of an output. */

@@ -32,6 +32,7 @@ import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { promptMatches } from "./prompt-search";
 import { reviewOfRow, reviewRanksOf } from "./review-summary";
+import { isFamilyCard, withVersions } from "./render-stacks";
 import { touchedAt } from "./updated-at";
 
 /**
@@ -85,6 +86,7 @@ export function toLedgerRender(row: RenderRow): LedgerRender {
     member: row.member_id ? { id: row.member_id, name: row.member_name ?? "" } : null,
     archivedAt: row.archived_at,
     review: reviewOfRow(row.review),
+    familyId: row.family_id ?? row.id,
     estimate:
       row.estimate_source === null
         ? null
@@ -211,6 +213,7 @@ function renderRow(
     archived_at: null,
     review: null,
     review_rank: 0,
+    family_id: request.family_id ?? v.id,
   };
 }
 
@@ -483,6 +486,8 @@ export async function listRenders(
       "in",
       query.ids.split(",").map((s) => s.trim()),
     );
+  if (query.family) q = q.where("renders.family_id", "=", query.family);
+  if (query.stack === "true") q = q.where(isFamilyCard(db, archived));
   if (query.updatedSince) q = q.where("renders.updated_at", ">=", new Date(query.updatedSince).toISOString());
   const from = query.from && rangeStart(query.from);
   if (from) q = q.where("renders.created_at", ">=", from);
@@ -503,7 +508,8 @@ export async function listRenders(
     row.request_seq,
     row.variant_index,
   ]);
-  const items = await withTags(db, await withMakerStates(db, page.items));
+  const tagged = await withTags(db, await withMakerStates(db, page.items));
+  const items = query.stack === "true" ? await withVersions(db, tagged, archived) : tagged;
   return { ...page, items: await withMarks(db, owner, await withFavourites(db, owner, items)) };
 }
 

@@ -4,7 +4,8 @@ import "server-only";
  * upload URLs (each output copied once, as "Use as reference" does) appended to the reference list
  * of their kind, and the request's parents are gathered: `parentIds` (whose settings it reused) and
  * every render whose copied output it names, by id or by the copy's URL. Every referenced render is
- * checked before anything is copied: one that is unknown, not ready or of a kind the model cannot
+ * checked before anything is copied (checkRenderIds, which a batch run also calls when it is
+ * accepted): one that is unknown, not ready or of a kind the model cannot
  * take refuses the request (422 naming the field), with nothing copied or sent.
  */
 import { AppError, type Member } from "@/lib/contract";
@@ -29,11 +30,15 @@ export interface ResolvedRequest {
 
 const refused = (field: string, message: string) => new AppError("invalid_request", message, { field });
 
-export async function resolveRenderIds(
+/**
+ * Checks every render the request names by id, copying nothing: the parents are known, and each
+ * referenced render is referable and fits the model's caps. Answers the request without the ids and
+ * the referenced renders' rows.
+ */
+export async function checkRenderIds(
   db: Db,
   input: RenderRequest,
-  member: Member | null,
-): Promise<ResolvedRequest> {
+): Promise<{ request: RenderRequest; referenced: RenderRow[] }> {
   const { parentIds = [], referenceRenderIds = [], ...request } = input;
   for (const id of parentIds) {
     if (!(await getRenderRow(db, id))) {
@@ -43,6 +48,16 @@ export async function resolveRenderIds(
   const referenced: RenderRow[] = [];
   for (const id of [...new Set(referenceRenderIds)]) referenced.push(await referable(db, request, id));
   assertFits(request, referenced);
+  return { request, referenced };
+}
+
+export async function resolveRenderIds(
+  db: Db,
+  input: RenderRequest,
+  member: Member | null,
+): Promise<ResolvedRequest> {
+  const { request, referenced } = await checkRenderIds(db, input);
+  const { parentIds = [] } = input;
 
   let resolved: RenderRequest = request;
   for (const row of referenced) {

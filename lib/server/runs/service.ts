@@ -15,7 +15,8 @@ import {
   type Run,
 } from "@/lib/contract";
 import { startDuty, stopDuty } from "@/lib/server/cluster/process-member";
-import { getDb } from "@/lib/server/db/database";
+import { getDb, type Db } from "@/lib/server/db/database";
+import { checkRenderIds } from "@/lib/server/references/resolve";
 import { findRun, insertRun, listRuns as listRunRecords, stopRun } from "@/lib/server/ledger/runs";
 import { approvalReason } from "@/lib/domain/approvals";
 import { rendersAsked } from "@/lib/domain/runs";
@@ -53,6 +54,7 @@ const defaultName = (now: Date) => `Run of ${now.toISOString().slice(0, 16).repl
 export async function createRun(body: RunCreate, member: Member | null): Promise<RunDetail> {
   await assertMayMake("runs", member);
   const db = await getDb();
+  await checkRowsRenderIds(db, body.rows);
   const id = await insertRun(db, {
     name: body.name || defaultName(new Date()),
     rows: body.rows,
@@ -61,6 +63,26 @@ export async function createRun(body: RunCreate, member: Member | null): Promise
   });
   (await getRunRunner()).wake();
   return getRun(id);
+}
+
+/**
+ * The renders the rows name by id (`referenceRenderIds`, `parentIds`), checked as a render started
+ * by hand checks them, when the run is accepted rather than when a row is sent: a referenced render
+ * unknown, without an output or of a kind the row's model cannot take refuses the whole run (422
+ * naming `rows.<index>.<field>`), with nothing stored, copied or sent.
+ */
+async function checkRowsRenderIds(db: Db, rows: RunCreate["rows"]): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    if (!row.referenceRenderIds?.length && !row.parentIds?.length) continue;
+    try {
+      await checkRenderIds(db, row);
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.field) throw error;
+      throw new AppError(error.code, `Row ${index + 1}: ${error.message}`, {
+        field: `rows.${index}.${error.field}`,
+      });
+    }
+  }
 }
 
 export async function getRun(id: string): Promise<RunDetail> {

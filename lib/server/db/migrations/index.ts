@@ -30,6 +30,7 @@ import * as cull from "./022_cull";
 import * as outbox from "./023_outbox";
 import * as push from "./024_push";
 import * as notify from "./025_notify";
+import * as renderFamilies from "./026_render_families";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "023_outbox": outbox,
   "024_push": push,
   "025_notify": notify,
+  "026_render_families": renderFamilies,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -549,3 +549,114 @@ test("025_notify counts an earlier ledger's inbox items as sent out, so an upgra
     { id: "inb_before", sent_out: 1 },
   ]);
 });
+
+test("026_render_families puts every render already there in its family, by the parents it was made from", async () => {
+  const db = await openLedger();
+  await migrate(db, "023_outbox");
+  const now = new Date().toISOString();
+  // A root image; a video made from it (a reference); a variation of the video (its settings, with
+  // another root's image as a reference too); and a render made from nothing.
+  const made = [
+    { id: "rnd_root", parents: [] },
+    { id: "rnd_other", parents: [] },
+    { id: "rnd_video", parents: [["rnd_root", "reference"]] },
+    {
+      id: "rnd_vary",
+      parents: [
+        ["rnd_other", "reference"],
+        ["rnd_video", "settings"],
+      ],
+    },
+  ] as const;
+  for (const [seq, { id, parents }] of made.entries()) {
+    const requestId = `req_${id}`;
+    await db
+      .insertInto("render_requests")
+      .values({ ...requestValues(requestId, now), seq: seq + 1 })
+      .execute();
+    await db
+      .insertInto("renders")
+      .values(renderValues(id, requestId, seq + 1, now) as never)
+      .execute();
+    for (const [parent, relation] of parents)
+      await db
+        .insertInto("render_parents")
+        .values({ request_id: requestId, parent_id: parent, relation })
+        .execute();
+  }
+  await migrate(db, "026_render_families");
+  const families = await db
+    .selectFrom("renders")
+    .select(["id", "family_id"])
+    .orderBy("request_seq")
+    .execute();
+  expect(families).toEqual([
+    { id: "rnd_root", family_id: "rnd_root" },
+    { id: "rnd_other", family_id: "rnd_other" },
+    { id: "rnd_video", family_id: "rnd_root" },
+    { id: "rnd_vary", family_id: "rnd_root" },
+  ]);
+});
+
+/** A create request as the ledger held it before families (023). */
+const requestValues = (id: string, now: string) => ({
+  id,
+  idempotency_key: null,
+  body_hash: `hash_${id}`,
+  kind: "image",
+  model: "seedream",
+  resolution: null,
+  prompt: "a harbour",
+  params: "{}",
+  state: "created",
+  response: null,
+  error: null,
+  batch_id: null,
+  credits_charged: 0,
+  created_at: now,
+  updated_at: now,
+  member_id: null,
+  member_name: null,
+  estimate_credits: null,
+  estimate_source: null,
+  owner: null,
+});
+
+/** A ready render as the ledger held it before families (023). */
+const renderValues = (id: string, requestId: string, seq: number, now: string) => ({
+  id,
+  request_id: requestId,
+  request_seq: seq,
+  variant_index: 0,
+  batch_id: null,
+  kind: "image",
+  model: "seedream",
+  status: "ready",
+  render_model: null,
+  prompt: "a harbour",
+  params: "{}",
+  output_url: null,
+  error_message: null,
+  credits_charged: 0,
+  credits_refunded: 0,
+  estimate_credits: null,
+  estimate_source: null,
+  chain_ready: null,
+  chain_total: null,
+  upstream_created_at: null,
+  upstream_updated_at: null,
+  created_at: now,
+  updated_at: now,
+  completed_at: now,
+  timing_key: "seedream",
+  expected_seconds: 1,
+  next_poll_at: null,
+  poll_count: 0,
+  unchanged_polls: 0,
+  error_polls: 0,
+  not_found_polls: 0,
+  watched_until: null,
+  member_id: null,
+  member_name: null,
+  archived_at: null,
+});
