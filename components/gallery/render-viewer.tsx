@@ -295,15 +295,20 @@ function Details({
         </Button>
         <Link
           href={reuseSettingsHref(render.id, new URLSearchParams(searchParams.toString()))}
+          prefetch={false}
           className={buttonClasses({ size: "sm" })}
         >
           <SlidersHorizontalIcon /> Reuse settings
         </Link>
-        <IterateButtons render={render} size="sm" />
+        <IterateButtons render={render} size="sm" prefetch={false} />
         <FavouriteButton render={render} size="sm" />
         <ArchiveButton render={render} size="sm" />
         <AddToBoardButton id={render.id} />
-        <Link href={renderHref(render.id)} className={buttonClasses({ size: "sm", variant: "ghost" })}>
+        <Link
+          href={renderHref(render.id)}
+          prefetch={false}
+          className={buttonClasses({ size: "sm", variant: "ghost" })}
+        >
           <ArrowUpRightIcon /> Open page
         </Link>
       </div>

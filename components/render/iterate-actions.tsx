@@ -43,13 +43,25 @@ export function IterateMenuItems({ render }: { render: LedgerRender }) {
   ));
 }
 
-/** The actions as buttons (the viewer, the render page). */
-export function IterateButtons({ render, size = "md" }: { render: LedgerRender; size?: "sm" | "md" }) {
+/**
+ * The actions as buttons (the viewer, the render page). `prefetch: false` where renders pass by
+ * quickly (the viewer), so each one shown does not cost the server a render of the form per link.
+ */
+export function IterateButtons({
+  render,
+  size = "md",
+  prefetch,
+}: {
+  render: LedgerRender;
+  size?: "sm" | "md";
+  prefetch?: false;
+}) {
   const searchParams = useSearchParams();
   return iterateLinks(render).map(({ action, label, icon }) => (
     <Link
       key={action}
       href={iterateHref(action, render.id, new URLSearchParams(searchParams.toString()))}
+      prefetch={prefetch}
       className={buttonClasses({ size })}
     >
       {icon} {label}
