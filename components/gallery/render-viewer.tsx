@@ -46,7 +46,7 @@ import { IterateButtons } from "@/components/render/iterate-actions";
 import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
-import { closeView, switchView, viewedId } from "@/components/render/view-url";
+import { closeView, switchView, useViewedId, viewedId } from "@/components/render/view-url";
 import { CullControls, useViewerCull, VIEWER_SHORTCUTS, type ViewerCull } from "./viewer-cull";
 import { ShortcutLayer } from "@/components/ui/shortcuts";
 import { ReviewSessionProvider } from "@/components/review/review-session";
@@ -54,6 +54,7 @@ import { ReviewMediaFrame, isReviewable } from "@/components/review/review-media
 import { ReviewSidebar } from "@/components/review/review-sidebar";
 
 export interface RenderViewerProps {
+  /** The render of `?view=` as the router last read it; the viewer follows the URL itself (useViewedId). */
   id: string;
   /** The gallery's renders in its current order and filter. */
   renders: readonly LedgerRender[];
@@ -63,7 +64,15 @@ export interface RenderViewerProps {
   selection: SelectionStore;
 }
 
-export default function RenderViewer({ id, renders, hasNextPage, loadMore, selection }: RenderViewerProps) {
+export default function RenderViewer({
+  renders,
+  hasNextPage,
+  loadMore,
+  selection,
+  ...props
+}: RenderViewerProps) {
+  // While it closes, the URL names no render: the last one stays until the viewer is gone.
+  const id = useViewedId() ?? props.id;
   const query = useRender(id);
   // An inbox item opens the viewer on its comment.
   const openComment = useSearchParams().get("comment");
