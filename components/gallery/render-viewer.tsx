@@ -25,6 +25,7 @@ import {
 } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
 import { useRender } from "@/lib/client/queries/renders";
+import { CommentsDeferred } from "@/lib/client/queries/review";
 import { sizeLabel } from "@/lib/domain/render-size";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogPanel, DialogTitle } from "@/components/ui/dialog";
@@ -73,7 +74,8 @@ export default function RenderViewer({
 }: RenderViewerProps) {
   // While it closes, the URL names no render: the last one stays until the viewer is gone.
   const id = useViewedId() ?? props.id;
-  const query = useRender(id);
+  const settled = useSettled(id);
+  const query = useRender(id, { deferred: !settled });
   // An inbox item opens the viewer on its comment.
   const openComment = useSearchParams().get("comment");
   const render = query.data;
@@ -190,10 +192,12 @@ export default function RenderViewer({
               kind={render.kind}
               initialComment={openComment}
             >
-              <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
-                <Stage render={render} />
-                <Details render={render} selection={selection} cull={cull} />
-              </div>
+              <CommentsDeferred value={!settled}>
+                <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
+                  <Stage render={render} />
+                  <Details render={render} selection={selection} cull={cull} />
+                </div>
+              </CommentsDeferred>
             </ReviewSessionProvider>
           ) : query.isError ? (
             <div className="p-4">
@@ -208,6 +212,23 @@ export default function RenderViewer({
       </Dialog>
     </ShortcutLayer>
   );
+}
+
+/** How long a render is shown before it counts as settled on: longer than a key's repeat. */
+const SETTLE_MS = 400;
+
+/**
+ * Whether the viewer has rested on `id` a moment: until then, stepping through renders shows each
+ * from the gallery's copy, and its record and threads are not read (one read each per render
+ * passed would cost the server and the page more than showing it).
+ */
+function useSettled(id: string): boolean {
+  const [settledId, setSettledId] = useState(id);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledId(id), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+  return settledId === id;
 }
 
 /** Fetches a neighbour's image ahead, so the arrow keys show it at once. */
