@@ -11,7 +11,7 @@
  */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from "react";
 import {
   ArrowUpRightIcon,
   ChevronLeftIcon,
@@ -343,18 +343,30 @@ function Details({
         </Link>
       </div>
       <CullControls render={render} cull={cull} />
-      {isReviewable(render) && <ReviewSidebar render={render} />}
-      <section aria-label="Prompt">
-        <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
-      </section>
-      <div className="flex flex-col gap-1.5 [&_p]:text-sm">
-        <RenderFacts render={render} />
-      </div>
-      <RenderParameters params={requestParams(render)} />
-      <RenderTimeline render={render} />
-      <RenderFamily render={render} />
+      <JustAfter>
+        {isReviewable(render) && <ReviewSidebar render={render} />}
+        <section aria-label="Prompt">
+          <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
+        </section>
+        <div className="flex flex-col gap-1.5 [&_p]:text-sm">
+          <RenderFacts render={render} />
+        </div>
+        <RenderParameters params={requestParams(render)} />
+        <RenderTimeline render={render} />
+        <RenderFamily render={render} />
+      </JustAfter>
     </aside>
   );
+}
+
+/**
+ * What is drawn just after the render shown, not with it (the details are drawn anew for each
+ * render): on a key, the media, the place and the cull controls show in the key's own frame, and a
+ * key pressed meanwhile drops this part's drawing for the next render's.
+ */
+function JustAfter({ children }: { children: ReactNode }) {
+  const drawn = useDeferredValue(true, false);
+  return drawn ? children : null;
 }
 
 /** "Add to board" for the render shown: the picker opens over the viewer. */
