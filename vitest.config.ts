@@ -32,6 +32,8 @@ const POSTGRES_TESTS = [
   "test/server/cull.test.ts",
   "test/server/review.test.ts",
   "test/server/outbox.test.ts",
+  "test/server/inbox-messages.test.ts",
+  "test/server/digest.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

@@ -145,11 +145,14 @@ test("Sign out everywhere else ends the other browser's session; a copied cookie
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
   expect(await statusWithCookie(elsewhereCookie)).toBe(401);
 
-  // Your account → Notifications: what something sends today, and why email cannot be chosen here.
+  // Your account → Notifications: the kinds and modes, and why email cannot be chosen here.
   await here.getByRole("link", { name: "Notifications" }).click();
   await expect(here.getByText("Email is not set up on this dashboard")).toBeVisible();
   await expect(here.getByRole("combobox", { name: "Email: My render finished" })).toBeDisabled();
   await expect(here.getByRole("combobox", { name: "Email: My render failed" })).toBeDisabled();
+  // Every kind is offered, the review's in the daily digest until chosen otherwise.
+  await expect(here.getByRole("combobox", { name: "Email: A decision on my render" })).toHaveValue("digest");
+  await expect(here.getByRole("combobox", { name: "Email: I was mentioned" })).toHaveValue("immediate");
   await here.goto("/account");
 
   const copied = await cookieOf(here);

@@ -7,6 +7,7 @@
  */
 import Link from "next/link";
 import type { InboxItem } from "@/lib/contract";
+import { renderItemPath } from "@/lib/domain/item-links";
 import { useInbox, useMarkRead } from "@/lib/client/queries/inbox";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -17,6 +18,7 @@ const SUBJECT: Record<InboxItem["kind"], string> = {
   reply: "replied",
   comment: "commented on your render",
   decision: "decided on your render",
+  approval_waiting: "asks for your approval",
   member_cap: "Monthly cap",
   team_budget: "Team budget",
   low_balance: "Low balance",
@@ -24,10 +26,7 @@ const SUBJECT: Record<InboxItem["kind"], string> = {
 
 /** Where an item leads: its render in the viewer, on its comment. */
 export function inboxHref(item: InboxItem): string | null {
-  if (!item.renderId) return null;
-  const params = new URLSearchParams({ view: item.renderId });
-  if (item.commentId) params.set("comment", item.commentId);
-  return `/?${params.toString()}`;
+  return item.renderId ? renderItemPath(item.renderId, item.commentId) : null;
 }
 
 export default function InboxList({ unread, onOpenItem }: { unread: number; onOpenItem: () => void }) {

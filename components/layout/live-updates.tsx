@@ -4,7 +4,7 @@
  * Starts this tab's live event stream once someone may read the ledger (signed in, or sign-in off),
  * says when live updates are paused, and shows the caller's spend notices and inbox (which the
  * stream keeps current). The stream's code, the paused notice and the notices load after the page is
- * interactive: a first paint never waits for them.
+ * interactive (the stream once the whole page has hydrated): a first paint never waits for them.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect } from "react";
@@ -12,6 +12,24 @@ import { setLiveState, useLiveState } from "@/lib/client/live/live-state";
 import { useSession } from "@/lib/client/queries/session";
 
 const LivePausedNotice = lazy(() => import("./live-paused-notice"));
+
+/** Longest wait for an idle moment before the stream starts all the same (a page that is never idle). */
+const IDLE_WAIT_MS = 3_000;
+
+/**
+ * Runs `start` once the browser is idle: the page's parts below the header (each Suspense boundary)
+ * hydrate after this effect runs, from the data the server rendered them with. An event, or the
+ * first hello's re-read, changing that data before they hydrate would make their text differ from
+ * the server's (a hydration mismatch, and a flash as React renders them again). Returns the cancel.
+ */
+function afterHydration(start: () => void): () => void {
+  if (typeof window.requestIdleCallback !== "function") {
+    const timer = setTimeout(start, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS });
+  return () => window.cancelIdleCallback(handle);
+}
 const InboxButton = lazy(() => import("./inbox-button"));
 
 export function LiveUpdates() {
@@ -37,9 +55,10 @@ export function LiveUpdates() {
           retry = setTimeout(() => start(attempt + 1), Math.min(60_000, 5_000 * 2 ** attempt));
         });
     };
-    start(0);
+    const idle = afterHydration(() => start(0));
     return () => {
       cancelled = true;
+      idle();
       clearTimeout(retry);
       stop?.();
     };

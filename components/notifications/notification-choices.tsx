@@ -1,8 +1,8 @@
 "use client";
 /**
  * The table of event kinds × channels on Your account → Notifications: the inbox (always on) and
- * email (off or at once), for the kinds something sends today (OFFERED_KINDS). Each change is saved
- * as it is made.
+ * email (off, at once or in the daily digest), for the kinds something sends today (OFFERED_KINDS).
+ * Each change is saved as it is made.
  */
 import { useId } from "react";
 import { CONTROL_CLASSES } from "@/components/ui/field-classes";

@@ -166,8 +166,18 @@ export const reviewFilterSchema = z.enum(REVIEW_FILTERS, {
   error: `review must be one of ${REVIEW_FILTERS.join(", ")}`,
 });
 
-/** What an inbox item is about. The spend notices' kinds (lib/contract/notices.ts) arrive here too. */
-export const INBOX_KINDS = ["mention", "reply", "comment", "decision", ...NOTICE_KINDS] as const;
+/**
+ * What an inbox item is about. The spend notices' kinds (lib/contract/notices.ts) arrive here too, and
+ * for admins a render held for their approval (`approval_waiting`, its `renderId` the held request's).
+ */
+export const INBOX_KINDS = [
+  "mention",
+  "reply",
+  "comment",
+  "decision",
+  "approval_waiting",
+  ...NOTICE_KINDS,
+] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const inboxItemSchema = z.object({

@@ -25,12 +25,13 @@ export interface NotificationChoice {
 }
 
 /**
- * What a person can choose today: the kinds something sends, by email off or at once. The other
- * kinds, push and the daily digest are stored as chosen (the contract takes them) but have no
- * sender yet, so the page does not offer them (docs/architecture.md, "The outbox").
+ * What a person can choose today: every kind, each by email off, at once or in the day's digest
+ * (lib/server/outbox). Push is
+ * stored as chosen (the contract takes it) but has no sender yet, so the page does not offer it
+ * (docs/architecture.md, "The outbox").
  */
-export const OFFERED_KINDS: ReadonlySet<NotificationKind> = new Set(["render_finished", "render_failed"]);
-export const OFFERED_EMAIL_MODES: readonly EmailMode[] = ["off", "immediate"];
+export const OFFERED_KINDS: ReadonlySet<NotificationKind> = new Set(NOTIFICATION_KINDS);
+export const OFFERED_EMAIL_MODES: readonly EmailMode[] = EMAIL_MODES;
 
 /** What the table of choices calls each kind. */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {

@@ -14,10 +14,10 @@ export const CHAT_KINDS = [
 export type ChatKind = (typeof CHAT_KINDS)[number];
 
 /**
- * What an admin can choose today: the kinds something posts (spend alerts reach the webhook on
- * their own, as before; approvals and decisions have no sender yet), see docs/architecture.md.
+ * What an admin can choose today: the kinds something posts. Spend alerts reach the webhook on their
+ * own, as before (their own outbox, docs/spend.md), so they are not a choice; see docs/architecture.md.
  */
-export const OFFERED_CHAT_KINDS: readonly ChatKind[] = ["render_failed"];
+export const OFFERED_CHAT_KINDS: readonly ChatKind[] = ["render_failed", "approval_waiting", "decision"];
 
 /** What the Team page calls each kind. */
 export const CHAT_KIND_LABELS: Record<ChatKind, string> = {
@@ -29,9 +29,12 @@ export const CHAT_KIND_LABELS: Record<ChatKind, string> = {
 
 /** Slack's link markup, `<url|text>`, with the three characters it treats specially escaped in the text. */
 export function chatLink(url: string, text: string): string {
-  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return `<${url}|${escaped}>`;
+  return `<${url}|${chatText(text)}>`;
 }
+
+/** Text as Slack shows it: `&`, `<` and `>` escaped, so a name or a note cannot make a link. */
+export const chatText = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export const isChatKind = (value: string): value is ChatKind =>
   (CHAT_KINDS as readonly string[]).includes(value);

@@ -3,52 +3,25 @@
  * renders gets one mail when theirs finishes, with a plain-text part, the message's key, a link that
  * opens the render, and an unsubscribe link that works without signing in and turns that kind off.
  */
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, NotificationChoices } from "@/lib/contract";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
+import { decodedMail as decoded, mailSettings, PUBLIC_URL, startSmtpReceiver } from "@/test/smtp-receiver";
 
-const PUBLIC_URL = "http://dashboard.test";
 let stack: Stack;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let grace = { cookie: "" };
 let ada = { cookie: "" };
 /** Each mail as the SMTP server received it, and who it was for. */
-const mails: { to: string[]; raw: string }[] = [];
-
-/** Folded headers unfolded, the body's quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/\r?\n[ \t]+/g, " ")
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+let mails: Awaited<ReturnType<typeof startSmtpReceiver>>["mails"] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpReceiver();
+  mails = smtp.mails;
   stack = await startStack({
     env: {
       AUTH_SECRET: "a-test-secret-that-is-long-enough-email",
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: "Render Dashboard <renders@example.com>",
-      PUBLIC_URL,
+      ...mailSettings(smtp.url),
     },
   });
   const { cookies } = await signedInMembers(stack, [TEST_TEAM.grace, TEST_TEAM.ada]);
@@ -62,7 +35,7 @@ afterAll(async () => {
   const { stopOutboxSender } = await import("@/lib/server/outbox/service");
   await stopOutboxSender();
   await stack.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const finishedChoice = async (cookie: { cookie: string }) => {

@@ -478,8 +478,18 @@ describe("the inbox and live events", () => {
     await first.until<LiveEvent>((e) => e.type === "hello");
     const lastSeen = first.lastEventId ?? "";
     stream.abort();
+    // The decider's own stream shows when the process has read the decision from the change log:
+    // only then is it something a returning stream missed (a change read later reaches it live).
+    const watching = new AbortController();
+    const watcher = new SseReader(
+      (await stack.call("GET", "/api/events", as("Linus", { signal: watching.signal })))
+        .body as ReadableStream<Uint8Array>,
+    );
+    await watcher.until<LiveEvent>((e) => e.type === "hello");
 
     await decide("Linus", renderId, { decision: "approve" });
+    await watcher.until<LiveEvent>((e) => e.type === "review" && e.renderId === renderId);
+    watching.abort();
     const again = new AbortController();
     const replay = new SseReader(
       (

@@ -1,7 +1,7 @@
 /**
  * The team's chat over the routes, against a local HTTP receiver: an admin picks the kinds it carries
  * and sends a test message; a render failure then arrives with Slack-compatible text and a link to
- * the render; a member may do neither.
+ * the render, and so do an approval waiting and a review decision, once each; a member may do neither.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, TeamChat } from "@/lib/contract";
@@ -77,4 +77,60 @@ test("an admin picks render failures and sends a test message; a failure arrives
   }, 30_000);
   // A finished render is not a kind the chat carries.
   expect(texts().filter((t) => t.includes("finishes"))).toEqual([]);
+});
+
+test("an approval waiting and a review decision are posted once each, with Slack's links, when an admin picks them", async () => {
+  const saved = await stack.callJson<TeamChat>("PUT", "/api/team/chat", {
+    headers: as.Ada,
+    json: { kinds: ["approval_waiting", "decision"] },
+  });
+  expect(saved.body.kinds.toSorted()).toEqual(["approval_waiting", "decision"]);
+  const rules = await stack.call("POST", "/api/team", {
+    headers: as.Ada,
+    json: { approvalAboveCredits: 1, approvalForUnknownCost: true },
+  });
+  expect(rules.status).toBe(200);
+  const held = await stack.callJson<{ state: string }>("POST", "/api/renders", {
+    headers: as.Grace,
+    json: {
+      kind: "video",
+      model: "kling",
+      resolution: "720p",
+      durationSeconds: 5,
+      prompt: "a held <harbour> & co",
+    },
+  });
+  expect(held.body.state).toBe("awaiting_approval");
+  // The leader's own pass, now rather than at its next poll.
+  const pass = async () => (await (await import("@/lib/server/outbox/service")).startOutboxSender()).pass();
+  const waiting = await waitFor(async () => {
+    await pass();
+    return texts().find((t) => t.includes("waits for approval"));
+  }, 15_000);
+  expect(waiting).toBe(
+    `Grace's render waits for approval: <${PUBLIC_URL}/approvals|a held &lt;harbour&gt; &amp; co>`,
+  );
+
+  const made = await stack.callJson<CreateRenderResult>("POST", "/api/renders", {
+    headers: as.Ada,
+    json: { kind: "image", prompt: "a harbour to decide on" },
+  });
+  const renderId = made.body.renders[0]!.id;
+  expect(
+    (
+      await stack.call("PUT", `/api/renders/${renderId}/review`, {
+        headers: as.Grace,
+        json: { decision: "approve" },
+      })
+    ).status,
+  ).toBe(200);
+  const decided = await waitFor(async () => {
+    await pass();
+    return texts().find((t) => t.includes("decided on"));
+  }, 15_000);
+  expect(decided).toBe(`Grace decided on <${PUBLIC_URL}/?view=${renderId}|a render>: Approved`);
+  await pass();
+  // Once each, though the approval is an item of every admin's (and of the team's).
+  expect(texts().filter((t) => t.includes("waits for approval"))).toHaveLength(1);
+  expect(texts().filter((t) => t.includes("decided on"))).toHaveLength(1);
 });

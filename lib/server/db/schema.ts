@@ -397,6 +397,13 @@ export interface TeamChatKindsTable {
   kind: string;
 }
 
+/** A member's last daily digest (migration 025): its slot and the end of the items it held (ISO). */
+export interface EmailDigestsTable {
+  member_id: string;
+  slot: string;
+  until: string;
+}
+
 /** A price key's learned rate (lib/domain/rates.ts): `credits` for `units` stands for its price. */
 export interface LearnedRatesTable {
   key: string;
@@ -521,6 +528,8 @@ export interface InboxItemsTable {
   text: string;
   created_at: string;
   read_at: string | null;
+  /** 0 until the leader queued the item's messages in the outbox (migration 025), then 1. */
+  sent_out: Generated<number>;
 }
 
 /** A render's output copied to the service as an upload (one per output, renewed when the service loses it). */
@@ -576,6 +585,7 @@ export interface Database {
   outbox: OutboxTable;
   notification_choices: NotificationChoicesTable;
   team_chat_kinds: TeamChatKindsTable;
+  email_digests: EmailDigestsTable;
   output_copies: OutputCopiesTable;
   render_parents: RenderParentsTable;
 }

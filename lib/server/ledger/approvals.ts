@@ -8,8 +8,11 @@ import "server-only";
 import type { Approval, ErrorBody, MadeBy } from "@/lib/contract";
 import type { Db } from "@/lib/server/db/database";
 import type { ApprovalRow, RenderRequestRow } from "@/lib/server/db/schema";
+import { excerpt } from "@/lib/domain/review";
 import { withChanges } from "./changes";
+import { insertInboxItems, teamReaders } from "./inbox";
 import { insertRequest, type BeginRequestInput } from "./renders";
+import { touchedAt } from "./updated-at";
 
 export interface HeldEstimate {
   credits: number | null;
@@ -18,7 +21,7 @@ export interface HeldEstimate {
 
 /**
  * Writes the request as waiting: its row, its placeholder render (status `awaiting_approval`,
- * saying `message`) and its approval, in one transaction. Nothing is sent.
+ * saying `message`), its approval and the admins' inbox items, in one transaction. Nothing is sent.
  */
 export async function holdForApproval(
   db: Db,
@@ -42,6 +45,21 @@ export async function holdForApproval(
         created_at: row.created_at,
       })
       .execute();
+    // Every admin hears of it (and the team, with sign-in off): it waits on them.
+    const readers = await teamReaders(tx);
+    await insertInboxItems(
+      tx,
+      readers.map((owner) => ({
+        owner,
+        sourceKey: `approval:${row.id}`,
+        kind: "approval_waiting" as const,
+        renderId: row.id,
+        commentId: null,
+        actor: row.member_name,
+        text: excerpt(row.prompt),
+      })),
+      note,
+    );
     return row;
   });
 }
@@ -163,7 +181,7 @@ export async function decide(
         status: approved ? "submitting" : "declined",
         error_message: decision.declined?.error.message ?? null,
         completed_at: approved ? null : now,
-        updated_at: now,
+        updated_at: touchedAt(now),
         ...(approved && { created_at: now }),
       })
       .where("id", "=", requestId)

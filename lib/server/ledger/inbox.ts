@@ -12,6 +12,7 @@ import type { Database, InboxItemRow } from "@/lib/server/db/schema";
 import { withChanges, type NoteChange } from "./changes";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { newLedgerId } from "./ids";
+import { queueOutbox, type NewOutboxMessage } from "./outbox";
 
 /** An item to make: for whom (favouritesOwner), what made it (unique per member), and what it says. */
 export interface NewInboxItem {
@@ -74,6 +75,70 @@ export async function insertInboxItems(
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) note("inbox", inboxSubject(item.owner, id));
   }
+}
+
+/**
+ * Who reads what concerns the whole team (a spend notice, an approval waiting): every active admin,
+ * and with sign-in off the team, whose owner is "".
+ */
+export async function teamReaders(tx: Transaction<Database>): Promise<string[]> {
+  const admins = await tx
+    .selectFrom("members")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("deactivated_at", "is", null)
+    .execute();
+  return ["", ...admins.map((a) => a.id)];
+}
+
+/** Items whose messages the leader has not queued yet (migration 025), oldest first. */
+export async function itemsToSendOut(db: Db, limit: number): Promise<InboxItemRow[]> {
+  return db
+    .selectFrom("inbox_items")
+    .selectAll()
+    .where("sent_out", "=", 0)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Queues the items' messages and marks the items sent out, in one transaction: a crash between the
+ * two cannot lose a message, and a second process doing the same queues the same keys, once.
+ */
+export async function sendOutItems(
+  db: Db,
+  ids: readonly string[],
+  messages: readonly NewOutboxMessage[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const queued = await queueOutbox(tx, messages);
+    await tx.updateTable("inbox_items").set({ sent_out: 1 }).where("id", "in", ids).execute();
+    return queued;
+  });
+}
+
+/** The member's items of these kinds made after `after` and up to `until` (ISO), oldest first. */
+export async function itemsBetween(
+  db: Db,
+  owner: string,
+  kinds: readonly string[],
+  after: string,
+  until: string,
+): Promise<InboxItemRow[]> {
+  if (kinds.length === 0) return [];
+  return db
+    .selectFrom("inbox_items")
+    .selectAll()
+    .where("member_id", "=", owner)
+    .where("kind", "in", kinds)
+    .where("created_at", ">", after)
+    .where("created_at", "<=", until)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 const INBOX_ORDER: KeysetOrder = [

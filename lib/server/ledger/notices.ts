@@ -11,7 +11,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { Transaction } from "kysely";
 import type { AlertOutboxRow, Database, NoticeRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
-import { insertInboxItems, type NewInboxItem } from "./inbox";
+import { insertInboxItems, teamReaders, type NewInboxItem } from "./inbox";
 import { monthStart } from "./members";
 
 /** The live-event audience of every admin (member ids never start with "@"). */
@@ -118,13 +118,7 @@ export async function recordNotice(
  * sign-in off the team, whose owner is ""), made once per reader by its source key.
  */
 async function noticeInboxItems(tx: Transaction<Database>, row: NoticeRow): Promise<NewInboxItem[]> {
-  const admins = await tx
-    .selectFrom("members")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("deactivated_at", "is", null)
-    .execute();
-  const owners = new Set(["", ...admins.map((a) => a.id), ...(row.member_id ? [row.member_id] : [])]);
+  const owners = new Set([...(await teamReaders(tx)), ...(row.member_id ? [row.member_id] : [])]);
   return [...owners].map((owner) => ({
     owner,
     sourceKey: `notice:${row.id}`,

@@ -6,6 +6,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { Database, RenderRow } from "@/lib/server/db/schema";
 import type { TimingStat } from "@/lib/domain/timing";
 import { withChanges, type ChangeTopic } from "./changes";
+import { touchedAt } from "./updated-at";
 
 const notIn = (ids: readonly string[]) => (ids.length > 0 ? ids : [""]);
 
@@ -72,7 +73,7 @@ function observed(o: PollObservation, nowMs: number) {
     upstream_created_at: o.upstreamCreatedAt,
     upstream_updated_at: o.upstreamUpdatedAt,
     expected_seconds: o.expectedSeconds,
-    updated_at: new Date(nowMs).toISOString(),
+    updated_at: touchedAt(new Date(nowMs).toISOString()),
     error_polls: 0,
     not_found_polls: 0,
   };
@@ -145,7 +146,7 @@ export async function deferPoll(
     db,
     id,
     (eb) => ({
-      updated_at: new Date(nowMs).toISOString(),
+      updated_at: touchedAt(new Date(nowMs).toISOString()),
       next_poll_at: retryAt,
       ...(setback === "error" && { error_polls: eb("error_polls", "+", 1) }),
       ...(setback === "not-found" && { not_found_polls: eb("not_found_polls", "+", 1) }),
@@ -161,7 +162,7 @@ export async function markLost(db: Db, id: string, reason: string, nowMs: number
     status: "lost",
     error_message: reason,
     not_found_polls: eb("not_found_polls", "+", 1),
-    updated_at: now,
+    updated_at: touchedAt(now),
     completed_at: now,
     next_poll_at: null,
   }));

@@ -32,6 +32,7 @@ import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
 import { promptMatches } from "./prompt-search";
 import { reviewOfRow, reviewRanksOf } from "./review-summary";
+import { touchedAt } from "./updated-at";
 
 /**
  * Each sort's keys; a batch's variants always in their order. `credits` reads the create request's
@@ -297,7 +298,7 @@ export async function failRequest(
     } else {
       await tx
         .updateTable("renders")
-        .set({ status: "unknown", error_message: error.error.message, updated_at: now })
+        .set({ status: "unknown", error_message: error.error.message, updated_at: touchedAt(now) })
         .where("id", "=", requestId)
         .execute();
     }
@@ -516,7 +517,7 @@ export async function setArchived(db: Db, ids: readonly string[], archived: bool
   await withChanges(db, async (tx, note) => {
     const changed = await tx
       .updateTable("renders")
-      .set({ archived_at: archived ? now : null, updated_at: now })
+      .set({ archived_at: archived ? now : null, updated_at: touchedAt(now) })
       .where("id", "in", ids)
       .where("archived_at", archived ? "is" : "is not", null)
       .returning("id")

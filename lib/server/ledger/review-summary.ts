@@ -16,6 +16,7 @@ import {
 } from "@/lib/domain/review";
 import type { Database } from "@/lib/server/db/schema";
 import type { NoteChange } from "./changes";
+import { touchedAt } from "./updated-at";
 
 /** A state's rank in `renders.review_rank`: its place in REVIEW_STATES (0 none … 3 approved). */
 export const reviewRank = (state: ReviewState): number => REVIEW_STATES.indexOf(state);
@@ -111,7 +112,7 @@ export async function refreshReview(
     .set({
       review: JSON.stringify(summary),
       review_rank: reviewRank(state),
-      updated_at: new Date().toISOString(),
+      updated_at: touchedAt(new Date().toISOString()),
     })
     .where("id", "=", renderId)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import { AppError, type LedgerRender } from "@/lib/contract";
 import { TAGS_PER_RENDER } from "@/lib/domain/cull";
 import type { Db } from "@/lib/server/db/database";
 import { withChanges } from "./changes";
+import { touchedAt } from "./updated-at";
 
 /** Each render's tags, sorted; a render without any has none in the map. */
 export async function tagsOf(db: Db, renderIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -67,7 +68,7 @@ export async function changeTags(
       if (adding.length + removing.length > 0) changed.push(id);
     }
     if (changed.length > 0) {
-      await tx.updateTable("renders").set({ updated_at: now }).where("id", "in", changed).execute();
+      await tx.updateTable("renders").set({ updated_at: touchedAt(now) }).where("id", "in", changed).execute();
       for (const id of changed) note("render", id);
     }
     return tagsOf(tx, renderIds);

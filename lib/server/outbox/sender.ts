@@ -33,6 +33,12 @@ export interface OutboxSenderDeps {
   pollMs?: number;
   log?: (message: string) => void;
   now?: () => number;
+  /**
+   * Turns what happened into messages before each pass (the inbox's new items, the day's digests):
+   * the leader's work too, so it runs where the sending does. Its failure is logged, and sending
+   * goes on.
+   */
+  gather?: (nowMs: number) => Promise<unknown>;
 }
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -82,6 +88,11 @@ export class OutboxSender implements LeaderDuty {
   async pass(): Promise<number> {
     const { db } = this.deps;
     const claim = this.deps.asLeader ?? ((write) => write(db));
+    if (this.deps.gather) {
+      await this.deps
+        .gather(this.now())
+        .catch((error: unknown) => this.log(`not gathered: ${String(error)}`));
+    }
     let attempts = 0;
     for (const row of await dueOutbox(db, this.now(), BATCH)) {
       if (this.stopping) break;

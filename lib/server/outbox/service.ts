@@ -11,6 +11,7 @@ import { getDb } from "@/lib/server/db/database";
 import { settings } from "@/lib/server/runtime/config";
 import { chatTransport } from "./chat";
 import { emailTransport } from "./email";
+import { gatherMessages } from "./gather";
 import { queueRenderOutcome } from "./render-outcome";
 import { queueTestChat } from "./team-chat";
 import { OutboxSender, type Transport } from "./sender";
@@ -24,7 +25,13 @@ export function startOutboxSender(): Promise<OutboxSender> {
     const { ALERT_WEBHOOK_URL, SMTP_URL, MAIL_FROM } = settings();
     if (ALERT_WEBHOOK_URL) transports.chat = chatTransport(ALERT_WEBHOOK_URL);
     if (SMTP_URL && MAIL_FROM) transports.email = emailTransport(SMTP_URL, MAIL_FROM);
-    return new OutboxSender({ db: await getDb(), transports, asLeader: (write) => member.asLeader(write) });
+    const db = await getDb();
+    return new OutboxSender({
+      db,
+      transports,
+      asLeader: (write) => member.asLeader(write),
+      gather: (nowMs) => gatherMessages(db, nowMs),
+    });
   });
 }
 

@@ -88,6 +88,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The sender of the dashboard's email, e.g. `Render Dashboard <renders@example.com>`. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** The hour of the day (UTC) the daily digest of email leaves, 0 to 23. */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** The dashboard's address as people open it: the links in email start with it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Turns sign-in on; signs session cookies. At least 32 characters (e.g. `openssl rand -base64 32`). */
@@ -152,6 +154,7 @@ const EXPECTED: Record<keyof Settings, string> = {
   ALERT_WEBHOOK_URL: "an http(s) URL, e.g. https://hooks.slack.com/services/…",
   SMTP_URL: "an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
   MAIL_FROM: "an address, e.g. Render Dashboard <renders@example.com>",
+  DIGEST_HOUR: "a whole hour of the day (UTC) from 0 to 23",
   PUBLIC_URL: "the dashboard's http(s) address, e.g. https://renders.example.com",
   AUTH_SECRET: "at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
   SESSION_DAYS: "a whole number of days above 0",

@@ -28,6 +28,7 @@ import * as iterate from "./020_iterate";
 import * as runGrids from "./021_run_grids";
 import * as cull from "./022_cull";
 import * as outbox from "./023_outbox";
+import * as notify from "./025_notify";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "021_run_grids": runGrids,
   "022_cull": cull,
   "023_outbox": outbox,
+  "025_notify": notify,
 };
 
 export const migrationProvider: MigrationProvider = {

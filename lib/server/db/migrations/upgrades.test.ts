@@ -524,3 +524,28 @@ test("021_run_grids keeps an earlier ledger's runs, without a grid, and stores a
     { id: "run_before", grid: null },
   ]);
 });
+
+test("025_notify counts an earlier ledger's inbox items as sent out, so an upgrade mails nobody their old inbox", async () => {
+  const db = await openLedger();
+  await migrate(db, "023_outbox");
+  const item = (id: string) => ({
+    id,
+    member_id: "mem_a",
+    source_key: `comment:${id}`,
+    kind: "mention",
+    render_id: null,
+    comment_id: null,
+    actor: "Ada",
+    text: "@A look",
+    created_at: new Date().toISOString(),
+    read_at: null,
+  });
+  await db.insertInto("inbox_items").values(item("inb_before")).execute();
+  const applied = await migrate(db, "025_notify");
+  expect(applied.map((r) => r.migrationName)).toContain("025_notify");
+  await db.insertInto("inbox_items").values(item("inb_after")).execute();
+  expect(await db.selectFrom("inbox_items").select(["id", "sent_out"]).orderBy("id").execute()).toEqual([
+    { id: "inb_after", sent_out: 0 },
+    { id: "inb_before", sent_out: 1 },
+  ]);
+});
