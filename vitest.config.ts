@@ -16,6 +16,7 @@ const POSTGRES_TESTS = [
   "test/server/usage.test.ts",
   "lib/server/db/migrations/upgrades.test.ts",
   "lib/server/db/dialect.test.ts",
+  "bench/history-seed.test.ts",
   "test/server/db-migrate.test.ts",
   "test/server/db-backup.test.ts",
   "test/server/rates.test.ts",

@@ -1,237 +1,229 @@
 /**
- * History scale: `GET /api/renders` on a ledger of 10,000 renders, newest first, with filters, text
- * search and a cursor deep in the list, against the same requests on a ledger of 100 renders served
- * by the same build in the same run: the ratio is what the history's size costs.
+ * History scale: the app's own reads of the gallery's list (newest first, filters, a prompt search,
+ * a cursor deep in the list, a board of 5,000) and of the usage page's 90-day aggregation, timed on a
+ * ledger of a year of a busy team's renders (1,000,000 by default; `HISTORY_RENDERS` picks another
+ * size) against the same reads on 10,000, on SQLite and on PostgreSQL. The ratio is what the
+ * history's size costs. Each database's plan of each query is written to docs/history-plans.md.
+ *
+ * Each database's half runs in a child process (bench/history-ledger.ts), which loads the server's
+ * ledger modules under the `react-server` condition; the reads are timed there, in the process that
+ * runs them, so the figures are the database's and the ledger code's, without HTTP.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { BenchResult, Row } from "./report";
-import {
-  BUILD_DIR,
-  freshDatabase,
-  PORTS,
-  ROOT,
-  startApp,
-  startSimulator,
-  TMP,
-  type App,
-  type Simulator,
-} from "./servers";
-import { mean, percentile, ratio, round, timed } from "./stats";
+import { promisify } from "node:util";
+import { createDatabase, startPostgres } from "../test/postgres-server";
+import type { LedgerJob, LedgerResult, QueryKind } from "./history-ledger";
+import { writeFormatted, type BenchResult, type Row } from "./report";
+import { freshDatabase, ROOT, TMP } from "./servers";
+import { ratio } from "./stats";
 
-/** The word the text search looks for; the seed puts it in about 1 prompt in 100, as a rare subject. */
-export const SEARCH_WORD = "lighthouse";
-const LARGE = 10_000;
-const SMALL = 100;
-const TARGET_P95_MS = 50;
-const WARMUP = 20;
-const SAMPLES = 200;
-/** Default page size of the list API: the deep cursor leaves exactly one full page after it. */
-const PAGE = 30;
+const run = promisify(execFile);
 
-/** `search` marks the prompt searches, whose slowest p95 is `searchP95Ms`. */
-const QUERIES = [
-  { name: "newest first, no filter", query: "" },
-  { name: "status=ready&kind=video", query: "status=ready&kind=video" },
-  { name: "model=kling", query: "model=kling" },
-  { name: `text search q=${SEARCH_WORD}`, query: `q=${SEARCH_WORD}`, search: true },
-  { name: "prefix search q=light", query: "q=light", search: true },
-  { name: "two words q=harb dawn", query: "q=harb%20dawn", search: true },
-  { name: "text search and filter", query: `q=harbour&kind=image`, search: true },
-  { name: "most credits first", query: "sort=credits" },
-  { name: "oldest first, last 30 days", query: "sort=oldest&from=LAST_30_DAYS" },
-  { name: "cursor at the last full page", query: "cursor" },
-] as const;
+/** The large history: a year of twenty creatives making two hundred renders a day. */
+const LARGE = Number(process.env.HISTORY_RENDERS ?? 1_000_000);
+const SMALL = 10_000;
+const TARGETS_MS: Record<QueryKind, number> = { list: 50, search: 50, usage: 200 };
+/** The most the large history's p95 may be of the small one's, for every list query. */
+const TARGET_RATIO = 2;
+const WARMUP = 10;
+const SAMPLES = 100;
+const DIALECTS = ["sqlite", "postgres"] as const;
+type Dialect = (typeof DIALECTS)[number];
+const PLANS_FILE = path.join(ROOT, "docs", "history-plans.md");
+
+/** 1M, 50k, 10k: how figures of a size are named in results.json. */
+const sizeLabel = (renders: number) =>
+  renders >= 1_000_000 && renders % 1_000_000 === 0
+    ? `${renders / 1_000_000}M`
+    : `${Math.round(renders / 1000)}k`;
 
 /**
- * Writes a ledger of `renders` to `file`. Seeding 10,000 renders row by row takes a minute or two,
- * so the seeded file is kept and copied while the schema (the build's migrations) and the seed
- * script are unchanged; the copy is what the server opens, so the kept file is never altered.
+ * The seeded SQLite file kept for a size: seeding is minutes at a million renders, so the file is
+ * kept and copied while the schema (the migrations) and the seed script are unchanged; the copy is
+ * what the reads open, so the kept file is never altered.
  */
-function seed(file: string, renders: number): void {
+function keptFile(renders: number): string {
   const hash = createHash("sha256");
-  const migrations = path.join(BUILD_DIR, "lib", "server", "db", "migrations");
+  const migrations = path.join(ROOT, "lib", "server", "db", "migrations");
   for (const name of readdirSync(migrations).sort())
     if (!name.endsWith(".test.ts")) hash.update(readFileSync(path.join(migrations, name)));
   const key = hash
     .update(readFileSync(path.join(ROOT, "bench", "history-seed.ts")))
     .digest("hex")
     .slice(0, 12);
-  const kept = path.join(TMP, "history", `seeded-${renders}-${key}.db`);
-  if (!existsSync(kept)) {
-    // Files seeded for another schema or seed script are of no further use.
-    mkdirSync(path.dirname(kept), { recursive: true });
-    for (const old of readdirSync(path.dirname(kept))) {
-      if (old.startsWith(`seeded-${renders}-`)) rmSync(path.join(path.dirname(kept), old));
-    }
-    execFileSync(
-      process.execPath,
-      [
-        "--conditions=react-server",
-        "--import",
-        "tsx",
-        "bench/history-seed.ts",
-        freshDatabase(`${kept}.partial`),
-        String(renders),
-      ],
-      { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] },
-    );
-    renameSync(`${kept}.partial`, kept);
-  }
-  copyFileSync(kept, freshDatabase(file));
+  const dir = path.join(TMP, "history");
+  mkdirSync(dir, { recursive: true });
+  // Files seeded for another schema or seed script are of no further use.
+  for (const old of readdirSync(dir))
+    if (old.startsWith(`seeded-${renders}-`) && !old.startsWith(`seeded-${renders}-${key}`))
+      rmSync(path.join(dir, old));
+  return path.join(dir, `seeded-${renders}-${key}.db`);
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+async function measure(job: LedgerJob): Promise<LedgerResult> {
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "bench/history-ledger.ts", JSON.stringify(job)],
+    { cwd: ROOT, maxBuffer: 64 * 2 ** 20 },
+  );
+  process.stdout.write(stderr);
+  const last = stdout.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(last) as LedgerResult;
 }
 
-/** Pages through the list to the cursor that leaves one full page: the deepest a reader can page to. */
-async function deepCursor(appUrl: string, total: number): Promise<string> {
-  const target = total - PAGE;
-  let cursor: string | null = null;
-  for (let seen = 0; seen < target;) {
-    const limit = Math.min(100, target - seen);
-    const page: { items: unknown[]; nextCursor: string | null } = await getJson(
-      `${appUrl}/api/renders?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
-    );
-    if (!page.nextCursor) throw new Error(`the list ended after ${seen + page.items.length} renders`);
-    seen += page.items.length;
-    cursor = page.nextCursor;
-  }
-  if (!cursor) throw new Error("no cursor");
-  return cursor;
-}
-
-interface QueryFigures {
-  p50Ms: number;
-  p95Ms: number;
-  meanMs: number;
-  /** Items on the first page (the default page size is 30), to show each query finds something. */
-  items: number;
-}
-
-interface Served {
-  app: App;
-  renders: number;
-  cursor: string;
-  samples: Map<string, number[]>;
-  items: Map<string, number>;
-}
-
-async function serve(simulator: Simulator, renders: number, port: number): Promise<Served> {
-  const file = path.join(TMP, "history", `ledger-${renders}.db`);
-  seed(file, renders);
-  const app = await startApp(`history-app-${renders}`, {
-    port,
-    simulatorUrl: simulator.url,
-    databaseFile: file,
+async function measureSqlite(): Promise<LedgerResult> {
+  const ledger = (renders: number) => ({
+    url: `file:${freshDatabase(path.join(TMP, "history", `ledger-${renders}.db`))}`,
+    renders,
+    kept: keptFile(renders),
   });
-  return { app, renders, cursor: await deepCursor(app.url, renders), samples: new Map(), items: new Map() };
+  return measure({
+    dialect: "sqlite",
+    ledgers: [ledger(LARGE), ledger(SMALL)],
+    warmup: WARMUP,
+    samples: SAMPLES,
+    plans: true,
+  });
 }
 
-/** 30 days before the run, as the gallery's preset asks: the seeded history falls within it. */
-const LAST_30_DAYS = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-
-const urlOf = (served: Served, query: string) =>
-  `${served.app.url}/api/renders?${query === "cursor" ? `cursor=${served.cursor}` : query.replace("LAST_30_DAYS", LAST_30_DAYS)}`;
-
-/**
- * Times every query on both ledgers with the requests paired (one on each, in alternating order),
- * so a burst of load elsewhere on the machine lands on both sides alike.
- */
-async function measurePaired(sides: readonly Served[]): Promise<void> {
-  for (const { name, query } of QUERIES) {
-    for (const side of sides) {
-      let items = 0;
-      for (let i = 0; i < WARMUP; i++)
-        items = (await getJson<{ items: unknown[] }>(urlOf(side, query))).items.length;
-      side.items.set(name, items);
-      side.samples.set(name, []);
-    }
-    for (let i = 0; i < SAMPLES; i++) {
-      const order = i % 2 === 0 ? sides : [...sides].reverse();
-      for (const side of order)
-        side.samples.get(name)?.push((await timed(() => getJson(urlOf(side, query)))).ms);
-    }
+/** PostgreSQL's server is the tests' own (initdb in a temporary directory), seeded every run. */
+async function measurePostgres(): Promise<LedgerResult> {
+  const server = await startPostgres();
+  try {
+    const ledgers = [];
+    for (const renders of [LARGE, SMALL]) ledgers.push({ url: await createDatabase(server.url), renders });
+    return await measure({ dialect: "postgres", ledgers, warmup: WARMUP, samples: SAMPLES, plans: true });
+  } finally {
+    await server.stop();
   }
 }
 
-function figuresOf(side: Served): Record<string, QueryFigures> {
-  const figures: Record<string, QueryFigures> = {};
-  for (const { name } of QUERIES) {
-    const samples = side.samples.get(name) ?? [];
-    figures[name] = {
-      p50Ms: round(percentile(samples, 50), 1),
-      p95Ms: round(percentile(samples, 95), 1),
-      meanMs: round(mean(samples), 1),
-      items: side.items.get(name) ?? 0,
-    };
-  }
-  return figures;
+/** docs/history-plans.md: each query's statements over `renders` and each database's plan of them. */
+async function writePlans(results: Record<Dialect, LedgerResult>): Promise<{ seqScans: string[] }> {
+  const seqScans: string[] = [];
+  const sections = results.postgres.queries.map(({ name }) => {
+    const statements = results.postgres.plans[name] ?? [];
+    const sqlite = results.sqlite.plans[name] ?? [];
+    if (statements.some((s) => /Seq Scan on renders\b/.test(s.plan))) seqScans.push(name);
+    return [
+      `## ${name}`,
+      "",
+      ...statements.flatMap((s, i) => [
+        "```sql",
+        s.sql,
+        "```",
+        "",
+        "PostgreSQL:",
+        "",
+        "```",
+        s.plan,
+        "```",
+        "",
+        "SQLite (the same statement in its dialect):",
+        "",
+        "```",
+        sqlite[i]?.plan ?? "",
+        "```",
+        "",
+      ]),
+    ].join("\n");
+  });
+  const large = results.postgres.ledgers[0]?.renders ?? LARGE;
+  await writeFormatted(
+    PLANS_FILE,
+    [
+      "# Plans of the history's queries",
+      "",
+      `Written by \`npm run bench -- history\` (bench/history.ts) on ${new Date().toISOString().slice(0, 10)}, ` +
+        `on the seeded ledgers of ${large.toLocaleString("en")} renders (PostgreSQL after ANALYZE; SQLite as the app ` +
+        "leaves it, never analysed). Each query is run through the app's own ledger function " +
+        "(bench/history-ledger.ts); the SQL is what Kysely compiled from its query builder, recorded by a plugin " +
+        "as it was sent (shown as PostgreSQL's), and each plan the database's `EXPLAIN` (SQLite: `EXPLAIN QUERY PLAN`) " +
+        "of it. Only the statements that read `renders` are shown (the others fetch a page's tags, marks and " +
+        `favourites by id). Queries with a sequential scan of renders on PostgreSQL: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
+      "",
+      ...sections,
+    ].join("\n"),
+  );
+  return { seqScans };
 }
 
 export async function runHistory(): Promise<BenchResult> {
-  const simulator = await startSimulator("history-simulator", PORTS.simulator, 1);
-  try {
-    const sides = [await serve(simulator, LARGE, PORTS.app), await serve(simulator, SMALL, PORTS.secondApp)];
-    await measurePaired(sides);
-    await Promise.all(sides.map((side) => side.app.stop()));
-    const [large, small] = sides.map(figuresOf) as [
-      Record<string, QueryFigures>,
-      Record<string, QueryFigures>,
-    ];
-    const rows: Row[] = [];
-    for (const { name } of QUERIES) {
-      const l = large[name];
-      const s = small[name];
-      if (!l || !s) continue;
-      rows.push(
-        {
-          figure: `${name}: p50 (ms)`,
-          dashboard: l.p50Ms,
-          baseline: s.p50Ms,
-          ratio: ratio(l.p50Ms, s.p50Ms),
-        },
-        {
-          figure: `${name}: p95 (ms)`,
-          dashboard: l.p95Ms,
-          baseline: s.p95Ms,
-          ratio: ratio(l.p95Ms, s.p95Ms),
-          target: `≤ ${TARGET_P95_MS}`,
-          met: l.p95Ms <= TARGET_P95_MS,
-        },
-      );
+  const results: Record<Dialect, LedgerResult> = {
+    sqlite: await measureSqlite(),
+    postgres: await measurePostgres(),
+  };
+  const { seqScans } = await writePlans(results);
+  const large = sizeLabel(LARGE);
+  const small = sizeLabel(SMALL);
+  const figures: Record<string, Record<string, Record<string, number | null>>> = {
+    [`p95Ms${large}`]: {},
+    [`p95Ms${small}`]: {},
+    [`p50Ms${large}`]: {},
+    [`p50Ms${small}`]: {},
+    [`ratio${large}To${small}`]: {},
+  };
+  const rows: Row[] = [];
+  const queries = results.sqlite.queries;
+  for (const { name, kind } of queries) {
+    for (const key of Object.keys(figures)) figures[key] = { ...figures[key], [name]: {} };
+    for (const dialect of DIALECTS) {
+      const [l, s] = results[dialect].ledgers;
+      const p95 = l?.p95Ms[name] ?? Number.NaN;
+      const base = s?.p95Ms[name] ?? Number.NaN;
+      const r = ratio(p95, base);
+      const set = (key: string, value: number | null) => {
+        const byQuery = figures[key]?.[name];
+        if (byQuery) byQuery[dialect] = value;
+      };
+      set(`p95Ms${large}`, p95);
+      set(`p95Ms${small}`, base);
+      set(`p50Ms${large}`, l?.p50Ms[name] ?? null);
+      set(`p50Ms${small}`, s?.p50Ms[name] ?? null);
+      set(`ratio${large}To${small}`, r);
+      rows.push({
+        figure: `${name}, ${dialect}: p95 (ms) at ${large} / ${small}`,
+        dashboard: p95,
+        baseline: base,
+        ratio: r,
+        target: `≤ ${TARGETS_MS[kind]}${kind === "usage" ? "" : `, ratio ≤ ${TARGET_RATIO}`}`,
+        met: p95 <= TARGETS_MS[kind] && (kind === "usage" || (r !== null && r <= TARGET_RATIO)),
+      });
     }
-    const worst = (figures: Record<string, QueryFigures>, names = QUERIES.map((q) => q.name)) =>
-      Math.max(...names.map((name) => figures[name]?.p95Ms ?? 0));
-    const searches = QUERIES.filter((q) => "search" in q).map((q) => q.name);
-    return {
-      figures: {
-        renders: LARGE,
-        listP95Ms: worst(large),
-        searchP95Ms: worst(large, searches),
-        listP50Ms: large[QUERIES[0].name]?.p50Ms,
-        queries: large,
-        baseline: {
-          renders: SMALL,
-          listP95Ms: worst(small),
-          searchP95Ms: worst(small, searches),
-          queries: small,
-        },
-      },
-      rows,
-      notes: [
-        `Items on the page, ${LARGE} / ${SMALL} renders: ${QUERIES.map(({ name }) => `${name} ${large[name]?.items ?? 0} / ${small[name]?.items ?? 0}`).join("; ")}. ` +
-          "A rare word is found on a full page of the large history but only a few times in the small one, so that ratio also carries the larger answer.",
-        `${LARGE.toLocaleString("en")} renders (a mix of images, batches of 2 to 4 images and videos, 12 % failed, about 1 prompt in 100 naming "${SEARCH_WORD}") seeded with the ledger's own functions; the baseline is the same requests on ${SMALL} renders.`,
-        `Each query: ${WARMUP} warm-up requests per ledger, then ${SAMPLES} timed requests on each, paired (one on each ledger, alternating which goes first) so both see the same machine; default page of 30, client-side time. \`listP95Ms\` is the slowest query's p95, \`searchP95Ms\` the slowest prompt search's (target ≤ ${TARGET_P95_MS} ms).`,
-      ],
-    };
-  } finally {
-    await simulator.stop();
   }
+  const smallSqlite = results.sqlite.ledgers[1];
+  const worst = (kinds: QueryKind[]) =>
+    Math.max(...queries.filter((q) => kinds.includes(q.kind)).map((q) => smallSqlite?.p95Ms[q.name] ?? 0));
+  const seeding = DIALECTS.map(
+    (d) =>
+      `${d} ${results[d].ledgers.map((l) => `${sizeLabel(l.renders)} ${l.seedSeconds ?? "?"} s${l.copied ? " (an earlier run's, its file kept)" : ""}`).join(", ")}`,
+  ).join("; ");
+  return {
+    figures: {
+      renders: LARGE,
+      baselineRenders: SMALL,
+      // The 10,000 renders on SQLite, as the README's table has shown them.
+      listP95Ms: worst(["list", "search"]),
+      searchP95Ms: worst(["search"]),
+      ...figures,
+      seedSeconds: Object.fromEntries(
+        DIALECTS.map((d) => [
+          d,
+          Object.fromEntries(results[d].ledgers.map((l) => [sizeLabel(l.renders), l.seedSeconds])),
+        ]),
+      ),
+      items: Object.fromEntries(DIALECTS.map((d) => [d, results[d].ledgers.map((l) => l.items)])),
+      postgresSeqScans: seqScans,
+    },
+    rows,
+    notes: [
+      `A year of a team's history, ${LARGE.toLocaleString("en")} renders against ${SMALL.toLocaleString("en")}, on each database: 20 members, images (a fifth in batches of 2 to 4) and videos of six settings, 12 % failed, 1 % lost, 0.5 % of creates of unknown outcome, 31 boards (one of ${(5000).toLocaleString("en")}), favourites, ratings and picks, tags, comments and review decisions, 5 % archived, about 1 prompt in 100 naming a rare word (bench/history-seed.ts).`,
+      `Seeding (multi-row inserts in transactions of 5,000 requests): ${seeding}.`,
+      `Each query: ${WARMUP} warm-up reads per ledger, then ${SAMPLES} timed reads on each, paired (alternating which goes first) so both see the same machine; timed in the process that runs the app's ledger function (listRenders, the page's tags, marks and favourites included; usageCells and boardSpend side by side), default page of 30. Favourites and rating are a member's own.`,
+      `Plans (PostgreSQL and SQLite): docs/history-plans.md; sequential scans of renders on PostgreSQL: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
+    ],
+  };
 }

@@ -138,7 +138,7 @@ export function consoleTable(name: BenchmarkName, rows: readonly Row[]): string 
 }
 
 /** Writes a results file as the repository's Prettier settings format it, so `prettier --check` passes. */
-async function writeFormatted(file: string, text: string): Promise<void> {
+export async function writeFormatted(file: string, text: string): Promise<void> {
   const options = await resolveConfig(file);
   writeFileSync(file, await format(text, { ...options, filepath: file }));
 }

@@ -32,6 +32,12 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   review: runReview,
 };
 
+/**
+ * Benchmarks that time the ledger's own code in a process of their own (bench/history-ledger.ts)
+ * and start no server: a run of these alone needs no production build.
+ */
+const WITHOUT_BUILD: ReadonlySet<BenchmarkName> = new Set(["history"]);
+
 /** Accepts the file names too (`page-weight`), as the modules are named. */
 const ALIASES: Record<string, BenchmarkName> = { "page-weight": "pageWeight" };
 
@@ -61,13 +67,21 @@ function parseArgs(argv: string[]): Args {
   return { names: names.length > 0 ? names : [...BENCHMARKS], reuse, worktree };
 }
 
+async function announcedBuild(options: { reuse: boolean; worktree: boolean }) {
+  console.log(
+    options.reuse
+      ? "Reusing the earlier production build (--no-build)"
+      : "Building the dashboard (next build)…",
+  );
+  return buildApp(options);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const { names, reuse, worktree } = parseArgs(process.argv.slice(2));
-  console.log(
-    reuse ? "Reusing the earlier production build (--no-build)" : "Building the dashboard (next build)…",
-  );
-  const build = await buildApp({ reuse, worktree });
+  const build = names.every((name) => WITHOUT_BUILD.has(name))
+    ? { source: "source tree (no build: the benchmarks run read the ledger directly)", seconds: null }
+    : await announcedBuild({ reuse, worktree });
   console.log(
     `Measuring a production build of the ${build.source}${build.seconds === null ? "" : `, built in ${Math.round(build.seconds)} s`}`,
   );

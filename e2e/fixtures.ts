@@ -161,6 +161,13 @@ export const liveStreamOpens = (page: Page) =>
   page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
 
 /**
+ * Resolves once the page hears the live stream, whether it holds the browser's stream or another
+ * tab relays it (a browser's tabs share one stream: only the first of them opens `/api/events`).
+ * Call it after the navigation.
+ */
+export const hearsLiveStream = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "live");
+
+/**
  * React's word for a page whose server HTML the browser's first render did not match: named in
  * development, by its code in a production build (418 a mismatch, 421 an update before a boundary
  * hydrated, 423 and 425 their older forms).

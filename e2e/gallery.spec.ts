@@ -1,5 +1,5 @@
 import { RenderFormPage } from "./pages/render-form.page";
-import { expect, simulatorBalance, test, uniquePrompt } from "./fixtures";
+import { expect, hearsLiveStream, simulatorBalance, test, uniquePrompt } from "./fixtures";
 
 const KLING_720_5S = { kind: "video", model: "kling", resolution: "720p", durationSeconds: 5 } as const;
 /** The longest unstitched video: about 3.6 s at the e2e time scale, long enough to watch it run. */
@@ -298,6 +298,9 @@ test.describe("gallery", () => {
     // Only this render in view: renders of earlier tests may still finish during this one, and the
     // title counts every render of the view that finishes while the tab is away.
     await gallery.goto(`?q=${encodeURIComponent(prompt)}`);
+    // The page must hear the stream before the render can finish: one that opens later never sees
+    // it finish (a fresh stream does not replay), it only reads it, already Ready.
+    await hearsLiveStream(page);
     // Hidden before the start, so the render surely finishes while the tab is away.
     await setHidden(true);
     await startFromForm(new RenderFormPage(page), prompt, { kind: "image" });

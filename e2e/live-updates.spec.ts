@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, test, uniquePrompt } from "./fixtures";
+import { expect, hearsLiveStream, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
 import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
@@ -13,12 +13,11 @@ import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 /** Screenshots of the paused notice, for a person to look at. */
 const SHOTS = "/tmp/live-updates";
 
-/** Opens the gallery and waits until its live stream is open (the events response has arrived). */
+/** Opens the gallery and waits until it hears the live stream (its own, or another tab's relayed). */
 async function openLiveGallery(page: Page, query = ""): Promise<GalleryPage> {
   const gallery = new GalleryPage(page);
-  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
   await gallery.goto(query);
-  expect((await stream).status()).toBe(200);
+  await hearsLiveStream(page);
   return gallery;
 }
 

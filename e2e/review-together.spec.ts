@@ -7,7 +7,7 @@
  * it is revoked. (The 21st comment in a minute's 429 is tested over HTTP: test/server, review-server.)
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { DashboardApi, expect, liveStreamOpens, screenshots, test, uniquePrompt } from "./fixtures";
+import { DashboardApi, expect, hearsLiveStream, liveStreamOpens, screenshots, test, uniquePrompt } from "./fixtures";
 import { ReviewPanel } from "./pages/review.page";
 import { ShareDialog, ShareLinks } from "./pages/shares.page";
 import { FROM_DASHBOARD, SignInPage } from "./pages/sign-in.page";
@@ -115,10 +115,9 @@ test("two members pin, mention, reply, resolve and decide live; markup stays tex
   await linusView.sendChanges.click();
   await expect(graceView.badge).toHaveText("Changes requested by Linus", { timeout: 2_000 });
   const boardPage = await grace.context().newPage();
-  // It must hear the approval live: its stream open before Linus approves.
-  const boardStream = liveStreamOpens(boardPage);
+  // It must hear the approval live: the stream (relayed by Grace's other tab) heard before Linus approves.
   await boardPage.goto(`/boards/${board.id}`);
-  await boardStream;
+  await hearsLiveStream(boardPage);
   await expect(boardPage.locator("[data-board-approved]")).toHaveText("0 of 1 approved");
   await linusView.approve.click();
   await expect(graceView.badge).toHaveText("Approved by Linus", { timeout: 2_000 });

@@ -23,13 +23,10 @@ import { rendersOf, useRenderList } from "@/lib/client/queries/renders";
 import { useSession } from "@/lib/client/queries/session";
 import { Notice } from "@/components/ui/notice";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
-import { BatchGroup } from "./batch-group";
 import { hasFilters, listFilters } from "./filters-url";
-import { JustifiedRows } from "@/components/render/grid";
 import { groupRenders } from "./group-renders";
 import { LiveBadge } from "@/components/render/live-badge";
 import { LoadMore } from "./load-more";
-import { RenderCard } from "@/components/render/render-card";
 import { ReviewContext, useSelectedIds, type Review } from "@/components/render/review-context";
 import { createSelection, type SelectionStore } from "@/components/render/selection";
 import { VIEW_PARAM } from "@/components/render/render-links";
@@ -112,15 +109,9 @@ export function Gallery({
                 Could not refresh the list ({list.error.message}); trying again shortly.
               </Notice>
             )}
-            <JustifiedRows>
-              {entries.map((entry) =>
-                entry.type === "batch" ? (
-                  <BatchGroup key={entry.key} size={entry.size} renders={entry.renders} />
-                ) : (
-                  <RenderCard key={entry.key} render={entry.render} />
-                ),
-              )}
-            </JustifiedRows>
+            <Suspense fallback={<GallerySkeleton />}>
+              <GalleryCards entries={entries} />
+            </Suspense>
             {list.isFetchNextPageError && (
               <GalleryError
                 what="Could not load more renders"
@@ -163,6 +154,8 @@ const NotifyToggle = lazy(() => import("./notify-toggle").then((m) => ({ default
 const RenderViewer = lazy(() => import("./render-viewer"));
 const GalleryFilters = preloadedLazy(() => import("./gallery-filters").then((m) => m.GalleryFilters));
 const SelectionBar = lazy(() => import("./selection-bar"));
+/** The cards: their code loads while the list is read (see gallery-cards.tsx). */
+const GalleryCards = preloadedLazy(() => import("./gallery-cards").then((m) => m.GalleryCards));
 const GalleryShortcuts = preloadedLazy(() => import("./gallery-shortcuts").then((m) => m.GalleryShortcuts));
 /**
  * The skeleton (the server's HTML already shows it, and the list usually arrives before its code

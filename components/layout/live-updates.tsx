@@ -36,6 +36,8 @@ export function LiveUpdates() {
   const queryClient = useQueryClient();
   const session = useSession().data;
   const mayRead = session !== undefined && (!session.authEnabled || session.member !== null);
+  // The browser's tabs share one stream per member (the team's own with sign-in off).
+  const memberKey = session?.member?.id ?? "team";
   const paused = useLiveState() === "paused";
 
   useEffect(() => {
@@ -47,7 +49,7 @@ export function LiveUpdates() {
     const start = (attempt: number) => {
       import("@/lib/client/live/event-stream")
         .then(({ startLiveUpdates }) => {
-          if (!cancelled) stop = startLiveUpdates(queryClient);
+          if (!cancelled) stop = startLiveUpdates(queryClient, memberKey);
         })
         .catch(() => {
           if (cancelled) return;
@@ -62,7 +64,7 @@ export function LiveUpdates() {
       clearTimeout(retry);
       stop?.();
     };
-  }, [queryClient, mayRead]);
+  }, [queryClient, mayRead, memberKey]);
 
   return (
     <Suspense>

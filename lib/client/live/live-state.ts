@@ -20,6 +20,8 @@ function liveState(): LiveState {
 export function setLiveState(next: LiveState): void {
   if (next === current) return;
   current = next;
+  // On the document too, where a test sees whether a tab hears the stream (its own or relayed).
+  if (typeof document !== "undefined") document.documentElement.dataset.live = next;
   for (const listener of listeners) listener();
 }
 
