@@ -43,6 +43,13 @@ test("the viewer moves with the arrow keys, survives a reload and gives focus ba
   api,
 }) => {
   const { tag, prompts, ids } = await threeImages(api, "Viewer");
+  // The viewer's links to the form are not prefetched: stepping through renders would cost the
+  // server a render of the page for each link of each render passed.
+  const formPrefetches: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["next-router-prefetch"] && /[?&](edit|reference|animate|vary)=/.test(request.url()))
+      formPrefetches.push(request.url());
+  });
   await gallery.goto(`?q=${encodeURIComponent(tag)}`);
   await gallery.viewButton(gallery.card(prompts[1]!)).click();
   await expectViewing(page, ids[1]!, prompts[1]!);
@@ -67,6 +74,7 @@ test("the viewer moves with the arrow keys, survives a reload and gives focus ba
   for (const name of ["Compare", "Reuse settings"]) {
     await expect(viewer(page).getByRole(name === "Compare" ? "button" : "link", { name })).toBeVisible();
   }
+  expect(formPrefetches).toEqual([]);
 
   await page.keyboard.press("Escape");
   await expect(viewer(page)).toHaveCount(0);

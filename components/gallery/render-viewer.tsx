@@ -11,7 +11,7 @@
  */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from "react";
 import {
   ArrowUpRightIcon,
   ChevronLeftIcon,
@@ -25,6 +25,7 @@ import {
 } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
 import { useRender } from "@/lib/client/queries/renders";
+import { CommentsDeferred } from "@/lib/client/queries/review";
 import { sizeLabel } from "@/lib/domain/render-size";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogPanel, DialogTitle } from "@/components/ui/dialog";
@@ -46,7 +47,7 @@ import { IterateButtons } from "@/components/render/iterate-actions";
 import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
-import { closeView, switchView, viewedId } from "@/components/render/view-url";
+import { closeView, switchView, useViewedId, viewedId } from "@/components/render/view-url";
 import { CullControls, useViewerCull, VIEWER_SHORTCUTS, type ViewerCull } from "./viewer-cull";
 import { ShortcutLayer } from "@/components/ui/shortcuts";
 import { ReviewSessionProvider } from "@/components/review/review-session";
@@ -54,6 +55,7 @@ import { ReviewMediaFrame, isReviewable } from "@/components/review/review-media
 import { ReviewSidebar } from "@/components/review/review-sidebar";
 
 export interface RenderViewerProps {
+  /** The render of `?view=` as the router last read it; the viewer follows the URL itself (useViewedId). */
   id: string;
   /** The gallery's renders in its current order and filter. */
   renders: readonly LedgerRender[];
@@ -63,8 +65,17 @@ export interface RenderViewerProps {
   selection: SelectionStore;
 }
 
-export default function RenderViewer({ id, renders, hasNextPage, loadMore, selection }: RenderViewerProps) {
-  const query = useRender(id);
+export default function RenderViewer({
+  renders,
+  hasNextPage,
+  loadMore,
+  selection,
+  ...props
+}: RenderViewerProps) {
+  // While it closes, the URL names no render: the last one stays until the viewer is gone.
+  const id = useViewedId() ?? props.id;
+  const settled = useSettled(id);
+  const query = useRender(id, { deferred: !settled });
   // An inbox item opens the viewer on its comment.
   const openComment = useSearchParams().get("comment");
   const render = query.data;
@@ -181,10 +192,12 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
               kind={render.kind}
               initialComment={openComment}
             >
-              <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
-                <Stage render={render} />
-                <Details render={render} selection={selection} cull={cull} />
-              </div>
+              <CommentsDeferred value={!settled}>
+                <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_auto] lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-1">
+                  <Stage render={render} />
+                  <Details render={render} selection={selection} cull={cull} />
+                </div>
+              </CommentsDeferred>
             </ReviewSessionProvider>
           ) : query.isError ? (
             <div className="p-4">
@@ -199,6 +212,23 @@ export default function RenderViewer({ id, renders, hasNextPage, loadMore, selec
       </Dialog>
     </ShortcutLayer>
   );
+}
+
+/** How long a render is shown before it counts as settled on: longer than a key's repeat. */
+const SETTLE_MS = 400;
+
+/**
+ * Whether the viewer has rested on `id` a moment: until then, stepping through renders shows each
+ * from the gallery's copy, and its record and threads are not read (one read each per render
+ * passed would cost the server and the page more than showing it).
+ */
+function useSettled(id: string): boolean {
+  const [settledId, setSettledId] = useState(id);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledId(id), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+  return settledId === id;
 }
 
 /** Fetches a neighbour's image ahead, so the arrow keys show it at once. */
@@ -295,31 +325,48 @@ function Details({
         </Button>
         <Link
           href={reuseSettingsHref(render.id, new URLSearchParams(searchParams.toString()))}
+          prefetch={false}
           className={buttonClasses({ size: "sm" })}
         >
           <SlidersHorizontalIcon /> Reuse settings
         </Link>
-        <IterateButtons render={render} size="sm" />
+        <IterateButtons render={render} size="sm" prefetch={false} />
         <FavouriteButton render={render} size="sm" />
         <ArchiveButton render={render} size="sm" />
         <AddToBoardButton id={render.id} />
-        <Link href={renderHref(render.id)} className={buttonClasses({ size: "sm", variant: "ghost" })}>
+        <Link
+          href={renderHref(render.id)}
+          prefetch={false}
+          className={buttonClasses({ size: "sm", variant: "ghost" })}
+        >
           <ArrowUpRightIcon /> Open page
         </Link>
       </div>
       <CullControls render={render} cull={cull} />
-      {isReviewable(render) && <ReviewSidebar render={render} />}
-      <section aria-label="Prompt">
-        <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
-      </section>
-      <div className="flex flex-col gap-1.5 [&_p]:text-sm">
-        <RenderFacts render={render} />
-      </div>
-      <RenderParameters params={requestParams(render)} />
-      <RenderTimeline render={render} />
-      <RenderFamily render={render} />
+      <JustAfter>
+        {isReviewable(render) && <ReviewSidebar render={render} />}
+        <section aria-label="Prompt">
+          <p className="text-sm leading-relaxed whitespace-pre-wrap">{render.prompt}</p>
+        </section>
+        <div className="flex flex-col gap-1.5 [&_p]:text-sm">
+          <RenderFacts render={render} />
+        </div>
+        <RenderParameters params={requestParams(render)} />
+        <RenderTimeline render={render} />
+        <RenderFamily render={render} />
+      </JustAfter>
     </aside>
   );
+}
+
+/**
+ * What is drawn just after the render shown, not with it (the details are drawn anew for each
+ * render): on a key, the media, the place and the cull controls show in the key's own frame, and a
+ * key pressed meanwhile drops this part's drawing for the next render's.
+ */
+function JustAfter({ children }: { children: ReactNode }) {
+  const drawn = useDeferredValue(true, false);
+  return drawn ? children : null;
 }
 
 /** "Add to board" for the render shown: the picker opens over the viewer. */

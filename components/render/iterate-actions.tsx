@@ -81,9 +81,19 @@ export function IterateMenuItems({ render }: { render: LedgerRender }) {
 
 /**
  * The actions as buttons (the viewer, the render page). One that cannot be done now stays focusable
- * (`aria-disabled`), so its reason, shown beside it, is also read with it.
+ * (`aria-disabled`), so its reason, shown beside it, is also read with it. `prefetch: false` where
+ * renders pass by quickly (the viewer), so each one shown does not cost the server a render of the
+ * form per link.
  */
-export function IterateButtons({ render, size = "md" }: { render: LedgerRender; size?: "sm" | "md" }) {
+export function IterateButtons({
+  render,
+  size = "md",
+  prefetch,
+}: {
+  render: LedgerRender;
+  size?: "sm" | "md";
+  prefetch?: false;
+}) {
   const searchParams = useSearchParams();
   const reasonId = useId();
   return iterateLinks(render, useFormVideoModel()).map(({ action, label, icon, unavailable }) =>
@@ -105,6 +115,7 @@ export function IterateButtons({ render, size = "md" }: { render: LedgerRender; 
       <Link
         key={action}
         href={iterateHref(action, render.id, new URLSearchParams(searchParams.toString()))}
+        prefetch={prefetch}
         className={buttonClasses({ size })}
       >
         {icon} {label}

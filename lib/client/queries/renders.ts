@@ -81,10 +81,16 @@ export function findLoadedRender(queryClient: QueryClient, id: string): LedgerRe
   return undefined;
 }
 
-export function useRender(id: string) {
+/**
+ * `deferred`: renders pass by faster than their records would be read (the viewer while keys move
+ * it), so one already in a loaded list shows that copy (kept current by the live stream) and its
+ * own record is read once `deferred` is false again.
+ */
+export function useRender(id: string, { deferred = false }: { deferred?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     ...renderQueryOptions(id),
     placeholderData: () => findLoadedRender(queryClient, id),
+    enabled: !deferred || findLoadedRender(queryClient, id) === undefined,
   });
 }

@@ -6,6 +6,7 @@
  * the live stream's `comment` and `review` events mark them stale (lib/client/live/apply-events.ts).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
 import type { CommentCreate, GuestCommentCreate, ReviewDecisionInput } from "@/lib/contract";
 import { apiFetch } from "@/lib/client/api-client";
 import { useAction } from "./action";
@@ -22,10 +23,18 @@ const commentsPath = (renderId: string) => `/api/renders/${encodeURIComponent(re
 const commentPath = (id: string) => `/api/comments/${encodeURIComponent(id)}`;
 const sharedPath = (token: string) => `/api/shares/${encodeURIComponent(token)}/comments`;
 
+/**
+ * True where renders pass by faster than their threads would be read (the viewer while keys move
+ * it): threads already read show, others are read once it is false again.
+ */
+export const CommentsDeferred = createContext(false);
+
 export function useComments(renderId: string) {
+  const deferred = useContext(CommentsDeferred);
   return useQuery({
     queryKey: reviewKeys.comments(renderId),
     queryFn: ({ signal }) => apiFetch(commentsPath(renderId), (c) => c.commentThreadListSchema, { signal }),
+    enabled: !deferred,
   });
 }
 
