@@ -165,7 +165,8 @@ export const liveStreamOpens = (page: Page) =>
  * tab relays it (a browser's tabs share one stream: only the first of them opens `/api/events`).
  * Call it after the navigation.
  */
-export const hearsLiveStream = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "live");
+export const hearsLiveStream = (page: Page) =>
+  expect(page.locator("html")).toHaveAttribute("data-live", "live");
 
 /**
  * React's word for a page whose server HTML the browser's first render did not match: named in

@@ -7,7 +7,15 @@
  * it is revoked. (The 21st comment in a minute's 429 is tested over HTTP: test/server, review-server.)
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { DashboardApi, expect, hearsLiveStream, liveStreamOpens, screenshots, test, uniquePrompt } from "./fixtures";
+import {
+  DashboardApi,
+  expect,
+  hearsLiveStream,
+  liveStreamOpens,
+  screenshots,
+  test,
+  uniquePrompt,
+} from "./fixtures";
 import { ReviewPanel } from "./pages/review.page";
 import { ShareDialog, ShareLinks } from "./pages/shares.page";
 import { FROM_DASHBOARD, SignInPage } from "./pages/sign-in.page";

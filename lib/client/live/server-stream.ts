@@ -30,7 +30,10 @@ export interface ServerStream {
 }
 
 /** Opens the stream from `resumeFrom` (the last event id heard, or null for a fresh page). */
-export function openServerStream(resumeFrom: string | null, emit: (message: LiveMessage) => void): ServerStream {
+export function openServerStream(
+  resumeFrom: string | null,
+  emit: (message: LiveMessage) => void,
+): ServerStream {
   let source: EventSource | null = null;
   let lastEventId = resumeFrom;
   let state: LiveMessage | null = null;

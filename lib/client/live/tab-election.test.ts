@@ -89,7 +89,11 @@ describe("one stream per browser", () => {
   test("one tab of eight leads, and every other tab hears what it relays", async () => {
     const tabs = Array.from({ length: 8 }, () => openTab(name));
     await eventually(() => expect(tabs.filter((tab) => tab.leading)).toHaveLength(1));
-    const message: LiveMessage = { type: "events", events: [{ type: "board", id: "brd_a" }], lastEventId: "12" };
+    const message: LiveMessage = {
+      type: "events",
+      events: [{ type: "board", id: "brd_a" }],
+      lastEventId: "12",
+    };
     tabs.find((tab) => tab.leading)?.relay?.(message);
     await eventually(() => {
       for (const tab of tabs) expect(tab.heard).toEqual(tab.leading ? [] : [message]);
@@ -116,7 +120,9 @@ describe("one stream per browser", () => {
     first.relay?.({ type: "events", events: [{ type: "board", id: "brd_a" }], lastEventId: "9" });
     first.relay?.({ type: "paused" });
     // A tab's question for the state is answered to every tab: what matters is that the batch came.
-    await eventually(() => expect(second.heard).toContainEqual(expect.objectContaining({ lastEventId: "9" })));
+    await eventually(() =>
+      expect(second.heard).toContainEqual(expect.objectContaining({ lastEventId: "9" })),
+    );
     first.leave();
     await eventually(() => expect(second.leading).toBe(true));
     expect(first.leading).toBe(false);
@@ -132,7 +138,9 @@ describe("one stream per browser", () => {
     const other = openTab(sharedStreamName("mem_other"));
     await eventually(() => expect(other.leading && mine.some((tab) => tab.leading)).toBe(true));
     mine.find((tab) => tab.leading)?.relay?.({ type: "paused" });
-    await eventually(() => expect(mine.find((tab) => !tab.leading)?.heard).toContainEqual({ type: "paused" }));
+    await eventually(() =>
+      expect(mine.find((tab) => !tab.leading)?.heard).toContainEqual({ type: "paused" }),
+    );
     expect(other.heard).toEqual([]);
     for (const tab of [...mine, other]) tab.leave();
   });

@@ -68,7 +68,11 @@ export async function changeTags(
       if (adding.length + removing.length > 0) changed.push(id);
     }
     if (changed.length > 0) {
-      await tx.updateTable("renders").set({ updated_at: touchedAt(now) }).where("id", "in", changed).execute();
+      await tx
+        .updateTable("renders")
+        .set({ updated_at: touchedAt(now) })
+        .where("id", "in", changed)
+        .execute();
       for (const id of changed) note("render", id);
     }
     return tagsOf(tx, renderIds);

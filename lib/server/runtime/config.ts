@@ -94,8 +94,14 @@ const envSchema = z.object({
    * Web push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it); unset: a
    * pair is made at the first start and kept in the ledger.
    */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/).optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
   /** Who push services contact about this sender (mailto: or https:); default from PUBLIC_URL. */
   VAPID_SUBJECT: z.url({ protocol: /^(mailto|https)$/ }).optional(),
   /** The dashboard's address as people open it: the links in email start with it. */
