@@ -19,6 +19,8 @@ const endpointSchema = z.url({ protocol: /^https?$/ }).check(
   z.maxLength(2048),
   z.refine(
     (text) => {
+      // Not a URL at all: the format check above says so (a refinement runs after a failed format).
+      if (!URL.canParse(text)) return true;
       const url = new URL(text);
       return url.protocol === "https:" || LOOPBACK.has(url.hostname);
     },

@@ -112,7 +112,7 @@ test("a subscription the push service answers 410 for is removed; the others sti
   expect(receiver.received.filter((r) => r.path === "/push/gone-tablet")).toHaveLength(1);
 });
 
-test("a device is its member's: another cannot remove it, and an endpoint that is not https is refused", async () => {
+test("a device is its member's: another cannot remove it, and an endpoint that is not https, or no address, is refused", async () => {
   const device = await subscribe(grace, "/push/grace-desk", pushDevice(), "Grace's desk");
   const byAda = await stack.call("DELETE", `/api/account/push/${device.body.id}`, { headers: ada });
   expect(byAda.status).toBe(404);
@@ -127,5 +127,16 @@ test("a device is its member's: another cannot remove it, and an endpoint that i
     json: { endpoint: "http://push.invalid/x", keys: pushDevice().keys, label: "Plain" },
   });
   expect(plain.status).toBe(422);
+  // Not an address at all: refused naming the field, not a server error.
+  const garbled = await stack.callJson<{ error: { code: string; field?: string } }>(
+    "POST",
+    "/api/account/push",
+    {
+      headers: grace,
+      json: { endpoint: "not an address", keys: pushDevice().keys, label: "Garbled" },
+    },
+  );
+  expect(garbled.status).toBe(422);
+  expect(garbled.body.error).toMatchObject({ code: "invalid_request", field: "endpoint" });
   expect((await stack.call("GET", "/api/account/push")).status).toBe(401);
 });
