@@ -11,7 +11,7 @@ import { SignInOffBanner } from "@/components/layout/sign-in-off-banner";
 import { sessionQueryOptions } from "@/lib/client/queries/session";
 import { headerApprovalCount } from "@/lib/server/pages/approvals";
 import { pageSessionInfo } from "@/lib/server/pages/session";
-import { publicSettings } from "@/lib/server/pages/settings";
+import { publicSettings, serviceWorkerWanted } from "@/lib/server/pages/settings";
 import { isSharedPage } from "@/lib/server/pages/share";
 import { pageSetupNeeds } from "@/lib/server/pages/setup";
 import { Providers } from "./providers";
@@ -84,7 +84,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </HydrationBoundary>
           <main className="mx-auto w-full max-w-[1600px] px-4 py-4 sm:px-6 sm:py-6">{children}</main>
         </Providers>
-        <ServiceWorkerStarter />
+        <ServiceWorkerStarter enabled={serviceWorkerWanted()} />
       </body>
     </html>
   );

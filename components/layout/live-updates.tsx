@@ -10,26 +10,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, lazy, useEffect } from "react";
 import { setLiveState, useLiveState } from "@/lib/client/live/live-state";
 import { useSession } from "@/lib/client/queries/session";
+import { whenIdle } from "@/lib/client/when-idle";
 
 const LivePausedNotice = lazy(() => import("./live-paused-notice"));
 
-/** Longest wait for an idle moment before the stream starts all the same (a page that is never idle). */
+/**
+ * Longest wait for an idle moment before the stream starts all the same (a page that is never idle).
+ * It waits for one because the page's parts below the header (each Suspense boundary) hydrate after
+ * this effect runs, from the data the server rendered them with: an event, or the first hello's
+ * re-read, changing that data before they hydrate would make their text differ from the server's
+ * (a hydration mismatch, and a flash as React renders them again).
+ */
 const IDLE_WAIT_MS = 3_000;
 
-/**
- * Runs `start` once the browser is idle: the page's parts below the header (each Suspense boundary)
- * hydrate after this effect runs, from the data the server rendered them with. An event, or the
- * first hello's re-read, changing that data before they hydrate would make their text differ from
- * the server's (a hydration mismatch, and a flash as React renders them again). Returns the cancel.
- */
-function afterHydration(start: () => void): () => void {
-  if (typeof window.requestIdleCallback !== "function") {
-    const timer = setTimeout(start, 0);
-    return () => clearTimeout(timer);
-  }
-  const handle = window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS });
-  return () => window.cancelIdleCallback(handle);
-}
 const InboxButton = lazy(() => import("./inbox-button"));
 
 export function LiveUpdates() {
@@ -57,7 +50,7 @@ export function LiveUpdates() {
           retry = setTimeout(() => start(attempt + 1), Math.min(60_000, 5_000 * 2 ** attempt));
         });
     };
-    const idle = afterHydration(() => start(0));
+    const idle = whenIdle(() => start(0), IDLE_WAIT_MS);
     return () => {
       cancelled = true;
       idle();

@@ -13,3 +13,6 @@ export async function publicSettings(): Promise<PublicSettings> {
     lowBalanceCredits: team.lowBalanceCredits,
   };
 }
+
+/** Whether pages register the service worker: in a production build only (under `next dev` it would keep stale code). */
+export const serviceWorkerWanted = (): boolean => settings().NODE_ENV === "production";
