@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, NotificationChoices } from "@/lib/contract";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 import { decodedMail as decoded, mailSettings, PUBLIC_URL, startSmtpReceiver } from "@/test/smtp-receiver";
+import { startSender, stopSender } from "@/test/outbox-sender";
 
 let stack: Stack;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -27,13 +28,10 @@ beforeAll(async () => {
   const { cookies } = await signedInMembers(stack, [TEST_TEAM.grace, TEST_TEAM.ada]);
   grace = { cookie: cookies.Grace ?? "" };
   ada = { cookie: cookies.Ada ?? "" };
-  // As the server's start does (instrumentation-node.ts): the sender of what the routes queue.
-  const { startOutboxSender } = await import("@/lib/server/outbox/service");
-  await startOutboxSender();
+  await startSender();
 });
 afterAll(async () => {
-  const { stopOutboxSender } = await import("@/lib/server/outbox/service");
-  await stopOutboxSender();
+  await stopSender();
   await stack.close();
   await smtp.close();
 });

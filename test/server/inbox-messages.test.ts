@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, InboxList, NoticeList } from "@/lib/contract";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 import { decodedMail, mailSettings, PUBLIC_URL, startSmtpReceiver } from "@/test/smtp-receiver";
+import { startSender, stopSender } from "@/test/outbox-sender";
 
 let stack: Stack;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -27,8 +28,7 @@ beforeAll(async () => {
   await sender();
 });
 afterAll(async () => {
-  const { stopOutboxSender } = await import("@/lib/server/outbox/service");
-  await stopOutboxSender();
+  await stopSender();
   await stack.close();
   await smtp.close();
 });
@@ -47,7 +47,7 @@ function mailsOf(member: keyof typeof TEST_TEAM, sourceStart: string): string[] 
     });
 }
 
-const sender = async () => (await import("@/lib/server/outbox/service")).startOutboxSender();
+const sender = startSender;
 
 /** Waits for the mail to the member of the item whose source key starts so, and answers it. */
 async function mailOf(member: keyof typeof TEST_TEAM, sourceStart: string): Promise<string> {

@@ -11,6 +11,7 @@ import type { PushMessage } from "@/lib/domain/push-message";
 import { startReceiver } from "@/test/http-receiver";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 import { pushDevice, vapidClaims } from "@/test/web-push-device";
+import { startSender, stopSender } from "@/test/outbox-sender";
 
 const PUBLIC_URL = "https://dashboard.test";
 let stack: Stack;
@@ -25,13 +26,10 @@ beforeAll(async () => {
   const { cookies } = await signedInMembers(stack, [TEST_TEAM.grace, TEST_TEAM.ada]);
   grace = { cookie: cookies.Grace ?? "" };
   ada = { cookie: cookies.Ada ?? "" };
-  // As the server's start does (instrumentation-node.ts): the sender of what the routes queue.
-  const { startOutboxSender } = await import("@/lib/server/outbox/service");
-  await startOutboxSender();
+  await startSender();
 });
 afterAll(async () => {
-  const { stopOutboxSender } = await import("@/lib/server/outbox/service");
-  await stopOutboxSender();
+  await stopSender();
   await stack.close();
   await receiver.close();
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { CreateRenderResult, TeamChat } from "@/lib/contract";
 import { startReceiver } from "@/test/http-receiver";
 import { TEST_TEAM, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
+import { startSender, stopSender } from "@/test/outbox-sender";
 
 const PUBLIC_URL = "http://dashboard.test";
 let stack: Stack;
@@ -26,8 +27,7 @@ beforeAll(async () => {
   as = Object.fromEntries(Object.entries(cookies).map(([name, cookie]) => [name, { cookie }]));
 });
 afterAll(async () => {
-  const { stopOutboxSender } = await import("@/lib/server/outbox/service");
-  await stopOutboxSender();
+  await stopSender();
   await stack.close();
   await receiver.close();
 });
@@ -102,7 +102,7 @@ test("an approval waiting and a review decision are posted once each, with Slack
   });
   expect(held.body.state).toBe("awaiting_approval");
   // The leader's own pass, now rather than at its next poll.
-  const pass = async () => (await (await import("@/lib/server/outbox/service")).startOutboxSender()).pass();
+  const pass = async () => (await startSender()).pass();
   const waiting = await waitFor(async () => {
     await pass();
     return texts().find((t) => t.includes("waits for approval"));
