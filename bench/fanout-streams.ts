@@ -93,24 +93,32 @@ export class OpenStream {
   }
 }
 
-/** Every stream's view of the finished renders, as the benchmark reports it. */
+/**
+ * Every stream's view of the finished renders, as the benchmark reports it. `firstLatencies` holds
+ * each render's earliest arrival on any stream: the time to reach a hub, apart from handing it to
+ * every stream.
+ */
 export function tally(streams: readonly OpenStream[], finished: readonly LedgerRender[]) {
   const latencies: number[] = [];
+  const firstLatencies: number[] = [];
   const byReplica = new Map<number, number[]>();
   let missed = 0;
-  for (const stream of streams) {
-    for (const render of finished) {
+  for (const render of finished) {
+    let first = Infinity;
+    for (const stream of streams) {
       if (!stream.has(render)) missed++;
       const ms = stream.latencyMs(render.id);
       if (ms === null) continue;
       latencies.push(ms);
+      first = Math.min(first, ms);
       const ofReplica = byReplica.get(stream.replica) ?? [];
       ofReplica.push(ms);
       byReplica.set(stream.replica, ofReplica);
     }
+    if (Number.isFinite(first)) firstLatencies.push(first);
   }
   const duplicates = streams.reduce((sum, s) => sum + s.duplicates, 0);
-  return { latencies, byReplica, missed, duplicates };
+  return { latencies, firstLatencies, byReplica, missed, duplicates };
 }
 
 /** Whether every stream has every finished render's current record. */
