@@ -11,6 +11,9 @@ import { SseReader } from "@/test/sse-reader";
 /** A stream stays open through the run; pings arrive every 15 s, so this only ends a dead one. */
 const SILENCE_MS = 120_000;
 
+/** What the judgement reads of a render's ledger record. */
+export type RenderStamp = Pick<LedgerRender, "id" | "status" | "updatedAt">;
+
 /** What one render's records did on one stream. */
 interface RenderArrivals {
   /** When the first final record (ready, failed…) arrived, and that record's updatedAt. */
@@ -40,13 +43,23 @@ export class OpenStream {
     const response = await fetch(`${url}/api/events`, { headers: { cookie } });
     if (response.status !== 200 || !response.body)
       throw new Error(`GET /api/events on replica ${replica + 1} answered ${response.status}`);
-    const reader = new SseReader(response.body);
+    return OpenStream.follow(replica, response.body);
+  }
+
+  /** Follows an event stream's body from its `hello` on. */
+  static async follow(replica: number, body: ReadableStream<Uint8Array>): Promise<OpenStream> {
+    const reader = new SseReader(body);
     await reader.until<LiveEvent>((event) => event.type === "hello");
     return new OpenStream(replica, reader);
   }
 
+  /** Resolves once the stream has ended and all it sent is counted. */
+  ended(): Promise<void> {
+    return this.reading;
+  }
+
   /** Whether this stream has the ledger's current record of `render`, final. */
-  has(render: LedgerRender): boolean {
+  has(render: RenderStamp): boolean {
     const seen = this.renders.get(render.id);
     return seen?.finalAt != null && seen.newestUpdatedAt >= Date.parse(render.updatedAt);
   }
@@ -76,7 +89,7 @@ export class OpenStream {
     else this.ids.add(id);
   }
 
-  private note(render: LedgerRender, at: number): void {
+  private note(render: RenderStamp, at: number): void {
     const updatedAt = Date.parse(render.updatedAt);
     const seen = this.renders.get(render.id) ?? { finalAt: null, finalUpdatedAt: 0, newestUpdatedAt: 0 };
     seen.newestUpdatedAt = Math.max(seen.newestUpdatedAt, updatedAt);
@@ -98,7 +111,7 @@ export class OpenStream {
  * each render's earliest arrival on any stream: the time to reach a hub, apart from handing it to
  * every stream.
  */
-export function tally(streams: readonly OpenStream[], finished: readonly LedgerRender[]) {
+export function tally(streams: readonly OpenStream[], finished: readonly RenderStamp[]) {
   const latencies: number[] = [];
   const firstLatencies: number[] = [];
   const byReplica = new Map<number, number[]>();
@@ -122,5 +135,5 @@ export function tally(streams: readonly OpenStream[], finished: readonly LedgerR
 }
 
 /** Whether every stream has every finished render's current record. */
-export const allArrived = (streams: readonly OpenStream[], finished: readonly LedgerRender[]) =>
+export const allArrived = (streams: readonly OpenStream[], finished: readonly RenderStamp[]) =>
   streams.every((stream) => finished.every((render) => stream.has(render)));
