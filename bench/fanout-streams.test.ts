@@ -1,32 +1,33 @@
 /**
  * The live fan-out benchmark's judgement of its streams: a stream that lacks a render's current
  * final record counts as missed, an event id sent twice as a duplicate, and delivery is timed from
- * the final record's updatedAt. Streams here are real server-sent events bodies, as the server
- * writes them.
+ * the final record's updatedAt. Streams here are fed server-sent events text as the server writes it.
  */
 import { expect, test } from "vitest";
 import type { LiveEvent } from "@/lib/contract";
 import { OpenStream, tally, type RenderStamp } from "./fanout-streams";
 
-/** An event stream's body holding these events (with their ids), after the `hello` a live stream starts with. */
-function body(events: readonly [id: number, event: LiveEvent | RenderStamp][]): ReadableStream<Uint8Array> {
+/** A stream that was sent these events (with their ids) after the `hello` a live stream starts with, as the server writes them. */
+function streamOf(
+  replica: number,
+  events: readonly [id: number, event: LiveEvent | RenderStamp][],
+): OpenStream {
   const data = (event: LiveEvent | RenderStamp) =>
     "type" in event ? event : { type: "render", render: event };
-  const text = [
-    "retry: 2000\n\n",
-    `id: 1\ndata: ${JSON.stringify({ type: "hello", at: new Date().toISOString() })}\n\n`,
-    ...events.map(([id, event]) => `id: ${id}\ndata: ${JSON.stringify(data(event))}\n\n`),
-  ].join("");
-  return new Blob([text]).stream();
-}
-
-async function streamOf(replica: number, events: Parameters<typeof body>[0]): Promise<OpenStream> {
-  const stream = await OpenStream.follow(replica, body(events));
-  await stream.ended();
+  const stream = new OpenStream(replica);
+  stream.receive(
+    [
+      "retry: 2000\n\n",
+      `id: 1\ndata: ${JSON.stringify({ type: "hello", at: new Date().toISOString() })}\n\n`,
+      ...events.map(([id, event]) => `id: ${id}\ndata: ${JSON.stringify(data(event))}\n\n`),
+      `data: ${JSON.stringify({ type: "ping" })}\n\n`,
+    ].join(""),
+    Date.now(),
+  );
   return stream;
 }
 
-test("counts a final record a stream lacked as missed, an event id sent twice as a duplicate, and times the rest", async () => {
+test("counts a final record a stream lacked as missed, an event id sent twice as a duplicate, and times the rest", () => {
   const started = Date.now();
   const pending: RenderStamp = {
     id: "rnd_a",
@@ -44,24 +45,24 @@ test("counts a final record a stream lacked as missed, an event id sent twice as
     updatedAt: new Date(started - 1_000).toISOString(),
   };
   const streams = [
-    await streamOf(0, [
+    streamOf(0, [
       [2, pending],
       [3, ready],
       [4, failed],
     ]),
     // Sent the same event twice.
-    await streamOf(1, [
+    streamOf(1, [
       [3, ready],
       [3, ready],
       [4, failed],
     ]),
     // Never told that rnd_a finished.
-    await streamOf(2, [
+    streamOf(2, [
       [2, pending],
       [4, failed],
     ]),
     // Told of a final record older than the ledger's current one.
-    await streamOf(0, [
+    streamOf(0, [
       [3, { ...ready, updatedAt: new Date(started - 2_500).toISOString() }],
       [4, failed],
     ]),
