@@ -26,7 +26,7 @@ export function TeamChat() {
         <Panel className="flex flex-col gap-3 p-4">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {chat.data.available
-              ? "Chosen events are posted to the team's chat webhook, each with its link."
+              ? "Chosen events are posted to the team's chat webhook: renders and reviews with their link, spend alerts with their numbers."
               : "Not set up: set ALERT_WEBHOOK_URL (a Slack-compatible incoming webhook) to post events to the team's chat."}
           </p>
           <fieldset
