@@ -59,14 +59,6 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     console.error(`[outbox] sender not started: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { getWebhookSender } = await import("@/lib/server/notices/spend-notices");
-  try {
-    await getWebhookSender();
-  } catch (error) {
-    console.error(
-      `[alerts] webhook sender not started: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
 }
 
 /** On SIGTERM or SIGINT the server stops gracefully (lib/server/http/shutdown.ts), beside Next's own stop. */

@@ -132,6 +132,8 @@ export default defineConfig({
         RENDER_API_KEY: "rs_live_demo_team_1",
         DATABASE_URL: "file:./data/e2e-auth/dashboard.db",
         AUTH_SECRET: "e2e-only-secret-at-least-32-characters-long",
+        // Nothing listens there but while alerts.spec.ts does: other specs' messages wait and retry.
+        ALERT_WEBHOOK_URL: `http://127.0.0.1:${E2E_PORTS.teamChat}/chat`,
       },
     },
     {

@@ -1,11 +1,15 @@
 /**
- * Spend notices (the "sign-in" project): a member near their cap renders, and the notice arrives in
- * the inbox of their open page and of an admin's, live, without a reload; the member opens it,
- * reads the numbers and marks it read, and the admin still has it unread.
+ * Spend notices (the "sign-in" project): the admin keeps spend alerts ticked for the team's chat on
+ * the Team page and sends it a test message; a member near their cap renders, and the notice arrives
+ * in the inbox of their open page and of an admin's, live, without a reload, and in the team's chat;
+ * the member opens it, reads the numbers and marks it read, and the admin still has it unread.
  */
 import type { Page } from "@playwright/test";
+import { startReceiver } from "@/test/http-receiver";
 import { expect, test, uniquePrompt } from "./fixtures";
+import { TeamPage } from "./pages/team.page";
 import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
+import { E2E_PORTS } from "./ports";
 
 interface MemberSpendJson {
   id: string;
@@ -18,6 +22,10 @@ const inbox = (page: Page) => page.getByRole("button", { name: /^Inbox/ });
 test("a member's cap crossing arrives live in the inbox, and reading it leaves the admin's unread", async ({
   browser,
 }, testInfo) => {
+  // The sign-in server's team chat (playwright.config.ts ALERT_WEBHOOK_URL).
+  const chat = await startReceiver(() => 200, E2E_PORTS.teamChat);
+  const chatTexts = () =>
+    chat.received.map((r) => (JSON.parse(r.body.toString("utf8")) as { text: string }).text);
   const grace = await signedInPage(browser, testInfo, "grace@example.com");
   const admin = await signedInPage(browser, testInfo, "admin@example.com");
   const members = (await (await admin.request.get("/api/members")).json()) as { items: MemberSpendJson[] };
@@ -38,6 +46,16 @@ test("a member's cap crossing arrives live in the inbox, and reading it leaves t
   };
   await readAll(grace);
   await readAll(admin);
+
+  // Spend alerts are a chat kind the team has from the start; unticked and ticked again, it is saved.
+  const team = new TeamPage(admin);
+  await team.goto();
+  await expect(team.chatKind("Spend alerts")).toBeChecked();
+  await team.setChatKind("Spend alerts", false);
+  await team.setChatKind("Spend alerts", true);
+  await team.chat.screenshot({ path: testInfo.outputPath("team-chat-desktop.png") });
+  await team.chat.getByRole("button", { name: "Send a test message" }).click();
+  await expect.poll(chatTexts).toContainEqual(expect.stringContaining("Admin sent a test message"));
 
   await grace.goto("/");
   await admin.goto("/");
@@ -71,6 +89,11 @@ test("a member's cap crossing arrives live in the inbox, and reading it leaves t
   await grace.screenshot({ path: testInfo.outputPath("notices-phone.png") });
 
   await expect(list).toContainText("Monthly cap");
+  // The team's chat got it too, from the outbox's leader.
+  await expect
+    .poll(chatTexts)
+    .toContainEqual(expect.stringContaining(`Grace has used 80 % of their monthly cap: ${total} of`));
+  await chat.close();
   await list.getByRole("button", { name: /^Mark read:/ }).click();
   await expect(inbox(grace)).toHaveAccessibleName("Inbox");
   await admin.reload();
@@ -82,4 +105,7 @@ test("a member's cap crossing arrives live in the inbox, and reading it leaves t
   });
   expect(lifted.status()).toBe(200);
   await readAll(admin);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await team.goto();
+  await team.chat.screenshot({ path: testInfo.outputPath("team-chat-phone.png") });
 });

@@ -12,6 +12,8 @@ export const E2E_PORTS = {
   authSimulator: 4111 + OFFSET,
   /** The same build with no Render Service key. */
   setupApp: 3112 + OFFSET,
+  /** The sign-in server's team chat (ALERT_WEBHOOK_URL): a receiver alerts.spec.ts listens with. */
+  teamChat: 3113 + OFFSET,
   /** production.spec.ts: its shared server, then start-up servers that refuse or lack settings. */
   production: 3140 + OFFSET,
   productionRefused: 3141 + OFFSET,

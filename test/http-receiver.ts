@@ -13,7 +13,8 @@ export interface Received {
 
 export type Answer = (request: Received, index: number) => number | "hold";
 
-export async function startReceiver(answer: Answer = () => 201) {
+/** Listens on `port` (0: any free one). */
+export async function startReceiver(answer: Answer = () => 201, port = 0) {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -25,10 +26,10 @@ export async function startReceiver(answer: Answer = () => 201) {
       if (status !== "hold") response.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     received,
     close: () =>
       new Promise<void>((resolve) => {

@@ -168,8 +168,6 @@ export async function startStack(options: StackOptions = {}) {
     const { stopEventHub } = await import("@/lib/server/events/live-events");
     const { closeDb } = await import("@/lib/server/db/database");
     const { invalidateAccount } = await import("@/lib/server/account/cached-account");
-    const { stopWebhookSender } = await import("@/lib/server/notices/spend-notices");
-    await stopWebhookSender();
     await stopEventHub();
     await stopRunRunner();
     await stopScheduler();

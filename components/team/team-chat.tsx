@@ -9,7 +9,7 @@ import { notify } from "@/components/ui/notify";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Panel } from "@/components/ui/surface";
 import { useSaveTeamChat, useSendTestChat, useTeamChat } from "@/lib/client/queries/notifications";
-import { CHAT_KIND_LABELS, OFFERED_CHAT_KINDS } from "@/lib/domain/team-chat";
+import { CHAT_KIND_LABELS, CHAT_KINDS } from "@/lib/domain/team-chat";
 import { TeamSection } from "./team-section";
 
 export function TeamChat() {
@@ -26,7 +26,7 @@ export function TeamChat() {
         <Panel className="flex flex-col gap-3 p-4">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {chat.data.available
-              ? "Chosen events are posted to the team's chat webhook, each with its link."
+              ? "Chosen events are posted to the team's chat webhook: renders and reviews with their link, spend alerts with their numbers."
               : "Not set up: set ALERT_WEBHOOK_URL (a Slack-compatible incoming webhook) to post events to the team's chat."}
           </p>
           <fieldset
@@ -34,7 +34,7 @@ export function TeamChat() {
             disabled={save.isPending || !chat.data.available}
           >
             <legend className="sr-only">Events posted to the team’s chat</legend>
-            {OFFERED_CHAT_KINDS.map((kind) => {
+            {CHAT_KINDS.map((kind) => {
               const on = chat.data.kinds.includes(kind);
               return (
                 <label key={kind} className="flex items-center gap-2 text-sm">

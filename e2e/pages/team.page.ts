@@ -9,10 +9,27 @@ export class TeamPage {
   readonly defaultCap: Locator;
   readonly limits: Locator;
 
+  readonly chat: Locator;
+
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Team", level: 1 });
     this.defaultCap = page.getByLabel("Team default monthly cap");
     this.limits = page.getByRole("region", { name: "Limits" });
+    this.chat = page.getByRole("region", { name: "Team chat" });
+  }
+
+  /** The team chat's box of an event kind, by its label ("Spend alerts"). */
+  chatKind(label: string): Locator {
+    return this.chat.getByRole("checkbox", { name: label });
+  }
+
+  /** Ticks or unticks a chat kind and waits until the saved choice shows (the box follows the server). */
+  async setChatKind(label: string, on: boolean): Promise<void> {
+    const box = this.chatKind(label);
+    await expect(box).toBeChecked({ checked: !on });
+    await box.click();
+    await expect(box).toBeChecked({ checked: on });
+    await expect(box).toBeEnabled();
   }
 
   /** A limit's field by its whole name. */

@@ -1,14 +1,11 @@
 import { describe, expect, test } from "vitest";
 import {
   ALERT_THRESHOLDS,
-  WEBHOOK_RETRY,
   alertMessage,
   balanceChange,
   crossingKey,
-  givesUp,
   newCrossing,
   reachedThresholds,
-  retryDelayMs,
   utcMonth,
   wouldPassLimit,
 } from "./alerts";
@@ -86,23 +83,5 @@ describe("messages", () => {
     expect(alertMessage({ kind: "low_balance", balance: 150, threshold: 200 })).toBe(
       "The team's credit balance is 150, under the alert threshold of 200 credits.",
     );
-  });
-});
-
-describe("webhook retries", () => {
-  test("wait twice as long after each failure, up to the cap", () => {
-    const waits = Array.from({ length: WEBHOOK_RETRY.maxAttempts }, (_, i) => retryDelayMs(i + 1));
-    expect(waits[0]).toBe(WEBHOOK_RETRY.firstDelayMs);
-    for (let i = 1; i < waits.length; i++) {
-      expect(waits[i]).toBe(Math.min(WEBHOOK_RETRY.maxDelayMs, (waits[i - 1] ?? 0) * 2));
-    }
-    expect(Math.max(...waits)).toBe(WEBHOOK_RETRY.maxDelayMs);
-  });
-
-  test("give up after the last attempt or once the delivery is a day old", () => {
-    const queued = Date.parse("2026-03-01T00:00:00Z");
-    expect(givesUp(WEBHOOK_RETRY.maxAttempts - 1, queued, queued + 60_000)).toBe(false);
-    expect(givesUp(WEBHOOK_RETRY.maxAttempts, queued, queued + 60_000)).toBe(true);
-    expect(givesUp(1, queued, queued + WEBHOOK_RETRY.maxAgeMs)).toBe(true);
   });
 });

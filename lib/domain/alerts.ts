@@ -1,7 +1,6 @@
 /**
  * Spend limits and their alerts, as arithmetic: whether a render would pass a limit, which alert
- * threshold a month's spend has newly crossed, what an alert says, and how long a webhook waits
- * before its next attempt. Pure, so the server and the tests share one definition.
+ * threshold a month's spend has newly crossed, what an alert says and its key in the outbox. Pure, so the server and the tests share one definition.
  */
 import { formatNumber } from "./format";
 
@@ -69,7 +68,13 @@ export function crossingKey(
     : `${crossing.kind}:${crossing.subject}:${crossing.threshold}:${crossing.month}`;
 }
 
-/** What an alert says, in the dashboard and in the webhook's `text`. */
+/**
+ * The outbox's event of a crossing's message to the team's chat: one per crossing, whichever process
+ * or reader's item brings it (migration 027 keyed the alerts it moved from `alert_outbox` alike).
+ */
+export const spendEvent = (crossingKey: string) => `spend:${crossingKey}`;
+
+/** What an alert says, in the dashboard and in the team chat's `text`. */
 export function alertMessage(
   alert:
     | { kind: "member_cap"; memberName: string; threshold: number; spent: number; limit: number }
@@ -83,26 +88,4 @@ export function alertMessage(
   const whose = alert.kind === "member_cap" ? `${alert.memberName} has` : "The team has";
   const limit = alert.kind === "member_cap" ? "their monthly cap" : "its monthly budget";
   return `${whose} used ${share} of ${limit}: ${formatNumber(alert.spent)} of ${formatNumber(alert.limit)} credits spent this month.`;
-}
-
-/** Webhook retries: the wait before attempt `attempt + 1` after `attempt` failed ones (1 s, 2 s, 4 s…, capped). */
-export const WEBHOOK_RETRY = {
-  firstDelayMs: 1_000,
-  maxDelayMs: 5 * 60_000,
-  maxAttempts: 12,
-  maxAgeMs: 24 * 3_600_000,
-};
-
-export function retryDelayMs(failedAttempts: number, policy = WEBHOOK_RETRY): number {
-  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, failedAttempts - 1));
-}
-
-/** Whether a delivery that failed `failedAttempts` times, first queued at `queuedAtMs`, is given up. */
-export function givesUp(
-  failedAttempts: number,
-  queuedAtMs: number,
-  nowMs: number,
-  policy = WEBHOOK_RETRY,
-): boolean {
-  return failedAttempts >= policy.maxAttempts || nowMs - queuedAtMs >= policy.maxAgeMs;
 }

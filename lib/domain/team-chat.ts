@@ -13,12 +13,6 @@ export const CHAT_KINDS = [
 ] as const satisfies readonly NotificationKind[];
 export type ChatKind = (typeof CHAT_KINDS)[number];
 
-/**
- * What an admin can choose today: the kinds something posts. Spend alerts reach the webhook on their
- * own, as before (their own outbox, docs/spend.md), so they are not a choice; see docs/architecture.md.
- */
-export const OFFERED_CHAT_KINDS: readonly ChatKind[] = ["render_failed", "approval_waiting", "decision"];
-
 /** What the Team page calls each kind. */
 export const CHAT_KIND_LABELS: Record<ChatKind, string> = {
   render_failed: "Render failures",

@@ -358,21 +358,6 @@ export interface NoticeDismissalsTable {
   dismissed_at: string;
 }
 
-/**
- * The webhook outbox: one delivery per notice, written with it, retried with backoff until the
- * receiver answers 2xx or the delivery is given up (docs/spend.md). Times in ms since the epoch.
- */
-export interface AlertOutboxTable {
-  notice_id: string;
-  body: string;
-  attempts: Generated<number>;
-  next_attempt_at: number;
-  queued_at: number;
-  delivered_at: number | null;
-  gave_up_at: number | null;
-  last_error: string | null;
-}
-
 /** A message to send by email, web push or chat (migration 023; lib/server/ledger/outbox.ts). */
 export interface OutboxTable {
   key: string;
@@ -592,7 +577,6 @@ export interface Database {
   run_rows: RunRowsTable;
   notices: NoticesTable;
   notice_dismissals: NoticeDismissalsTable;
-  alert_outbox: AlertOutboxTable;
   learned_rates: LearnedRatesTable;
   rate_overrides: RateOverridesTable;
   approvals: ApprovalsTable;
@@ -626,7 +610,6 @@ export type MemberLinkRow = Selectable<MemberLinksTable>;
 export type RunRecord = Selectable<RunsTable>;
 export type RunRowRecord = Selectable<RunRowsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
-export type AlertOutboxRow = Selectable<AlertOutboxTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ApprovalRow = Selectable<ApprovalsTable>;

@@ -12,7 +12,6 @@ import "server-only";
 import { joinedClusterMember } from "@/lib/server/cluster/process-member";
 import { closeDb } from "@/lib/server/db/database";
 import { stopEventHub } from "@/lib/server/events/live-events";
-import { stopWebhookSender } from "@/lib/server/notices/spend-notices";
 import { requestsDrained } from "@/lib/server/runtime/requests-in-flight";
 
 const SHUTDOWN_MS = 10_000;
@@ -22,7 +21,6 @@ const CLOSE_MS = 1_000;
 export async function shutDown(log: (message: string) => void = console.info): Promise<void> {
   const started = Date.now();
   await stopEventHub();
-  await stopWebhookSender();
   const member = await joinedClusterMember();
   await member?.resign();
   log(`[server] stopping: duties stopped and leadership released after ${Date.now() - started} ms`);

@@ -1,15 +1,16 @@
 import "server-only";
 /**
- * Spend notices and their webhook outbox (docs/spend.md). A notice is written once per crossing (its
- * unique key), together with its outbox row, in one transaction: a crossing noticed twice, or a
- * restart between the two writes, can neither send it twice nor lose it.
+ * Spend notices (docs/spend.md). A notice is written once per crossing (its unique key), together with
+ * its inbox items, in one transaction: a crossing noticed twice, or a restart between the two writes,
+ * can neither tell anyone twice nor lose it. The items are what the outbox sends on (email, push, the
+ * team's chat).
  */
 import { randomBytes } from "node:crypto";
 import { AppError, type Notice } from "@/lib/contract";
 import type { AlertKind } from "@/lib/domain/alerts";
 import type { Db } from "@/lib/server/db/database";
 import type { Transaction } from "kysely";
-import type { AlertOutboxRow, Database, NoticeRow } from "@/lib/server/db/schema";
+import type { Database, NoticeRow } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { insertInboxItems, teamReaders, type NewInboxItem } from "./inbox";
 import { monthStart } from "./members";
@@ -61,15 +62,8 @@ export interface NewNotice {
   message: string;
 }
 
-/**
- * Records a crossing's notice and, when `webhook` is given, queues its delivery (the JSON it will
- * POST, from the notice). Returns null when the crossing was already recorded.
- */
-export async function recordNotice(
-  db: Db,
-  input: NewNotice,
-  webhook: ((notice: Notice, crossingKey: string) => unknown) | null,
-): Promise<Notice | null> {
+/** Records a crossing's notice and its inbox items. Returns null when the crossing was already recorded. */
+export async function recordNotice(db: Db, input: NewNotice): Promise<Notice | null> {
   const now = new Date();
   const row: NoticeRow = {
     id: `ntc_${randomBytes(12).toString("base64url")}`,
@@ -92,25 +86,30 @@ export async function recordNotice(
       .onConflict((c) => c.column("crossing_key").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-    const notice = toNotice(row);
-    if (webhook) {
-      await tx
-        .insertInto("alert_outbox")
-        .values({
-          notice_id: row.id,
-          body: JSON.stringify(webhook(notice, row.crossing_key)),
-          next_attempt_at: now.getTime(),
-          queued_at: now.getTime(),
-          delivered_at: null,
-          gave_up_at: null,
-          last_error: null,
-        })
-        .execute();
-    }
     note("notice", noticeSubject(row.member_id ? [row.member_id, ADMINS] : [ADMINS], row.id));
     await insertInboxItems(tx, await noticeInboxItems(tx, row), note);
-    return notice;
+    return toNotice(row);
   });
+}
+
+/** The start of a notice's inbox items' source key, before the notice's id. */
+const NOTICE_SOURCE = "notice:";
+
+/**
+ * The notice an inbox item was made for, and its crossing key (the team's chat sends both): undefined
+ * when the item is not a notice's, or the notice is gone.
+ */
+export async function noticeOfItem(
+  db: Db,
+  item: { source_key: string },
+): Promise<{ notice: Notice; crossingKey: string } | undefined> {
+  if (!item.source_key.startsWith(NOTICE_SOURCE)) return undefined;
+  const row = await db
+    .selectFrom("notices")
+    .selectAll()
+    .where("id", "=", item.source_key.slice(NOTICE_SOURCE.length))
+    .executeTakeFirst();
+  return row && { notice: toNotice(row), crossingKey: row.crossing_key };
 }
 
 /**
@@ -121,7 +120,7 @@ async function noticeInboxItems(tx: Transaction<Database>, row: NoticeRow): Prom
   const owners = new Set([...(await teamReaders(tx)), ...(row.member_id ? [row.member_id] : [])]);
   return [...owners].map((owner) => ({
     owner,
-    sourceKey: `notice:${row.id}`,
+    sourceKey: `${NOTICE_SOURCE}${row.id}`,
     kind: toNotice(row).kind,
     renderId: null,
     commentId: null,
@@ -207,63 +206,4 @@ export async function dismissNotice(db: Db, viewer: NoticeViewer, id: string): P
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) note("notice", noticeSubject([viewer.owner], id));
   });
-}
-
-/** Deliveries due at `nowMs`, oldest first. */
-export async function dueDeliveries(db: Db, nowMs: number, limit: number): Promise<AlertOutboxRow[]> {
-  return db
-    .selectFrom("alert_outbox")
-    .selectAll()
-    .where("delivered_at", "is", null)
-    .where("gave_up_at", "is", null)
-    .where("next_attempt_at", "<=", nowMs)
-    .orderBy("next_attempt_at")
-    .limit(limit)
-    .execute();
-}
-
-/** When the next pending delivery is due (ms), or null when none is pending. */
-export async function nextDeliveryAt(db: Db): Promise<number | null> {
-  const row = await db
-    .selectFrom("alert_outbox")
-    .select((eb) => eb.fn.min("next_attempt_at").as("at"))
-    .where("delivered_at", "is", null)
-    .where("gave_up_at", "is", null)
-    .executeTakeFirst();
-  return row?.at === null || row?.at === undefined ? null : Number(row.at);
-}
-
-/**
- * Takes a due delivery for one attempt: moves its next attempt past the attempt's timeout, so
- * another process (or a later pass) does not send it meanwhile. False when someone else took it.
- */
-export async function claimDelivery(db: Db, row: AlertOutboxRow, untilMs: number): Promise<boolean> {
-  const result = await db
-    .updateTable("alert_outbox")
-    .set({ next_attempt_at: untilMs })
-    .where("notice_id", "=", row.notice_id)
-    .where("next_attempt_at", "=", row.next_attempt_at)
-    .where("delivered_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** The outcome of one attempt: delivered, retried at `retryAtMs`, or given up (`retryAtMs` null). */
-export async function settleDelivery(
-  db: Db,
-  noticeId: string,
-  outcome: { ok: true; atMs: number } | { ok: false; atMs: number; error: string; retryAtMs: number | null },
-): Promise<void> {
-  await db
-    .updateTable("alert_outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      ...(outcome.ok
-        ? { delivered_at: outcome.atMs, last_error: null }
-        : outcome.retryAtMs === null
-          ? { gave_up_at: outcome.atMs, last_error: outcome.error }
-          : { next_attempt_at: outcome.retryAtMs, last_error: outcome.error }),
-    }))
-    .where("notice_id", "=", noticeId)
-    .execute();
 }

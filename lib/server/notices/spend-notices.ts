@@ -2,9 +2,9 @@ import "server-only";
 /**
  * Spend alerts (docs/spend.md): after a charge, each limit that applies to the member (their cap, the
  * team's budget) is checked for a new 80 % or 100 % crossing; whenever the balance is read, it is
- * checked against the team's low-balance threshold. A crossing becomes a notice (and, with
- * ALERT_WEBHOOK_URL set, a webhook delivery) once. The checks run after the render's own work and
- * never fail it: their errors are logged.
+ * checked against the team's low-balance threshold. A crossing becomes a notice once, with its inbox
+ * items, which the outbox's leader sends on by the channels chosen for spend (email, push, the team's
+ * chat). The checks run after the render's own work and never fail it: their errors are logged.
  */
 import type { Member, Notice } from "@/lib/contract";
 import { alertMessage, balanceChange, crossingKey, newCrossing, utcMonth } from "@/lib/domain/alerts";
@@ -18,13 +18,9 @@ import {
   lowBalanceState,
   rearmLowBalance,
   recordNotice,
-  type NewNotice,
   type NoticeViewer,
 } from "@/lib/server/ledger/notices";
 import { getTeamSettings } from "@/lib/server/ledger/team-settings";
-import { settings } from "@/lib/server/runtime/config";
-import { startedSingleton, stopStartedSingleton } from "@/lib/server/runtime/process-singleton";
-import { WebhookSender } from "./webhook";
 
 const log = (message: string) => console.error(`[alerts] ${message}`);
 
@@ -55,7 +51,7 @@ async function checkSpend(db: Db, member: Member | null, now = new Date()): Prom
     const threshold = newCrossing(spent, limit, await alertedThresholds(db, kind, whose?.id ?? null, now));
     if (threshold === null) continue;
     const subject = whose?.id ?? "team";
-    const notice = await record(db, {
+    const notice = await recordNotice(db, {
       crossingKey: crossingKey({ kind, subject, threshold, month: utcMonth(now) }),
       kind,
       threshold,
@@ -86,7 +82,7 @@ async function checkBalance(db: Db, balance: number): Promise<Notice | null> {
   const change = balanceChange(balance, threshold, state.armed);
   if (change === "rearm" && state.lastId !== null) await rearmLowBalance(db, state.lastId);
   if (change !== "alert" || threshold === null) return null;
-  return record(db, {
+  return recordNotice(db, {
     crossingKey: crossingKey({ kind: "low_balance", fall: state.falls + 1 }),
     kind: "low_balance",
     threshold,
@@ -96,35 +92,4 @@ async function checkBalance(db: Db, balance: number): Promise<Notice | null> {
     balance,
     message: alertMessage({ kind: "low_balance", balance, threshold }),
   });
-}
-
-/** Records a notice and, with a webhook set, queues its delivery and wakes the sender. */
-async function record(db: Db, input: NewNotice): Promise<Notice | null> {
-  const url = settings().ALERT_WEBHOOK_URL;
-  const notice = await recordNotice(db, input, url === undefined ? null : webhookBody);
-  if (notice && url !== undefined) (await getWebhookSender())?.wake();
-  return notice;
-}
-
-/** What the webhook POSTs: Slack's `text`, and the notice for receivers that read fields. */
-function webhookBody(notice: Notice, key: string) {
-  return { text: notice.message, crossingKey: key, notice };
-}
-
-const SENDER = "alert-webhook-sender";
-
-/** The process's webhook sender, started on first use (or at server start, to resume the outbox). */
-export function getWebhookSender(): Promise<WebhookSender | null> {
-  return startedSingleton(SENDER, async () => {
-    const url = settings().ALERT_WEBHOOK_URL;
-    if (url === undefined) return null;
-    const sender = new WebhookSender({ db: await getDb(), url });
-    sender.wake();
-    return sender;
-  });
-}
-
-/** Stops the sender (shutdown, tests); an attempt under way finishes first. */
-export function stopWebhookSender(): Promise<void> {
-  return stopStartedSingleton<WebhookSender | null>(SENDER, (sender) => sender?.stop());
 }

@@ -8,6 +8,7 @@ import "server-only";
  * of a kind nobody is told of elsewhere (a comment on my render) stay in the inbox alone.
  */
 import type { InboxKind } from "@/lib/contract";
+import { spendEvent } from "@/lib/domain/alerts";
 import { renderItemPath } from "@/lib/domain/item-links";
 import type { NotificationKind } from "@/lib/domain/notifications";
 import { outboxKey } from "@/lib/domain/outbox";
@@ -16,6 +17,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { InboxItemRow } from "@/lib/server/db/schema";
 import { itemsToSendOut, sendOutItems } from "@/lib/server/ledger/inbox";
 import { findMemberRow } from "@/lib/server/ledger/members";
+import { noticeOfItem } from "@/lib/server/ledger/notices";
 import type { NewOutboxMessage } from "@/lib/server/ledger/outbox";
 import { settings } from "@/lib/server/runtime/config";
 import { memberMessages, type Tidings } from "./member-messages";
@@ -72,11 +74,12 @@ export function describeItem(
 export const itemEvent = (item: Pick<InboxItemRow, "source_key">) => `inbox:${item.source_key}`;
 
 /**
- * The team's chat's message of an item of a kind it may carry (an approval waiting, a decision), in
- * Slack's markup and linking where the item leads, when an admin chose the kind. Keyed by the event,
- * not the item: an approval's items for every admin post once.
+ * The team's chat's message of an item of a kind it may carry (an approval waiting, a decision, a
+ * spend notice), in Slack's markup and linking where the item leads, when an admin chose the kind.
+ * Keyed by the event, not the item: an approval's items for every admin post once.
  */
 async function chatOf(db: Db, item: InboxItemRow, kind: ChatKind): Promise<NewOutboxMessage[]> {
+  if (kind === "spend") return spendChat(db, item);
   const base = settings().PUBLIC_URL?.replace(/\/+$/, "");
   const { link } = describeItem(item);
   const linked = (text: string) => (base ? chatLink(`${base}${link.path}`, text) : chatText(text));
@@ -88,6 +91,18 @@ async function chatOf(db: Db, item: InboxItemRow, kind: ChatKind): Promise<NewOu
         ? `${who} decided on ${linked("a render")}: ${chatText(item.text)}`
         : null;
   return text === null ? [] : chatMessage(db, kind, itemEvent(item), text);
+}
+
+/**
+ * A spend notice's chat message, keyed by its crossing (`spend:<crossing key>`), whichever of its
+ * readers' items brings it. Its body is the one documented for receivers (docs/spend.md): the text,
+ * the crossing key and the notice.
+ */
+async function spendChat(db: Db, item: InboxItemRow): Promise<NewOutboxMessage[]> {
+  const found = await noticeOfItem(db, item);
+  if (!found) return [];
+  const { notice, crossingKey } = found;
+  return chatMessage(db, "spend", spendEvent(crossingKey), chatText(notice.message), { crossingKey, notice });
 }
 
 /** The messages of one item: what its member chose, and the team's chat's. */

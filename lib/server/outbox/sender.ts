@@ -7,8 +7,7 @@ import "server-only";
  * message again, with the same key, so it arrives at least once and at most twice. Failures are
  * logged, never thrown: messages never stand in the way of renders.
  */
-import { givesUp, retryDelayMs } from "@/lib/domain/alerts";
-import { OUTBOX_CHANNELS, OUTBOX_RETRY, type OutboxChannel } from "@/lib/domain/outbox";
+import { OUTBOX_CHANNELS, givesUp, retryDelayMs, type OutboxChannel } from "@/lib/domain/outbox";
 import { NotLeaderError, type LeaderDuty } from "@/lib/server/cluster/process-member";
 import type { Db } from "@/lib/server/db/database";
 import type { OutboxRow } from "@/lib/server/db/schema";
@@ -131,11 +130,11 @@ export class OutboxSender implements LeaderDuty {
     }
     const failed = row.attempts + 1;
     const now = this.now();
-    if (givesUp(failed, row.queued_at, now, OUTBOX_RETRY)) {
+    if (givesUp(row.queued_at, now)) {
       this.log(`gave up on ${row.key} after ${failed} attempts (${error})`);
       return settleOutbox(db, row.key, { ok: false, atMs: now, error, retryAtMs: null });
     }
-    const retryAtMs = now + retryDelayMs(failed, OUTBOX_RETRY);
+    const retryAtMs = now + retryDelayMs(failed);
     this.log(
       `${row.key} was not sent (${error}): attempt ${failed + 1} at ${new Date(retryAtMs).toISOString()}`,
     );

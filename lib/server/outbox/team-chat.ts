@@ -22,15 +22,20 @@ export async function saveTeamChat(input: TeamChatInput): Promise<TeamChat> {
   return teamChat();
 }
 
-/** The message of one event for the chat, or none when the team does not send that kind there. */
+/**
+ * The message of one event for the chat, or none when the team does not send that kind there: its
+ * body is `text` (what the chat shows) and any `fields` a kind documents for receivers that read them
+ * (a spend alert's crossing key and notice, docs/spend.md).
+ */
 export async function chatMessage(
   db: Db,
   kind: ChatKind,
   event: string,
   text: string,
+  fields: Record<string, unknown> = {},
 ): Promise<NewOutboxMessage[]> {
   if (!settings().ALERT_WEBHOOK_URL || !(await teamChatKinds(db)).includes(kind)) return [];
-  return [{ event, channel: "chat", recipient: TEAM, kind, body: { text } }];
+  return [{ event, channel: "chat", recipient: TEAM, kind, body: { text, ...fields } }];
 }
 
 /** Queues a test message; the caller wakes the sender. */

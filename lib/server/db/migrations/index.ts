@@ -31,6 +31,7 @@ import * as outbox from "./023_outbox";
 import * as push from "./024_push";
 import * as notify from "./025_notify";
 import * as renderFamilies from "./026_render_families";
+import * as spendChat from "./027_spend_chat";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "024_push": push,
   "025_notify": notify,
   "026_render_families": renderFamilies,
+  "027_spend_chat": spendChat,
 };
 
 export const migrationProvider: MigrationProvider = {

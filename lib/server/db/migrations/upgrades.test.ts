@@ -4,10 +4,12 @@
  * on one up to 010_batch_runs): what was there is still there, and the new tables and their rules
  * work.
  */
-import { Migrator, type Insertable, type Kysely } from "kysely";
+import { Migrator, type Generated, type Insertable, type Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { newLedgerUrl } from "@/test/server-stack";
 import { connect } from "@/lib/server/db/database";
+import { spendEvent } from "@/lib/domain/alerts";
+import { outboxKey } from "@/lib/domain/outbox";
 import { migrationProvider } from "./index";
 import type { Database } from "@/lib/server/db/schema";
 
@@ -70,6 +72,18 @@ const runRow = (id: string, now: string) => ({
   updated_at: now,
   finished_at: null,
 });
+
+/** The webhook's outbox of spend alerts, from 012_notices until 027_spend_chat moved it into `outbox`. */
+interface AlertOutboxTable {
+  notice_id: string;
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  queued_at: number;
+  delivered_at: number | null;
+  gave_up_at: number | null;
+  last_error: string | null;
+}
 
 async function migrate(db: Kysely<Database>, to?: string) {
   const migrator = new Migrator({ db, provider: migrationProvider });
@@ -341,9 +355,10 @@ test("011_estimates keeps an earlier ledger's rows and learns the rates of its c
 });
 
 test("012_notices adds notices (one per crossing key), their dismissals and the webhook outbox", async () => {
-  const db = await openLedger();
-  await migrate(db, "010_batch_runs");
-  const applied = await migrate(db);
+  const ledger = await openLedger();
+  await migrate(ledger, "010_batch_runs");
+  const applied = await migrate(ledger, "012_notices");
+  const db = ledger.withTables<{ alert_outbox: AlertOutboxTable }>();
   expect(applied.map((r) => r.migrationName)).toContain("012_notices");
   expect(applied.every((r) => r.status === "Success")).toBe(true);
 
@@ -659,4 +674,87 @@ const renderValues = (id: string, requestId: string, seq: number, now: string) =
   member_id: null,
   member_name: null,
   archived_at: null,
+});
+
+test("027_spend_chat moves the webhook's deliveries into the outbox, a pending one to be sent, and makes spend a chosen chat kind", async () => {
+  const ledger = await openLedger();
+  await migrate(ledger, "026_render_families");
+  const db = ledger.withTables<{ alert_outbox: AlertOutboxTable }>();
+  const notice = (id: string, crossingKey: string) => ({
+    id,
+    crossing_key: crossingKey,
+    kind: "low_balance",
+    threshold: 100,
+    member_id: null,
+    member_name: null,
+    spent_credits: null,
+    limit_credits: null,
+    balance_credits: 90,
+    message: `${id}: the balance is low.`,
+    created_at: new Date().toISOString(),
+    rearmed_at: null,
+  });
+  await db
+    .insertInto("notices")
+    .values([notice("ntc_pending", "low_balance:2"), notice("ntc_sent", "low_balance:1")])
+    .execute();
+  const body = (id: string) => JSON.stringify({ text: `${id}: the balance is low.`, crossingKey: id });
+  const pending = {
+    notice_id: "ntc_pending",
+    body: body("ntc_pending"),
+    attempts: 3,
+    next_attempt_at: 5_000,
+    queued_at: 1_000,
+    delivered_at: null,
+    gave_up_at: null,
+    last_error: "HTTP 500",
+  };
+  const sent = {
+    ...pending,
+    notice_id: "ntc_sent",
+    body: body("ntc_sent"),
+    attempts: 1,
+    delivered_at: 2_000,
+  };
+  await db.insertInto("alert_outbox").values([pending, sent]).execute();
+  await db.insertInto("team_chat_kinds").values({ kind: "decision" }).execute();
+
+  const applied = await migrate(ledger, "027_spend_chat");
+  expect(applied.map((r) => r.migrationName)).toEqual(["027_spend_chat"]);
+  expect(applied.every((r) => r.status === "Success")).toBe(true);
+
+  const moved = await ledger.selectFrom("outbox").selectAll().orderBy("key").execute();
+  const keyOf = (crossingKey: string) => outboxKey(spendEvent(crossingKey), "chat", "team");
+  const common = { channel: "chat", recipient: "team", kind: "spend", queued_at: pending.queued_at };
+  expect(moved).toEqual([
+    {
+      ...common,
+      key: keyOf("low_balance:1"),
+      body: sent.body,
+      next_attempt_at: sent.next_attempt_at,
+      attempts: sent.attempts,
+      sent_at: sent.delivered_at,
+      gave_up_at: null,
+      last_error: sent.last_error,
+    },
+    {
+      ...common,
+      key: keyOf("low_balance:2"),
+      body: pending.body,
+      next_attempt_at: pending.next_attempt_at,
+      attempts: pending.attempts,
+      sent_at: null,
+      gave_up_at: null,
+      last_error: pending.last_error,
+    },
+  ]);
+  // The pending one is the outbox's to send; the old table is gone.
+  const { dueOutbox } = await import("@/lib/server/ledger/outbox");
+  expect((await dueOutbox(ledger, pending.next_attempt_at, 10)).map((row) => row.key)).toEqual([
+    keyOf("low_balance:2"),
+  ]);
+  await expect(db.selectFrom("alert_outbox").selectAll().execute()).rejects.toThrow();
+  expect(
+    (await ledger.selectFrom("team_chat_kinds").select("kind").orderBy("kind").execute()).map((r) => r.kind),
+  ).toEqual(["decision", "spend"]);
 });
