@@ -63,6 +63,21 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
   api,
 }) => {
   test.slow();
+  // Counts the page's reads of the notification permission, a synchronous call to the browser.
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(Notification, "permission")!;
+    const seen = window as unknown as { permissionReads: number };
+    seen.permissionReads = 0;
+    Object.defineProperty(Notification, "permission", {
+      configurable: true,
+      get() {
+        seen.permissionReads++;
+        return own.get!.call(Notification) as NotificationPermission;
+      },
+    });
+  });
+  const permissionReads = () =>
+    page.evaluate(() => (window as unknown as { permissionReads: number }).permissionReads);
   const prompt = uniquePrompt("Cull: a lighthouse");
   // Five batches of four: twenty renders in five creates.
   const created = [];
@@ -89,6 +104,7 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
   await expect(viewer).toContainText("1 of 20");
 
   const order: string[] = [];
+  const readsBefore = await permissionReads();
   for (let i = 0; i < 20; i++) {
     const id = viewed(page);
     order.push(id);
@@ -127,6 +143,8 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
     "aria-pressed",
     "true",
   );
+  // The gallery re-renders behind the viewer at every step; its notifications button does not.
+  expect(await permissionReads()).toBe(readsBefore);
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);
 
