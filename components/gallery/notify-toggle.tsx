@@ -4,7 +4,7 @@
  * Offers browser notifications for finished renders. Permission is asked only from this button's
  * click, never on load; once granted or refused the button states that and does nothing more.
  */
-import { useState, useSyncExternalStore } from "react";
+import { memo, useState, useSyncExternalStore } from "react";
 import { BellIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Hint } from "@/components/ui/hint";
@@ -15,7 +15,11 @@ const noSubscription = () => () => {};
 const readPermission = (): Permission =>
   typeof Notification === "undefined" ? "unsupported" : Notification.permission;
 
-export function NotifyToggle() {
+/**
+ * Memoised: it takes no props, and reading the permission is a synchronous call to the browser, while
+ * the gallery around it re-renders at each step of the viewer and each change to its list.
+ */
+export const NotifyToggle = memo(function NotifyToggle() {
   const initial = useSyncExternalStore(noSubscription, readPermission, () => "unsupported" as const);
   const [asked, setAsked] = useState<Permission | null>(null);
   const permission = asked ?? initial;
@@ -42,4 +46,4 @@ export function NotifyToggle() {
       </Button>
     </Hint>
   );
-}
+});

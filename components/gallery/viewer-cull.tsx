@@ -11,6 +11,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { CheckIcon, KeyboardIcon, TagIcon, XIcon } from "lucide-react";
 import type { LedgerRender, RenderMarks } from "@/lib/contract";
+import { saveMarks, saveTags, tagSuggestions, type MarksChange } from "@/lib/client/queries/cull";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { findLoadedRender } from "@/lib/client/queries/renders";
 import { RATINGS, tagProblem } from "@/lib/domain/cull";
@@ -20,13 +21,11 @@ import { openHelp, useShortcuts, type Shortcut } from "@/components/ui/shortcuts
 import { Switch } from "@/components/ui/switch";
 import { switchView, viewedId } from "@/components/render/view-url";
 
-type MarksChange = { rating?: number | null; flag?: "pick" | "reject" | null };
 /** What `u` undoes: marks as they were, or tags added and removed. */
 type Undo =
   { kind: "marks"; before: RenderMarks } | { kind: "tags"; id: string; add: string[]; remove: string[] };
 
 const AUTO_ADVANCE_KEY = "cull.autoAdvance";
-const loadCull = () => import("@/lib/client/queries/cull");
 
 /** Whether a rating moves on to the next render: on unless the member turned it off (kept in this browser). */
 function useAutoAdvance(): [boolean, (on: boolean) => void] {
@@ -66,28 +65,28 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     );
   };
 
-  const saveMarks = (before: RenderMarks, change: MarksChange) =>
-    void loadCull()
-      .then((m) => m.saveMarks(queryClient, [before], change))
-      .catch((error: Error) =>
-        notify.error("Could not save the change; it was taken back", { description: error.message }),
-      );
+  // Called in the key's own task (the module is loaded with the viewer), so the request leaves
+  // before the next render is drawn.
+  const save = (before: RenderMarks, change: MarksChange) =>
+    void saveMarks(queryClient, [before], change).catch((error: Error) =>
+      notify.error("Could not save the change; it was taken back", { description: error.message }),
+    );
 
   const mark = (change: MarksChange, advance = false) => {
     const render = shown();
     if (!render) return;
     const before = { id: render.id, rating: render.rating ?? null, flag: render.flag ?? null };
     undo.current.push({ kind: "marks", before });
-    saveMarks(before, change);
+    save(before, change);
     if (advance && autoAdvance) step(1);
   };
   const toggleFlag = (flag: "pick" | "reject") => mark({ flag: shown()?.flag === flag ? null : flag });
 
   const changeTags = (id: string, add: string[], remove: string[], undoable = true) => {
     if (undoable) undo.current.push({ kind: "tags", id, add, remove });
-    void loadCull()
-      .then((m) => m.saveTags(queryClient, [id], { add, remove }))
-      .catch((error: Error) => notify.error("Could not change the tags", { description: error.message }));
+    void saveTags(queryClient, [id], { add, remove }).catch((error: Error) =>
+      notify.error("Could not change the tags", { description: error.message }),
+    );
   };
 
   const undoLast = () => {
@@ -99,7 +98,7 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     const now =
       queryClient.getQueryData<LedgerRender>(queryKeys.renders.detail(id)) ??
       findLoadedRender(queryClient, id);
-    saveMarks({ id, rating: now?.rating ?? null, flag: now?.flag ?? null }, last.before);
+    save({ id, rating: now?.rating ?? null, flag: now?.flag ?? null }, last.before);
   };
 
   const ratingKeys: Shortcut[] = RATINGS.map((rating) => ({
@@ -249,8 +248,7 @@ function TagInput({
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void loadCull()
-      .then((m) => m.tagSuggestions(text.trim().toLowerCase()))
+    void tagSuggestions(text.trim().toLowerCase())
       .then((items) => current && setSuggestions(items.map((item) => item.tag)))
       .catch(() => undefined);
     return () => {

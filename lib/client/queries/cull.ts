@@ -35,17 +35,16 @@ export async function saveMarks(
     rating: change.rating === undefined ? marks.rating : change.rating,
     flag: change.flag === undefined ? marks.flag : change.flag,
   }));
-  await applyLocally(queryClient, markEvents(after));
-  try {
-    const { items } = await apiFetch("/api/renders/marks", (c) => c.marksResultSchema, {
-      method: "POST",
-      body: { ids: before.map((marks) => marks.id), ...change },
-    });
-    return items;
-  } catch (error) {
-    await applyLocally(queryClient, markEvents(before));
-    throw error;
-  }
+  // The request leaves first, in the caller's own task: its round trip then runs while the change
+  // (and, in the viewer, the next render) is drawn, instead of after it.
+  const saved = apiFetch("/api/renders/marks", (c) => c.marksResultSchema, {
+    method: "POST",
+    body: { ids: before.map((marks) => marks.id), ...change },
+  });
+  const [answer] = await Promise.allSettled([saved, applyLocally(queryClient, markEvents(after))]);
+  if (answer.status === "fulfilled") return answer.value.items;
+  await applyLocally(queryClient, markEvents(before));
+  throw answer.reason;
 }
 
 /** A render's marks as this tab holds them. */

@@ -390,14 +390,16 @@ export async function ledgerRenderOf(db: Db, row: RenderRow): Promise<LedgerRend
 const NAMED_IDS = 10;
 
 /**
- * The ledger records of these renders, all of them: an id the ledger does not hold refuses the
- * whole request (404, naming up to ten), before anything is done with the others.
+ * Checks that the ledger holds all these renders: an id it does not hold refuses the whole request
+ * (404, naming up to ten), before anything is done with the others. Reads the ids alone: its callers
+ * (a rating, a tag, an archive, a board, a zip) act on the ids, not on the records.
  */
-export async function requireRenders(db: Db, ids: readonly string[]): Promise<LedgerRender[]> {
-  const found = await rendersByIds(db, ids);
+export async function requireRenders(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db.selectFrom("renders").select("id").where("id", "in", ids).execute();
   const known = new Set(found.map((r) => r.id));
   const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length === 0) return found;
+  if (unknown.length === 0) return;
   const named = unknown.slice(0, NAMED_IDS).join(", ");
   const more = unknown.length > NAMED_IDS ? ` and ${unknown.length - NAMED_IDS} more` : "";
   throw new AppError("not_found", `No render with these ids in the dashboard's history: ${named}${more}.`, {
