@@ -31,6 +31,7 @@ import * as outbox from "./023_outbox";
 import * as push from "./024_push";
 import * as notify from "./025_notify";
 import * as renderFamilies from "./026_render_families";
+import * as listPositionsUsageDays from "./028_list_positions_usage_days";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "024_push": push,
   "025_notify": notify,
   "026_render_families": renderFamilies,
+  "028_list_positions_usage_days": listPositionsUsageDays,
 };
 
 export const migrationProvider: MigrationProvider = {
