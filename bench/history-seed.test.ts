@@ -45,6 +45,8 @@ async function listAll(query: Record<string, string>, owner = "", limit = 100): 
     });
     const page = await listRenders(db, parsed, owner);
     ids.push(...page.items.map((item) => item.id));
+    // A cursor that does not move past its page would page for ever: no list holds more than every render.
+    if (ids.length > RENDERS) throw new Error(`${JSON.stringify(query)} pages past every render`);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return ids;
