@@ -208,7 +208,10 @@ async function planOf(db: Db, dialect: LedgerJob["dialect"], compiled: CompiledQ
   return rows.map((r) => r.detail).join("\n");
 }
 
-/** The plans of the statements each query runs that read `renders` (the rest fetch a page's tags and marks by id). */
+/**
+ * The plans of the statements each query runs that read `renders` or the usage page's day sums (the
+ * rest fetch a page's tags and marks by id).
+ */
 async function explain(
   db: Db,
   dialect: LedgerJob["dialect"],
@@ -221,7 +224,7 @@ async function explain(
     plans[query.name] = [];
     for (const node of recorder.taken()) {
       const compiled = db.getExecutor().compileQuery(node, { queryId: "explain" });
-      if (/from "renders"/.test(compiled.sql))
+      if (/from "(renders|usage_days|board_usage_days)"/.test(compiled.sql))
         plans[query.name]?.push({ sql: compiled.sql, plan: await planOf(db, dialect, compiled) });
     }
   }

@@ -357,6 +357,8 @@ function addRequest(
       review: null,
       review_rank: 0,
     };
+    // Every set the render joins carries its place in the list's order, as the ledger's writers copy it.
+    const position = { request_seq: seq, variant_index: variantIndex };
     const added = (boardId: string) => {
       const by = random.pick(members);
       chunk.boardRenders.push({
@@ -365,6 +367,7 @@ function addRequest(
         added_by_id: by.id,
         added_by_name: by.name,
         added_at: finished,
+        ...position,
       });
     };
     const index = made + variantIndex;
@@ -372,7 +375,12 @@ function addRequest(
       added(context.bigBoard);
     if (random.next() < 0.01) added(random.pick(context.boards));
     if (random.next() < 0.03)
-      chunk.favourites.push({ owner: random.pick(members).id, render_id: renderId, created_at: finished });
+      chunk.favourites.push({
+        owner: random.pick(members).id,
+        render_id: renderId,
+        created_at: finished,
+        ...position,
+      });
     if (random.next() < 0.08) {
       const flagRoll = random.next();
       chunk.marks.push({
@@ -381,16 +389,18 @@ function addRequest(
         rating: 1 + Math.floor(random.next() * 5),
         flag: flagRoll < 0.3 ? "pick" : flagRoll < 0.4 ? "reject" : null,
         updated_at: finished,
+        ...position,
       });
     }
     if (random.next() < 0.06) {
       const first = random.pick(TAGS);
-      chunk.tags.push({ render_id: renderId, tag: first, added_at: finished });
+      chunk.tags.push({ render_id: renderId, tag: first, added_at: finished, ...position });
       const second = random.pick(TAGS);
       if (second !== first && random.next() < 0.3)
-        chunk.tags.push({ render_id: renderId, tag: second, added_at: finished });
+        chunk.tags.push({ render_id: renderId, tag: second, added_at: finished, ...position });
     }
-    if (random.next() < 0.005) chunk.tags.push({ render_id: renderId, tag: RARE_TAG, added_at: finished });
+    if (random.next() < 0.005)
+      chunk.tags.push({ render_id: renderId, tag: RARE_TAG, added_at: finished, ...position });
     if (random.next() < 0.01) review(random, render, members, at, chunk);
     chunk.renders.push(render);
   });

@@ -142,7 +142,7 @@ async function writePlans(results: Record<Dialect, LedgerResult>): Promise<{ seq
         "leaves it, never analysed). Each query is run through the app's own ledger function " +
         "(bench/history-ledger.ts); the SQL is what Kysely compiled from its query builder, recorded by a plugin " +
         "as it was sent (shown as PostgreSQL's), and each plan the database's `EXPLAIN` (SQLite: `EXPLAIN QUERY PLAN`) " +
-        "of it. Only the statements that read `renders` are shown (the others fetch a page's tags, marks and " +
+        "of it. Only the statements that read `renders` or the usage page's day sums are shown (the others fetch a page's tags, marks and " +
         `favourites by id). Queries with a sequential scan of renders on PostgreSQL: ${seqScans.length === 0 ? "none" : seqScans.join(", ")}.`,
       "",
       ...sections,

@@ -9,6 +9,8 @@ import type { LedgerRender, Usage } from "@/lib/contract";
 import { sumCells, utcDay } from "@/lib/domain/usage";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { getDb } from "@/lib/server/db/database";
+import { beginRequest, failRequest, type BeginRequestInput } from "@/lib/server/ledger/renders";
+import { expectUsageOfRenders } from "@/test/usage-reference";
 import { TEAM_KEY, signedInMembers, startStack, waitFor, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
@@ -171,6 +173,43 @@ describe("what a member sees", () => {
     expect(new Set(result.cells.map((c) => c.memberName))).toEqual(new Set(["Linus"]));
     expect(result.members.map((m) => m.name)).toEqual(["Linus"]);
     expect(result.forecast).toBeNull();
+  });
+});
+
+describe("the day sums the page reads", () => {
+  test("equal the renders added up, after creates, a refund, a render moved to another day, placeholders and a board's changes", async () => {
+    const db = await getDb(stack.databaseUrl);
+    const board = await stack.callJson<{ id: string }>("POST", "/api/boards", {
+      ...as("Linus"),
+      json: { name: "Day sums board" },
+    });
+    const places = (ids: string[], action: "add" | "remove") =>
+      stack.call("POST", `/api/boards/${board.body.id}/renders`, { ...as("Linus"), json: { ids, action } });
+    await places([linusFailed.id, lateNight.id, graceVideo.id], "add");
+    await places([graceVideo.id], "remove");
+    // Creates whose placeholder the service refused (it goes) or never answered (it stays, unknown).
+    const placeholder = (id: string): BeginRequestInput => ({
+      id,
+      idempotencyKey: null,
+      bodyHash: id,
+      request: { kind: "video", model: "kling", resolution: "720p", durationSeconds: 5, prompt: id },
+      timingKey: "video:kling",
+      expectedSeconds: 30,
+      madeBy: { id: team.ids.Grace ?? "", name: "Grace" },
+      owner: null,
+    });
+    const error = { error: { code: "upstream_unavailable", message: "no answer" } } as const;
+    await beginRequest(db, placeholder("req_day_sums_refused"));
+    await failRequest(db, "req_day_sums_refused", "rejected", error);
+    await beginRequest(db, placeholder("req_day_sums_unknown"));
+    await failRequest(db, "req_day_sums_unknown", "unknown", error);
+
+    for (const scope of [
+      { from: "2026-01-01", to: today },
+      { from: "2026-03-01", to: "2026-03-01" },
+      { from: "2026-01-01", to: today, memberId: team.ids.Linus },
+    ])
+      await expectUsageOfRenders(db, scope);
   });
 });
 

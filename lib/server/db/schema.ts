@@ -101,10 +101,20 @@ export interface RendersTable extends MadeBy {
 }
 
 /**
+ * A render's place in the list's order (its request's seq, its variant; it never changes), carried by
+ * each set a list can be filtered to, so a filtered page walks the set's own index in order
+ * (migration 028).
+ */
+export interface ListPosition {
+  request_seq: number;
+  variant_index: number;
+}
+
+/**
  * A member's favourite render. `owner` is the member's id, or "" for the one shared set when
  * sign-in is off (see favouritesOwner).
  */
-export interface FavouritesTable {
+export interface FavouritesTable extends ListPosition {
   owner: string;
   render_id: string;
   created_at: string;
@@ -114,7 +124,7 @@ export interface FavouritesTable {
  * A member's rating (1 to 5) and pick or reject of a render; `owner` as favourites'. A row holding
  * neither is removed.
  */
-export interface RenderMarksTable {
+export interface RenderMarksTable extends ListPosition {
   owner: string;
   render_id: string;
   rating: number | null;
@@ -123,7 +133,7 @@ export interface RenderMarksTable {
 }
 
 /** A team-wide tag on a render: lowercase, trimmed (lib/domain/tags.ts). */
-export interface RenderTagsTable {
+export interface RenderTagsTable extends ListPosition {
   render_id: string;
   tag: string;
   added_at: string;
@@ -288,7 +298,7 @@ export interface BoardsTable extends MadeBy {
 }
 
 /** A render on a board: who put it there (null with sign-in off) and when. */
-export interface BoardRendersTable {
+export interface BoardRendersTable extends ListPosition {
   board_id: string;
   render_id: string;
   added_by_id: string | null;
@@ -556,6 +566,33 @@ export interface RenderParentsTable {
   relation: string;
 }
 
+/**
+ * The usage page's figures of one UTC day, model and member, kept by triggers (migration 028): the
+ * renders requested that day, what they were charged and refunded, and their failures. `member_key`
+ * and `name_key` are the render's member id and name, "" where it has none.
+ */
+export interface UsageDaysTable {
+  day: string;
+  model: string;
+  member_key: string;
+  name_key: string;
+  charged: number;
+  refunded: number;
+  renders: number;
+  failures: number;
+  failure_refunds: number;
+}
+
+/** The same, per board, day and member, for the renders on that board. */
+export interface BoardUsageDaysTable {
+  board_id: string;
+  day: string;
+  member_key: string;
+  charged: number;
+  refunded: number;
+  renders: number;
+}
+
 export interface Database {
   members: MembersTable;
   team_settings: TeamSettingsTable;
@@ -596,6 +633,8 @@ export interface Database {
   email_digests: EmailDigestsTable;
   output_copies: OutputCopiesTable;
   render_parents: RenderParentsTable;
+  usage_days: UsageDaysTable;
+  board_usage_days: BoardUsageDaysTable;
 }
 
 export type RenderRequestRow = Selectable<RenderRequestsTable>;

@@ -10,6 +10,7 @@ import type { Db } from "@/lib/server/db/database";
 import type { BoardRow, Database } from "@/lib/server/db/schema";
 import { withChanges } from "./changes";
 import { newLedgerId } from "./ids";
+import { listPositions } from "./list-positions";
 import { nameKey, unlessNameTaken } from "./names";
 import { toLedgerRender } from "./renders";
 import { approvedCount } from "./review-summary";
@@ -236,6 +237,7 @@ async function addRenders(
   addedBy: MadeBy,
 ): Promise<number> {
   const now = new Date().toISOString();
+  const positionOf = await listPositions(tx, renderIds);
   const result = await tx
     .insertInto("board_renders")
     .values(
@@ -245,6 +247,7 @@ async function addRenders(
         added_by_id: addedBy?.id ?? null,
         added_by_name: addedBy?.name ?? null,
         added_at: now,
+        ...positionOf(renderId),
       })),
     )
     .onConflict((c) => c.columns(["board_id", "render_id"]).doNothing())

@@ -7,6 +7,7 @@ import "server-only";
 import type { LedgerRender, Member } from "@/lib/contract";
 import type { Db } from "@/lib/server/db/database";
 import { withChanges } from "./changes";
+import { listPositions } from "./list-positions";
 
 /** Whose favourites a caller works with: their own, or with sign-in off the team's one set (""). */
 export const favouritesOwner = (member: Pick<Member, "id"> | null): string => member?.id ?? "";
@@ -28,7 +29,12 @@ export async function setFavourite(db: Db, owner: string, renderId: string, on: 
     const result = on
       ? await tx
           .insertInto("favourites")
-          .values({ owner, render_id: renderId, created_at: new Date().toISOString() })
+          .values({
+            owner,
+            render_id: renderId,
+            created_at: new Date().toISOString(),
+            ...(await listPositions(tx, [renderId]))(renderId),
+          })
           .onConflict((c) => c.columns(["owner", "render_id"]).doNothing())
           .executeTakeFirst()
       : await tx

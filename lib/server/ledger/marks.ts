@@ -9,6 +9,7 @@ import type { LedgerRender, RenderMarks } from "@/lib/contract";
 import type { Db } from "@/lib/server/db/database";
 import { withChanges } from "./changes";
 import { favouriteSubject } from "./favourites";
+import { listPositions } from "./list-positions";
 
 /** What to change: a field left out stays as it is; null clears it. */
 export interface MarksChange {
@@ -48,6 +49,7 @@ export async function setMarks(
   const now = new Date().toISOString();
   return withChanges(db, async (tx, note) => {
     const held = await marksOf(tx, owner, renderIds);
+    const positionOf = await listPositions(tx, renderIds);
     const result: RenderMarks[] = [];
     for (const id of renderIds) {
       const before = held.get(id) ?? NONE;
@@ -62,7 +64,7 @@ export async function setMarks(
       else
         await tx
           .insertInto("render_marks")
-          .values({ owner, render_id: id, ...after, updated_at: now })
+          .values({ owner, render_id: id, ...after, updated_at: now, ...positionOf(id) })
           .onConflict((c) => c.columns(["owner", "render_id"]).doUpdateSet({ ...after, updated_at: now }))
           .execute();
       note("mark", favouriteSubject(owner, id));

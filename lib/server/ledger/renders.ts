@@ -38,28 +38,45 @@ import { touchedAt } from "./updated-at";
 /**
  * Each sort's keys; a batch's variants always in their order. `credits` reads the create request's
  * charge (a batch's is on the request, not spread over its variants), joined as `request_credits`;
- * `rating` the caller's own marks, joined as `my_marks` (unrated counts as 0).
+ * `rating` the caller's own marks, joined as `my_marks` (unrated counts as 0). The position (request
+ * seq, variant) is read from `at`: the renders, or the set the list walks (ListSet), whose rows carry
+ * the same values.
  */
-const RENDER_ORDERS: Record<RenderSort, KeysetOrder> = {
-  newest: [
-    { column: "renders.request_seq", direction: "desc" },
-    { column: "renders.variant_index", direction: "asc" },
-  ],
-  oldest: [
-    { column: "renders.request_seq", direction: "asc" },
-    { column: "renders.variant_index", direction: "asc" },
-  ],
-  credits: [
-    { column: "render_requests.credits_charged", direction: "desc" },
-    { column: "renders.request_seq", direction: "desc" },
-    { column: "renders.variant_index", direction: "asc" },
-  ],
-  rating: [
-    { column: "caller_rating", expression: sql`coalesce(my_marks.rating, 0)`, direction: "desc" },
-    { column: "renders.request_seq", direction: "desc" },
-    { column: "renders.variant_index", direction: "asc" },
-  ],
-};
+function renderOrder(sort: RenderSort, at: string): KeysetOrder {
+  const seq = `${at}.request_seq`;
+  const variant = { column: `${at}.variant_index`, direction: "asc" } as const;
+  if (sort === "oldest") return [{ column: seq, direction: "asc" }, variant];
+  const newest = [{ column: seq, direction: "desc" }, variant] as const;
+  if (sort === "credits")
+    return [{ column: "render_requests.credits_charged", direction: "desc" }, ...newest];
+  if (sort === "rating")
+    return [
+      { column: "caller_rating", expression: sql`coalesce(my_marks.rating, 0)`, direction: "desc" },
+      ...newest,
+    ];
+  return newest;
+}
+
+/** How many keys each sort's cursor holds (renderOrder's length, wherever the position is read). */
+const CURSOR_KEYS: Record<RenderSort, number> = { newest: 2, oldest: 2, credits: 3, rating: 3 };
+
+/**
+ * The set a filtered list walks: a board, the caller's favourites, the caller's marks (a rating, a
+ * pick or a reject asked for), or a tag, in that order when several are named. Each set's rows carry
+ * their render's position (ListPosition) under an index (set, request_seq desc, variant_index), so
+ * both databases read a page from the set's index in the list's order and stop there; ordered by the
+ * renders' own position instead, they walked every render in order, probing the set, and a sparse
+ * set at a million renders walked far (docs/architecture.md, "Finding renders").
+ */
+type ListSet = "board" | "favourite" | "marks" | "tag";
+
+function listSetOf(query: RenderListQuery): ListSet | undefined {
+  if (query.board) return "board";
+  if (query.favourite === "true") return "favourite";
+  if (query.rating || query.picked === "true" || query.rejected === "true") return "marks";
+  if (query.tag) return "tag";
+  return undefined;
+}
 
 export function toLedgerRender(row: RenderRow): LedgerRender {
   return {
@@ -416,7 +433,7 @@ const isCursorOf =
   (v: unknown): v is [RenderSort, ...number[]] =>
     Array.isArray(v) &&
     v[0] === sort &&
-    v.length === RENDER_ORDERS[sort].length + 1 &&
+    v.length === CURSOR_KEYS[sort] + 1 &&
     v.slice(1).every((part) => Number.isInteger(part));
 
 /**
@@ -430,7 +447,9 @@ export async function listRenders(
 ): Promise<{ items: LedgerRender[]; nextCursor: string | null }> {
   const { limit } = query;
   const sort = query.sort ?? "newest";
-  const order = RENDER_ORDERS[sort];
+  const set = listSetOf(query);
+  // The marks are joined as my_marks for every list (the rating sort, the caller's flags).
+  const order = renderOrder(sort, set === undefined ? "renders" : set === "marks" ? "my_marks" : "list_set");
   let q = db
     .selectFrom("renders")
     .innerJoin("render_requests", "render_requests.id", "renders.request_id")
@@ -447,11 +466,23 @@ export async function listRenders(
   if (query.rejected === "false")
     q = q.where((eb) => eb.or([eb("my_marks.flag", "is", null), eb("my_marks.flag", "!=", "reject")]));
   const { tag } = query;
-  if (tag)
+  if (tag && set === "tag")
+    q = q.$if(true, (qb) =>
+      qb.innerJoin("render_tags as list_set", (join) =>
+        join.onRef("list_set.render_id", "=", "renders.id").on("list_set.tag", "=", normaliseTag(tag)),
+      ),
+    );
+  else if (tag)
     q = q.where("renders.id", "in", (eb) =>
       eb.selectFrom("render_tags").select("render_id").where("tag", "=", normaliseTag(tag)),
     );
-  if (query.favourite === "true")
+  if (set === "favourite")
+    q = q.$if(true, (qb) =>
+      qb.innerJoin("favourites as list_set", (join) =>
+        join.onRef("list_set.render_id", "=", "renders.id").on("list_set.owner", "=", owner),
+      ),
+    );
+  else if (query.favourite === "true")
     q = q.where("renders.id", "in", (eb) =>
       eb.selectFrom("favourites").select("render_id").where("owner", "=", owner),
     );
@@ -468,8 +499,10 @@ export async function listRenders(
   if (query.batchId) q = q.where("renders.batch_id", "=", query.batchId);
   const { board } = query;
   if (board)
-    q = q.where("renders.id", "in", (eb) =>
-      eb.selectFrom("board_renders").select("render_id").where("board_id", "=", board),
+    q = q.$if(true, (qb) =>
+      qb.innerJoin("board_renders as list_set", (join) =>
+        join.onRef("list_set.render_id", "=", "renders.id").on("list_set.board_id", "=", board),
+      ),
     );
   const { run } = query;
   if (run)

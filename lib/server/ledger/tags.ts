@@ -7,6 +7,7 @@ import { AppError, type LedgerRender } from "@/lib/contract";
 import { TAGS_PER_RENDER } from "@/lib/domain/cull";
 import type { Db } from "@/lib/server/db/database";
 import { withChanges } from "./changes";
+import { listPositions } from "./list-positions";
 import { touchedAt } from "./updated-at";
 
 /** Each render's tags, sorted; a render without any has none in the map. */
@@ -46,6 +47,7 @@ export async function changeTags(
   const now = new Date().toISOString();
   return withChanges(db, async (tx, note) => {
     const before = await tagsOf(tx, renderIds);
+    const positionOf = await listPositions(tx, renderIds);
     const changed: string[] = [];
     for (const id of renderIds) {
       const held = new Set(before.get(id) ?? []);
@@ -62,7 +64,7 @@ export async function changeTags(
       if (adding.length > 0)
         await tx
           .insertInto("render_tags")
-          .values(adding.map((tag) => ({ render_id: id, tag, added_at: now })))
+          .values(adding.map((tag) => ({ render_id: id, tag, added_at: now, ...positionOf(id) })))
           .onConflict((c) => c.columns(["render_id", "tag"]).doNothing())
           .execute();
       if (adding.length + removing.length > 0) changed.push(id);

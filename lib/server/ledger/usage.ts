@@ -2,13 +2,13 @@ import "server-only";
 /**
  * The ledger's spend added up for the usage page (docs/api.md, "Usage"): per UTC day, model and
  * member, and per board. A render counts on the day it was requested, with what it was charged and
- * what was refunded for it, so a day's net never goes below zero.
+ * what was refunded for it, so a day's net never goes below zero. Read from the day sums that
+ * triggers keep beside the renders (`usage_days`, `board_usage_days`, migration 028), so a range
+ * costs its days, not its renders.
  */
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
 import type { UsageCell } from "@/lib/domain/usage";
-import { addDays, dayStartIso } from "@/lib/domain/usage";
 import type { Db } from "@/lib/server/db/database";
-import type { Database } from "@/lib/server/db/schema";
 
 export interface UsageScope {
   /** The first and last UTC day, both included. */
@@ -18,48 +18,45 @@ export interface UsageScope {
   memberId?: string;
 }
 
-type RendersQuery = SelectQueryBuilder<Database, "renders", object>;
-
-/** Renders requested in the scope's days (and started by its member, if any). */
-function inScope<Q extends RendersQuery>(query: Q, scope: UsageScope): Q {
-  let q = query
-    .where("renders.created_at", ">=", dayStartIso(scope.from))
-    .where("renders.created_at", "<", dayStartIso(addDays(scope.to, 1)));
-  if (scope.memberId !== undefined) q = q.where("renders.member_id", "=", scope.memberId);
-  return q as Q;
+/**
+ * The scope's day sums. A sum whose renders all went (a placeholder replaced, a render moved to
+ * another day) stays at zero renders and is left out, as a group of no renders would be.
+ */
+function daysInScope(db: Db, scope: UsageScope) {
+  let q = db
+    .selectFrom("usage_days")
+    .where("usage_days.day", ">=", scope.from)
+    .where("usage_days.day", "<=", scope.to)
+    .where("usage_days.renders", ">", 0);
+  if (scope.memberId !== undefined) q = q.where("usage_days.member_key", "=", scope.memberId);
+  return q;
 }
 
-const spent = {
-  charged: sql<number>`coalesce(sum(renders.credits_charged), 0)`,
-  refunded: sql<number>`coalesce(sum(renders.credits_refunded), 0)`,
-  renders: sql<number>`count(*)`,
-};
+/** "" stands for no member (or no name) in the day sums' keys. */
+const orNull = (key: string): string | null => (key === "" ? null : key);
 
 export async function usageCells(db: Db, scope: UsageScope): Promise<UsageCell[]> {
-  const day = sql<string>`substr(renders.created_at, 1, 10)`;
-  const rows = await inScope(db.selectFrom("renders"), scope)
+  const rows = await daysInScope(db, scope)
     .select([
-      day.as("day"),
-      "renders.model",
-      "renders.member_id",
+      "usage_days.day",
+      "usage_days.model",
+      "usage_days.member_key",
       // A member renamed mid-range stays one row, under the latest name the ledger kept.
-      sql<string | null>`max(renders.member_name)`.as("member_name"),
-      spent.charged.as("charged"),
-      spent.refunded.as("refunded"),
-      spent.renders.as("renders"),
-      sql<number>`coalesce(sum(case when renders.status = 'failed' then 1 else 0 end), 0)`.as("failures"),
-      sql<number>`coalesce(sum(case when renders.status = 'failed' then renders.credits_refunded else 0 end), 0)`.as(
-        "failure_refunds",
-      ),
+      sql<string>`max(usage_days.name_key)`.as("member_name"),
+      sql<number>`sum(usage_days.charged)`.as("charged"),
+      sql<number>`sum(usage_days.refunded)`.as("refunded"),
+      sql<number>`sum(usage_days.renders)`.as("renders"),
+      sql<number>`sum(usage_days.failures)`.as("failures"),
+      sql<number>`sum(usage_days.failure_refunds)`.as("failure_refunds"),
     ])
-    .groupBy([day, "renders.model", "renders.member_id"])
-    .orderBy(day)
+    .groupBy(["usage_days.day", "usage_days.model", "usage_days.member_key"])
+    .orderBy("usage_days.day")
     .execute();
   return rows.map((row) => ({
     day: row.day,
     model: row.model,
-    memberId: row.member_id,
-    memberName: row.member_name,
+    memberId: orNull(row.member_key),
+    memberName: orNull(row.member_name),
     charged: Number(row.charged),
     refunded: Number(row.refunded),
     renders: Number(row.renders),
@@ -78,19 +75,20 @@ export interface BoardSpend {
 
 /** Spend of the scope's renders on each board holding any of them, the largest net first. */
 export async function boardSpend(db: Db, scope: UsageScope): Promise<BoardSpend[]> {
-  const rows = await inScope(
-    db
-      .selectFrom("renders")
-      .innerJoin("board_renders", "board_renders.render_id", "renders.id")
-      .innerJoin("boards", "boards.id", "board_renders.board_id"),
-    scope,
-  )
+  let q = db
+    .selectFrom("board_usage_days")
+    .innerJoin("boards", "boards.id", "board_usage_days.board_id")
+    .where("board_usage_days.day", ">=", scope.from)
+    .where("board_usage_days.day", "<=", scope.to)
+    .where("board_usage_days.renders", ">", 0);
+  if (scope.memberId !== undefined) q = q.where("board_usage_days.member_key", "=", scope.memberId);
+  const rows = await q
     .select([
       "boards.id",
       "boards.name",
-      spent.charged.as("charged"),
-      spent.refunded.as("refunded"),
-      spent.renders.as("renders"),
+      sql<number>`sum(board_usage_days.charged)`.as("charged"),
+      sql<number>`sum(board_usage_days.refunded)`.as("refunded"),
+      sql<number>`sum(board_usage_days.renders)`.as("renders"),
     ])
     .groupBy(["boards.id", "boards.name"])
     .execute();
@@ -107,8 +105,8 @@ export async function boardSpend(db: Db, scope: UsageScope): Promise<BoardSpend[
 
 /** Net credits of the scope's renders: charged less refunded. */
 export async function netSpend(db: Db, scope: UsageScope): Promise<number> {
-  const row = await inScope(db.selectFrom("renders"), scope)
-    .select(sql<number>`coalesce(sum(renders.credits_charged - renders.credits_refunded), 0)`.as("net"))
+  const row = await daysInScope(db, scope)
+    .select(sql<number>`coalesce(sum(usage_days.charged - usage_days.refunded), 0)`.as("net"))
     .executeTakeFirst();
   return Number(row?.net ?? 0);
 }

@@ -32,6 +32,7 @@ import * as push from "./024_push";
 import * as notify from "./025_notify";
 import * as renderFamilies from "./026_render_families";
 import * as spendChat from "./027_spend_chat";
+import * as listPositionsUsageDays from "./028_list_positions_usage_days";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "025_notify": notify,
   "026_render_families": renderFamilies,
   "027_spend_chat": spendChat,
+  "028_list_positions_usage_days": listPositionsUsageDays,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { newLedgerUrl } from "@/test/server-stack";
 import { connect } from "@/lib/server/db/database";
 import { spendEvent } from "@/lib/domain/alerts";
 import { outboxKey } from "@/lib/domain/outbox";
+import { expectUsageOfRenders } from "@/test/usage-reference";
 import { migrationProvider } from "./index";
 import type { Database } from "@/lib/server/db/schema";
 
@@ -131,7 +132,11 @@ test("007_boards keeps an earlier ledger's rows and adds boards, with unique nam
   await migrate(db, "006_presets");
   const now = new Date().toISOString();
   await db.insertInto("presets").values(presetRow("pst_before", now)).execute();
-  await db.insertInto("favourites").values({ owner: "mem_a", render_id: "rnd_a", created_at: now }).execute();
+  // A ledger before 028: its rows hold no list positions yet.
+  await db
+    .insertInto("favourites")
+    .values({ owner: "mem_a", render_id: "rnd_a", created_at: now } as never)
+    .execute();
   const before = {
     presets: await db.selectFrom("presets").selectAll().execute(),
     favourites: await db.selectFrom("favourites").selectAll().execute(),
@@ -161,8 +166,16 @@ test("007_boards keeps an earlier ledger's rows and adds boards, with unique nam
     added_by_name: "Ada",
     added_at: now,
   };
-  await db.insertInto("board_renders").values(place).execute();
-  await expect(db.insertInto("board_renders").values(place).execute()).rejects.toThrow();
+  await db
+    .insertInto("board_renders")
+    .values(place as never)
+    .execute();
+  await expect(
+    db
+      .insertInto("board_renders")
+      .values(place as never)
+      .execute(),
+  ).rejects.toThrow();
   expect(await db.selectFrom("board_renders").selectAll().execute()).toEqual([place]);
 });
 
@@ -611,6 +624,135 @@ test("026_render_families puts every render already there in its family, by the 
     { id: "rnd_video", family_id: "rnd_root" },
     { id: "rnd_vary", family_id: "rnd_root" },
   ]);
+});
+
+test("028_list_positions_usage_days gives every set's rows their render's place and sums the renders already there by day", async () => {
+  const db = await openLedger();
+  await migrate(db, "026_render_families");
+  const day = (d: number) => `2026-0${d}-15T12:00:00.000Z`;
+  // Two requests, the second a batch of two; two members and no member; a failure refunded.
+  const renders = [
+    {
+      id: "rnd_one",
+      seq: 1,
+      variant: 0,
+      at: day(1),
+      member: "mem_a",
+      status: "ready",
+      charged: 50,
+      refunded: 0,
+    },
+    {
+      id: "rnd_two",
+      seq: 2,
+      variant: 0,
+      at: day(2),
+      member: "mem_b",
+      status: "failed",
+      charged: 60,
+      refunded: 60,
+    },
+    {
+      id: "rnd_three",
+      seq: 2,
+      variant: 1,
+      at: day(2),
+      member: "mem_b",
+      status: "ready",
+      charged: 0,
+      refunded: 0,
+    },
+    {
+      id: "rnd_four",
+      seq: 3,
+      variant: 0,
+      at: day(2),
+      member: null,
+      status: "ready",
+      charged: 10,
+      refunded: 0,
+    },
+  ];
+  for (const r of renders) {
+    const requestId = `req_${r.seq}`;
+    if (r.variant === 0)
+      await db
+        .insertInto("render_requests")
+        .values({ ...requestValues(requestId, r.at), seq: r.seq, credits_charged: r.charged })
+        .execute();
+    await db
+      .insertInto("renders")
+      .values({
+        ...renderValues(r.id, requestId, r.seq, r.at),
+        variant_index: r.variant,
+        status: r.status,
+        credits_charged: r.charged,
+        credits_refunded: r.refunded,
+        member_id: r.member,
+        member_name: r.member && `Name of ${r.member}`,
+        family_id: r.id,
+      } as never)
+      .execute();
+  }
+  await db
+    .insertInto("boards")
+    .values({
+      id: "brd_a",
+      name: "A",
+      name_key: "a",
+      description: null,
+      member_id: null,
+      member_name: null,
+      created_at: day(1),
+      updated_at: day(1),
+    })
+    .execute();
+  // Rows as a ledger before 028 holds them: no places yet (and a favourite of a render long gone).
+  const before = (table: "favourites" | "render_marks" | "board_renders" | "render_tags", rows: object[]) =>
+    db
+      .insertInto(table)
+      .values(rows as never)
+      .execute();
+  await before("favourites", [
+    { owner: "mem_a", render_id: "rnd_three", created_at: day(3) },
+    { owner: "mem_a", render_id: "rnd_gone", created_at: day(3) },
+  ]);
+  await before("render_marks", [
+    { owner: "mem_b", render_id: "rnd_one", rating: 4, flag: null, updated_at: day(3) },
+  ]);
+  await before("board_renders", [
+    { board_id: "brd_a", render_id: "rnd_two", added_by_id: null, added_by_name: null, added_at: day(3) },
+    { board_id: "brd_a", render_id: "rnd_three", added_by_id: null, added_by_name: null, added_at: day(3) },
+  ]);
+  await before("render_tags", [{ render_id: "rnd_four", tag: "hero", added_at: day(3) }]);
+
+  await migrate(db, "028_list_positions_usage_days");
+
+  const places = async (table: "favourites" | "render_marks" | "board_renders" | "render_tags") =>
+    (await db.selectFrom(table).select(["render_id", "request_seq", "variant_index"]).execute()).sort(
+      (a, b) => a.render_id.localeCompare(b.render_id),
+    );
+  expect(await places("favourites")).toEqual([
+    { render_id: "rnd_gone", request_seq: 0, variant_index: 0 },
+    { render_id: "rnd_three", request_seq: 2, variant_index: 1 },
+  ]);
+  expect(await places("render_marks")).toEqual([{ render_id: "rnd_one", request_seq: 1, variant_index: 0 }]);
+  expect(await places("board_renders")).toEqual([
+    { render_id: "rnd_three", request_seq: 2, variant_index: 1 },
+    { render_id: "rnd_two", request_seq: 2, variant_index: 0 },
+  ]);
+  expect(await places("render_tags")).toEqual([{ render_id: "rnd_four", request_seq: 3, variant_index: 0 }]);
+  const year = { from: "2026-01-01", to: "2026-12-31" };
+  await expectUsageOfRenders(db, year);
+  await expectUsageOfRenders(db, { ...year, memberId: "mem_b" });
+  // Kept from then on: a refund and a render taken off the board.
+  await db
+    .updateTable("renders")
+    .set({ credits_refunded: 10, status: "failed" })
+    .where("id", "=", "rnd_four")
+    .execute();
+  await db.deleteFrom("board_renders").where("render_id", "=", "rnd_three").execute();
+  await expectUsageOfRenders(db, year);
 });
 
 /** A create request as the ledger held it before families (023). */
