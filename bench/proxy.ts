@@ -145,7 +145,9 @@ export async function renderWithEveryPart(appUrl: string, session: Session): Pro
   await write(appUrl, session, "POST", "/api/renders/tags", { ids, add: ["hero", "final", "blue"] });
   await write(appUrl, session, "POST", "/api/renders/marks", { ids, rating: 4, flag: "pick" });
   await write(appUrl, session, "PUT", `/api/renders/${render.id}/favourite`);
-  const read = (await (await fetch(`${appUrl}/api/renders/${render.id}`, { headers: session })).json()) as LedgerRender;
+  const read = (await (
+    await fetch(`${appUrl}/api/renders/${render.id}`, { headers: session })
+  ).json()) as LedgerRender;
   const complete =
     read.tags?.length === 3 &&
     read.parentIds?.length === 1 &&
