@@ -8,6 +8,7 @@ import { E2E_SERVER_ENV } from "./e2e/server-env";
  * learns that speed from the completions it observes.
  */
 const SIMULATOR_PORT = E2E_PORTS.simulator;
+const AUTH_SIMULATOR_PORT = E2E_PORTS.authSimulator;
 const APP_PORT = E2E_PORTS.app;
 /** A second server of the same build with sign-in on (AUTH_SECRET), its own database and members. */
 const AUTH_APP_PORT = E2E_PORTS.authApp;
@@ -16,6 +17,8 @@ const SETUP_APP_PORT = E2E_PORTS.setupApp;
 /** A secret the setup server holds: its page must never show it (e2e/setup-page.spec.ts). */
 const SETUP_APP_AUTH_SECRET = "e2e-setup-secret-never-shown-0123456789";
 const simulatorUrl = `http://127.0.0.1:${SIMULATOR_PORT}`;
+const authSimulatorUrl = `http://127.0.0.1:${AUTH_SIMULATOR_PORT}`;
+const simulatorCommand = (port: number) => `npx tsx simulator/main.ts --port ${port} --time-scale 0.02`;
 
 /** Members of the sign-in app, added with the CLI an admin uses (e2e/auth.spec.ts signs in as them). */
 const AUTH_MEMBERS = [
@@ -28,10 +31,28 @@ const addMembers = AUTH_MEMBERS.map(
     `(echo 'correct horse battery' | npm run -s user:add -- --email ${m.email} --name ${m.name} --role ${m.role} --password-stdin)`,
 ).join(" && ");
 
+/** The specs of the sign-in app: the "sign-in" project's, run beside the others (see `workers`). */
+const SIGN_IN_SPECS = [
+  "alerts.spec.ts",
+  "api-tokens.spec.ts",
+  "audit.spec.ts",
+  "approvals.spec.ts",
+  "auth.spec.ts",
+  "client-address.spec.ts",
+  "live-updates.spec.ts",
+  "people.spec.ts",
+  "review-together.spec.ts",
+  "shares.spec.ts",
+  "usage.spec.ts",
+];
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // One worker per project: the sign-in project's specs run beside the desktop project's, each
+  // project's one at a time. They share no server (the sign-in app has its own database and its own
+  // simulator, so a desktop spec's simulator faults or reset never reach it).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 20_000 },
@@ -57,32 +78,14 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [
-        "alerts.spec.ts",
-        "audit.spec.ts",
-        "approvals.spec.ts",
-        "auth.spec.ts",
-        "client-address.spec.ts",
-        "live-updates.spec.ts",
-        "people.spec.ts",
-        "review-together.spec.ts",
-        "usage.spec.ts",
-      ],
+      workers: 1,
+      testIgnore: SIGN_IN_SPECS,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
     {
       name: "sign-in",
-      testMatch: [
-        "alerts.spec.ts",
-        "audit.spec.ts",
-        "approvals.spec.ts",
-        "auth.spec.ts",
-        "client-address.spec.ts",
-        "live-updates.spec.ts",
-        "people.spec.ts",
-        "review-together.spec.ts",
-        "usage.spec.ts",
-      ],
+      workers: 1,
+      testMatch: SIGN_IN_SPECS,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
@@ -92,8 +95,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx simulator/main.ts --port ${SIMULATOR_PORT} --time-scale 0.02`,
+      command: simulatorCommand(SIMULATOR_PORT),
       url: `${simulatorUrl}/__sim/stats`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: simulatorCommand(AUTH_SIMULATOR_PORT),
+      url: `${authSimulatorUrl}/__sim/stats`,
       reuseExistingServer: false,
       stdout: "ignore",
     },
@@ -118,7 +127,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore",
       env: {
-        RENDER_API_BASE_URL: simulatorUrl,
+        RENDER_API_BASE_URL: authSimulatorUrl,
         ...E2E_SERVER_ENV,
         RENDER_API_KEY: "rs_live_demo_team_1",
         DATABASE_URL: "file:./data/e2e-auth/dashboard.db",

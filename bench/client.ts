@@ -6,6 +6,50 @@ import type { LedgerRender } from "@/lib/contract";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import type { RenderRequest } from "@/lib/domain/render-request";
 
+/**
+ * Creates one request through `POST /api/renders` under a fresh Idempotency-Key: the service's
+ * render ids. Image batches in a burst meet the service's fair-use limit: a 429 created nothing, so
+ * it waits as told and sends again.
+ */
+export async function createRender(
+  appUrl: string,
+  request: RenderRequest,
+  /** A signed-in member's cookie, where sign-in is on. */
+  headers: Record<string, string> = {},
+): Promise<string[]> {
+  const send = () =>
+    fetch(`${appUrl}/api/renders`, {
+      method: "POST",
+      headers: {
+        ...headers,
+        Origin: appUrl,
+        "Content-Type": "application/json",
+        "Idempotency-Key": randomUUID(),
+      },
+      body: JSON.stringify(request),
+    });
+  let response = await send();
+  while (response.status === 429) {
+    await sleep(Number(response.headers.get("retry-after") ?? 1) * 1000);
+    response = await send();
+  }
+  const body = (await response.json()) as { ids?: string[] };
+  if (response.status !== 202 || !body.ids)
+    throw new Error(`create answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.ids;
+}
+
+/** The renders of these ids in the ledger (at most 100). */
+export async function rendersById(
+  appUrl: string,
+  ids: readonly string[],
+  headers: Record<string, string> = {},
+): Promise<LedgerRender[]> {
+  const response = await fetch(`${appUrl}/api/renders?limit=100&ids=${ids.join(",")}`, { headers });
+  if (!response.ok) throw new Error(`GET /api/renders answered ${response.status}`);
+  return ((await response.json()) as { items: LedgerRender[] }).items;
+}
+
 /** Creates each request through `POST /api/renders` and waits until every render is final. */
 export async function createFinishedRenders(
   appUrl: string,
@@ -15,50 +59,26 @@ export async function createFinishedRenders(
   headers: Record<string, string> = {},
 ): Promise<LedgerRender[]> {
   const ids: string[] = [];
-  for (const request of requests) {
-    const send = () =>
-      fetch(`${appUrl}/api/renders`, {
-        method: "POST",
-        headers: {
-          ...headers,
-          Origin: appUrl,
-          "Content-Type": "application/json",
-          "Idempotency-Key": randomUUID(),
-        },
-        body: JSON.stringify(request),
-      });
-    let response = await send();
-    // Image batches in a burst meet the service's fair-use limit: a 429 created nothing, so wait
-    // as told and send again.
-    while (response.status === 429) {
-      await sleep(Number(response.headers.get("retry-after") ?? 1) * 1000);
-      response = await send();
-    }
-    const body = (await response.json()) as { ids?: string[] };
-    if (response.status !== 202 || !body.ids)
-      throw new Error(`create answered ${response.status}: ${JSON.stringify(body)}`);
-    ids.push(...body.ids);
-  }
+  for (const request of requests) ids.push(...(await createRender(appUrl, request, headers)));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${appUrl}/api/renders?limit=100&ids=${ids.join(",")}`, { headers });
-    const { items } = (await response.json()) as { items: LedgerRender[] };
+    const items = await rendersById(appUrl, ids, headers);
     if (items.length === ids.length && items.every((r) => isFinalLedgerStatus(r.status))) return items;
     if (Date.now() > deadline) throw new Error(`renders not finished within ${timeoutMs} ms`);
     await sleep(250);
   }
 }
 
-/**
- * Adds a member to the dashboard's ledger with the CLI an admin uses, signs them in as a browser
- * does, and gives the session's cookie (where sign-in is on).
- */
-export async function signedInMember(
-  appUrl: string,
-  databaseUrl: string,
-  member = { email: "bench@example.com", name: "Bench", role: "admin" },
-): Promise<{ cookie: string }> {
-  const password = "a long bench password";
+const BENCH_PASSWORD = "a long bench password";
+
+export interface BenchMember {
+  email: string;
+  name: string;
+  role: "admin" | "member";
+}
+
+/** Adds a member to the dashboard's ledger with the CLI an admin uses (`env`: more settings for it). */
+export function addMember(databaseUrl: string, member: BenchMember, env: Record<string, string> = {}): void {
   execFileSync(
     "npm",
     [
@@ -75,17 +95,34 @@ export async function signedInMember(
       "--password-stdin",
     ],
     {
-      input: `${password}\n`,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      input: `${BENCH_PASSWORD}\n`,
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
       stdio: ["pipe", "ignore", "inherit"],
     },
   );
+}
+
+/** Signs a member added by `addMember` in as a browser does: a new session's cookie. */
+export async function signIn(appUrl: string, email: string): Promise<string> {
   const response = await fetch(`${appUrl}/api/auth/sign-in`, {
     method: "POST",
     headers: { Origin: appUrl, "Content-Type": "application/json" },
-    body: JSON.stringify({ email: member.email, password }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}`);
-  return { cookie };
+  return cookie;
+}
+
+/**
+ * Adds a member to the dashboard's ledger with the CLI an admin uses, signs them in as a browser
+ * does, and gives the session's cookie (where sign-in is on).
+ */
+export async function signedInMember(
+  appUrl: string,
+  databaseUrl: string,
+  member: BenchMember = { email: "bench@example.com", name: "Bench", role: "admin" },
+): Promise<{ cookie: string }> {
+  addMember(databaseUrl, member);
+  return { cookie: await signIn(appUrl, member.email) };
 }

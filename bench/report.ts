@@ -43,6 +43,7 @@ export const BENCHMARKS = [
   "cull",
   "review",
   "reference",
+  "fanout",
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
@@ -59,6 +60,7 @@ const TITLES: Record<BenchmarkName, string> = {
   cull: "10. Culling from the keyboard",
   review: "11. Review: a comment on every open page",
   reference: "12. An output copied as a reference",
+  fanout: "13. Live fan-out: 500 open pages on 3 replicas",
 };
 
 /** Streaming through the dashboard keeps at least this share of the direct path's throughput. */

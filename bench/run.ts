@@ -8,6 +8,7 @@ import { runCull } from "./cull";
 import { runEstimate } from "./estimate";
 import { runHistory } from "./history";
 import { runLive } from "./live";
+import { runLiveFanout } from "./live-fanout";
 import { runPageWeight } from "./page-weight";
 import { runPolls } from "./polls";
 import { runProxy } from "./proxy";
@@ -32,6 +33,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
   cull: runCull,
   review: runReview,
   reference: runReference,
+  fanout: runLiveFanout,
 };
 
 /**
@@ -41,7 +43,7 @@ const RUNNERS: Record<BenchmarkName, () => Promise<BenchResult>> = {
 const WITHOUT_BUILD: ReadonlySet<BenchmarkName> = new Set(["history"]);
 
 /** Accepts the file names too (`page-weight`), as the modules are named. */
-const ALIASES: Record<string, BenchmarkName> = { "page-weight": "pageWeight" };
+const ALIASES: Record<string, BenchmarkName> = { "page-weight": "pageWeight", "live-fanout": "fanout" };
 
 interface Args {
   names: BenchmarkName[];

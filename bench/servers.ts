@@ -67,6 +67,10 @@ export const PORTS = {
   /** Culling's app and simulator, clear of the others so it may run beside them. */
   cullApp: 3230,
   cullSimulator: 4230,
+  /** Live fan-out's cluster: its proxy, three replicas and simulator, as the replicas section's. */
+  fanoutProxy: 3240,
+  fanoutReplicas: [3241, 3242, 3243],
+  fanoutSimulator: 4240,
 } as const;
 
 export const TEAM_KEY = "rs_live_demo_team_1";
@@ -323,7 +327,12 @@ export async function startApp(name: string, options: AppOptions): Promise<App> 
   );
   const url = `http://127.0.0.1:${options.port}`;
   await waitForHttp(`${url}/api/health`, proc, 120_000);
-  return { url, proc, serverPid: listeningPid(options.port, proc), stop: () => proc.stop() };
+  return {
+    url,
+    proc,
+    serverPid: listeningPid(options.port, proc.child.pid, proc.name),
+    stop: () => proc.stop(),
+  };
 }
 
 /** Removes a ledger file and its WAL companions, so a benchmark starts from an empty history. */
@@ -334,10 +343,11 @@ export function freshDatabase(file: string): string {
 }
 
 /**
- * The pid whose socket listens on `port`, among the process group of `proc`: `next start` may serve
- * from its own process or from a child, and RSS must be read from the one holding the requests.
+ * The pid whose socket listens on `port`, among the process group `group` (of the process named
+ * `name`): `next start` may serve from its own process or from a child, and RSS and CPU must be
+ * read from the one holding the requests.
  */
-function listeningPid(port: number, proc: Proc): number {
+export function listeningPid(port: number, group: number | undefined, name: string): number {
   const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
   const inodes = new Set<string>();
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
@@ -348,7 +358,6 @@ function listeningPid(port: number, proc: Proc): number {
       if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === "0A" && fields[9]) inodes.add(fields[9]);
     }
   }
-  const group = proc.child.pid;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -365,7 +374,7 @@ function listeningPid(port: number, proc: Proc): number {
       // A process that ended meanwhile.
     }
   }
-  throw new Error(`no process of ${proc.name} listens on port ${port}`);
+  throw new Error(`no process of ${name} listens on port ${port}`);
 }
 
 /** CPU time (user + system) a process has used so far, in seconds; /proc counts in ticks of 1/100 s. */

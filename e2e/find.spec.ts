@@ -15,7 +15,10 @@ test("a prefix finds the prompts, a date preset and oldest first live in the URL
   // One made-up word, so the search finds these renders and no other test's.
   const word = uniquePrompt("Quillon").replace(" ", "");
   const prompts = [`${word} at dawn`, `A ${word}ish harbour at noon`, `${word} at dusk`];
-  for (const prompt of prompts) await api.settled((await api.createRender({ kind: "image", prompt })).id);
+  // Created one after another (the order the list shows), then waited for together.
+  const ids: string[] = [];
+  for (const prompt of prompts) ids.push((await api.createRender({ kind: "image", prompt })).id);
+  await api.allSettled(ids);
   const newestFirst = [...prompts].reverse();
 
   await gallery.goto();
@@ -83,7 +86,7 @@ test("a batch has its own page, linked from a variant's page, whole after a relo
   const batch = page.getByRole("region", { name: "Batch of 3" });
   const variants = batch.getByRole("article");
   await expect(variants).toHaveCount(3);
-  for (const id of created.ids) await api.settled(id);
+  await api.allSettled(created.ids);
   // Live: every variant turns ready on the open page.
   await expect(batch.getByText("Ready", { exact: true })).toHaveCount(3);
 

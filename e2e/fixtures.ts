@@ -119,13 +119,21 @@ export class DashboardApi {
     return ((await response.json()) as { items: LedgerRenderJson[] }).items;
   }
 
-  /** Waits until the ledger has the render in a final state and returns it. */
+  /**
+   * Waits until the ledger has the render in a final state and returns it. The ledger is the
+   * dashboard's own (reading it costs no upstream poll), so it is read often.
+   */
   async settled(id: string, timeout = 45_000): Promise<LedgerRenderJson> {
     let last: LedgerRenderJson | undefined;
     await expect
-      .poll(async () => (last = await this.render(id)).status, { timeout, intervals: [250, 500, 1000] })
+      .poll(async () => (last = await this.render(id)).status, { timeout, intervals: [100, 250, 500] })
       .toMatch(new RegExp(`^(${FINAL.join("|")})$`));
     return last as LedgerRenderJson;
+  }
+
+  /** Waits until every render is final, all at once: they finish in whatever order the service takes. */
+  async allSettled(ids: readonly string[]): Promise<LedgerRenderJson[]> {
+    return Promise.all(ids.map((id) => this.settled(id)));
   }
 
   async account(): Promise<{ planLabel: string; renderCreditsBalance: number; monthlyGrant: number }> {

@@ -153,7 +153,7 @@ test.describe("gallery", () => {
     for (const [i, request] of requests.entries()) {
       ids.push(...(await api.createRender({ kind: "image", prompt: `${tag} #${i}`, ...request })).ids);
     }
-    for (const id of ids) await api.settled(id);
+    await api.allSettled(ids);
     /** Pixels of rounding a browser may leave between boxes laid out to the same size. */
     const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
     for (const width of [1440, 390]) {
@@ -243,8 +243,8 @@ test.describe("gallery", () => {
     const tag = uniquePrompt("filtertag");
     const failed = `${tag} a broken vase [fail]`;
     const fine = `${tag} a whole vase`;
-    await api.settled((await api.createRender({ ...KLING_720_5S, prompt: failed })).id);
-    await api.settled((await api.createRender({ kind: "image", prompt: fine })).id);
+    const failing = await api.createRender({ ...KLING_720_5S, prompt: failed });
+    await api.allSettled([failing.id, (await api.createRender({ kind: "image", prompt: fine })).id]);
 
     await gallery.goto();
     await gallery.status.selectOption({ label: "Failed" });

@@ -1,4 +1,5 @@
 import { SIMULATOR_URL, expect, simulatorBalance, test } from "./fixtures";
+import { E2E_SERVER_ENV } from "./server-env";
 
 test.describe("home page", () => {
   test("shows the simulator's account: plan, balance, grant and key", async ({ gallery, request }) => {
@@ -25,8 +26,8 @@ test.describe("home page", () => {
       request.put(`${SIMULATOR_URL}/__sim/faults`, { data: faults });
     await setFaults({ resetRate: 1 });
     try {
-      // Outlast the server's brief account cache (ACCOUNT_CACHE_SECONDS, 10 s by default).
-      await page.waitForTimeout(11_000);
+      // Outlast the server's brief account cache (ACCOUNT_CACHE_SECONDS).
+      await page.waitForTimeout(Number(E2E_SERVER_ENV.ACCOUNT_CACHE_SECONDS) * 1000 + 1000);
       await gallery.goto();
       await expect(gallery.account.getByRole("alert")).toHaveText(
         /The Render Service can't be reached right now\./,

@@ -7,8 +7,9 @@ const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const E2E_PORTS = {
   simulator: 4110 + OFFSET,
   app: 3110 + OFFSET,
-  /** The same build with sign-in on. */
+  /** The same build with sign-in on, against a simulator of its own (its specs run beside the others'). */
   authApp: 3111 + OFFSET,
+  authSimulator: 4111 + OFFSET,
   /** The same build with no Render Service key. */
   setupApp: 3112 + OFFSET,
   /** production.spec.ts: its shared server, then start-up servers that refuse or lack settings. */

@@ -38,6 +38,8 @@ export interface ClusterOptions {
 
 export interface ReplicaCluster {
   proxy: RoundRobinProxy;
+  /** The replicas' database, for the CLI an admin runs on it (adding members). */
+  databaseUrl: string;
   simulatorUrl: string;
   replicas: Replica[];
   /** The replica's health, or null when it does not answer. */
@@ -163,6 +165,7 @@ export async function startReplicaCluster(options: ClusterOptions): Promise<Repl
     };
     return {
       proxy,
+      databaseUrl,
       simulatorUrl,
       replicas,
       health,

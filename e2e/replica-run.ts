@@ -58,7 +58,7 @@ export interface ReplicaRun {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The n-th render of the run: images, a few doomed to fail, and every fourth a short video. */
-function request(n: number): RenderRequest {
+export function request(n: number): RenderRequest {
   const prompt = `replica run ${n}: ${n % 10 === 9 ? "a doomed still [fail]" : "a harbour at dawn"}`;
   return n % 4 === 3
     ? { kind: "video", prompt, model: "kling", durationSeconds: 5, resolution: "720p" }

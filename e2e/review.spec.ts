@@ -24,7 +24,7 @@ async function threeImages(api: DashboardApi, label: string) {
     });
     ids.push(created.id);
   }
-  for (const id of ids) await api.settled(id);
+  await api.allSettled(ids);
   return { tag, prompts: [...prompts].reverse(), ids: [...ids].reverse() };
 }
 

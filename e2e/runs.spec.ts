@@ -23,12 +23,13 @@ test("a 20-row CSV with 3 bad rows: the preview names them; 17 confirmed rows re
 }, testInfo) => {
   test.setTimeout(180_000);
   // One earlier render of each kind the file asks for, so the estimate has a history to go by.
-  for (const body of [
+  const basis = [
     { kind: "image", prompt: "estimate basis", imageModel: "nano-banana" },
     { kind: "video", prompt: "estimate basis", model: "kling", durationSeconds: 5 },
-  ]) {
-    await api.settled((await api.createRender(body)).id);
-  }
+  ];
+  const created: string[] = [];
+  for (const body of basis) created.push((await api.createRender(body)).id);
+  await api.allSettled(created);
   const runs = new RunsPage(page);
   await runs.gotoNew();
   await runs.fileInput.setInputFiles(CSV);

@@ -1,6 +1,7 @@
 /**
  * Reads a server-sent events body as a browser's EventSource would (fields `id`, `event`, `data`,
- * comment lines ignored), for the integration tests and the benchmark.
+ * comment lines ignored), for the integration tests and the benchmark: `SseParser` turns text as it
+ * arrives into messages, `SseReader` pulls them from a fetch body one at a time.
  */
 export interface SseMessage {
   id: string | null;
@@ -8,15 +9,59 @@ export interface SseMessage {
   data: string;
 }
 
+/** Server-sent events text, fed as it arrives (in any pieces), into whole messages. */
+export class SseParser {
+  private buffer = "";
+  /** The id of the last message that had one, as EventSource keeps it for `Last-Event-ID`. */
+  lastEventId: string | null = null;
+
+  /** The messages that `text` completes, in order. */
+  feed(text: string): SseMessage[] {
+    const messages: SseMessage[] = [];
+    this.buffer += text;
+    for (let end = this.blockEnd(); end !== null; end = this.blockEnd()) {
+      const block = this.buffer.slice(0, end.at);
+      this.buffer = this.buffer.slice(end.at + end.length);
+      const message = this.dispatch(block);
+      if (message) messages.push(message);
+    }
+    return messages;
+  }
+
+  private blockEnd(): { at: number; length: number } | null {
+    const match = /\r?\n\r?\n/.exec(this.buffer);
+    return match ? { at: match.index, length: match[0].length } : null;
+  }
+
+  private dispatch(block: string): SseMessage | null {
+    const message: SseMessage = { id: null, event: "message", data: "" };
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line === "" || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "data") data.push(value);
+      else if (field === "event") message.event = value;
+      else if (field === "id") message.id = value;
+    }
+    if (message.id !== null) this.lastEventId = message.id;
+    return data.length > 0 ? { ...message, data: data.join("\n") } : null;
+  }
+}
+
 export class SseReader {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
   private readonly decoder = new TextDecoder();
-  private buffer = "";
+  private readonly parser = new SseParser();
   private readonly ready: SseMessage[] = [];
   private pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  /** The id of the last message that had one, as EventSource keeps it for `Last-Event-ID`. */
-  lastEventId: string | null = null;
   ended = false;
+
+  /** The id of the last message that had one, as EventSource keeps it for `Last-Event-ID`. */
+  get lastEventId(): string | null {
+    return this.parser.lastEventId;
+  }
 
   constructor(body: ReadableStream<Uint8Array>) {
     this.reader = body.getReader();
@@ -40,7 +85,7 @@ export class SseReader {
         this.ended = true;
         continue;
       }
-      this.feed(this.decoder.decode(result.value, { stream: true }));
+      this.ready.push(...this.parser.feed(this.decoder.decode(result.value, { stream: true })));
     }
     return this.ready.shift() ?? null;
   }
@@ -60,35 +105,5 @@ export class SseReader {
 
   async close(): Promise<void> {
     await this.reader.cancel().catch(() => undefined);
-  }
-
-  private feed(text: string): void {
-    this.buffer += text;
-    for (let end = this.blockEnd(); end !== null; end = this.blockEnd()) {
-      const block = this.buffer.slice(0, end.at);
-      this.buffer = this.buffer.slice(end.at + end.length);
-      this.dispatch(block);
-    }
-  }
-
-  private blockEnd(): { at: number; length: number } | null {
-    const match = /\r?\n\r?\n/.exec(this.buffer);
-    return match ? { at: match.index, length: match[0].length } : null;
-  }
-
-  private dispatch(block: string): void {
-    const message: SseMessage = { id: null, event: "message", data: "" };
-    const data: string[] = [];
-    for (const line of block.split(/\r?\n/)) {
-      if (line === "" || line.startsWith(":")) continue;
-      const colon = line.indexOf(":");
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-      if (field === "data") data.push(value);
-      else if (field === "event") message.event = value;
-      else if (field === "id") message.id = value;
-    }
-    if (message.id !== null) this.lastEventId = message.id;
-    if (data.length > 0) this.ready.push({ ...message, data: data.join("\n") });
   }
 }

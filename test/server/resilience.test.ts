@@ -8,6 +8,7 @@ import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { getClusterMember } from "@/lib/server/cluster/process-member";
 import { getDb } from "@/lib/server/db/database";
 import { beginRequest } from "@/lib/server/ledger/renders";
+import { errorRetryAt } from "@/lib/server/scheduler/policy";
 import { startStack, waitFor, type Stack } from "@/test/server-stack";
 
 let stack: Stack;
@@ -108,9 +109,20 @@ describe("a misbehaving service", () => {
     }),
   );
 
+  /**
+   * How long the scheduler waits, by its own backoff, through `failures` failed polls in a row of one
+   * render. About 28 % of requests fail here, so among twenty renders five failures in a row happen
+   * in about one run in thirty on each database, six in one in a hundred: the test's old fixed 90 s
+   * wait was shorter than that backoff (62 s, 122 s) under load, and failed now and then. Eight in a
+   * row, past this wait, is about one run in a thousand.
+   */
+  const backoffThrough = (failures: number) =>
+    Array.from({ length: failures }, (_, i) => errorRetryAt(0, i + 1)).reduce((sum, ms) => sum + ms, 0);
+  const FOLLOWED_WITHIN_MS = backoffThrough(7) + 30_000;
+
   test(
     "5xx, resets and latency: every accepted render is followed to its end, none created twice",
-    { timeout: 120_000 },
+    { timeout: FOLLOWED_WITHIN_MS + 30_000 },
     async () => {
       await stack.setFaults({ errorRate: 0.2, resetRate: 0.1, latencyMs: 30 });
       const before = await stack.simStats();
@@ -122,7 +134,7 @@ describe("a misbehaving service", () => {
         });
         outcomes.push(response.status);
       }
-      const items = (await allFinal(90_000)).filter((r) => r.prompt.startsWith("faulty "));
+      const items = (await allFinal(FOLLOWED_WITHIN_MS)).filter((r) => r.prompt.startsWith("faulty "));
       await stack.setFaults({ errorRate: 0, resetRate: 0, latencyMs: 0 });
       const after = await stack.simStats();
 

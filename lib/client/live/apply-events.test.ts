@@ -121,17 +121,23 @@ describe("applyLiveEvents", () => {
     expect(client.getQueryData<LedgerRender>(queryKeys.renders.detail("a"))?.status).toBe("ready");
   });
 
-  test("a list whose read is under way when its render changes is read again afterwards", async () => {
+  /** A page showing the list, its first read answered with `first`, and the answers of reads to come. */
+  async function shownList(first: InfiniteData<RenderList>) {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     const answers: ((data: InfiniteData<RenderList>) => void)[] = [];
     const observer = new QueryObserver(client, {
       queryKey: queryKeys.renders.list({ limit: 30 } as never),
       queryFn: () => new Promise<InfiniteData<RenderList>>((resolve) => answers.push(resolve)),
     });
-    const unsubscribe = observer.subscribe(() => {}); // a page showing the list
-    answers.shift()?.(pages([render("a")]));
+    const unsubscribe = observer.subscribe(() => {});
+    answers.shift()?.(first);
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined());
+    const shownIds = () => observer.getCurrentResult().data?.pages[0]?.items.map((r) => r.id);
+    return { client, answers, observer, shownIds, unsubscribe };
+  }
 
+  test("a list whose read is under way when its render changes is read again afterwards", async () => {
+    const { client, answers, observer, unsubscribe } = await shownList(pages([render("a")]));
     void observer.refetch(); // a read under way, taken before "a" finished
     const ready = render("a", { status: "ready", updatedAt: "2026-11-25T10:00:09.000Z" });
     applyLiveEvents(client, [{ type: "render", render: ready }]);
@@ -141,6 +147,22 @@ describe("applyLiveEvents", () => {
     await vi.waitFor(() =>
       expect(observer.getCurrentResult().data?.pages[0]?.items[0]?.status).toBe("ready"),
     );
+    unsubscribe();
+  });
+
+  test("a list whose read is under way when a render is removed is read again, so the render stays gone", async () => {
+    const placeholder = render("req_1", { requestId: "req_1", status: "submitting" });
+    const { client, answers, observer, shownIds, unsubscribe } = await shownList(
+      pages([placeholder, render("a")]),
+    );
+    void observer.refetch(); // a read under way, taken before the placeholder was removed
+    applyLiveEvents(client, [{ type: "render-removed", id: "req_1" }]);
+    expect(shownIds()).toEqual(["a"]);
+    answers.shift()?.(pages([placeholder, render("a")])); // the stale read lands: cancelled, not used
+    await vi.waitFor(() => expect(answers).toHaveLength(1)); // a fresh read was started
+    answers.shift()?.(pages([render("a")]));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(shownIds()).toEqual(["a"]);
     unsubscribe();
   });
 

@@ -64,7 +64,7 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         if (event.render.id === event.render.requestId) stale.add(approvalKeys.all);
         break;
       case "render-removed":
-        dropRender(queryClient, event.id, created.get(event.id) ?? []);
+        dropRender(queryClient, event.id, created.get(event.id) ?? [], reread);
         break;
       case "favourite":
         putOwn(queryClient, event.id, { favourite: event.favourite }, reread);
@@ -232,9 +232,16 @@ function joinsOwnFilter(own: Own, filters: ListFilters): boolean {
 }
 
 /** A render left the ledger; a create's placeholder gives its place to the renders that replace it. */
-function dropRender(queryClient: QueryClient, id: string, replacements: readonly LedgerRender[]): void {
+function dropRender(
+  queryClient: QueryClient,
+  id: string,
+  replacements: readonly LedgerRender[],
+  reread: Rereads,
+): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.renders.detail(id), exact: true });
   for (const query of listQueries(queryClient)) {
+    // A read under way may predate the removal and bring the render back.
+    if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
     const data = query.state.data as RenderPages | undefined;
     if (!data || !holds(data, id)) continue;
     const filters = (query.queryKey[2] ?? {}) as ListFilters;
