@@ -15,7 +15,7 @@ const nextConfig = {
   // with only the modules it needs. `npm start` serves the usual build from the project folder.
   ...(process.env.BUILD_STANDALONE === "1" && { output: "standalone" }),
   // The ledger's native SQLite driver must stay a runtime require, not a bundled module.
-  serverExternalPackages: ["@libsql/client", "libsql"],
+  serverExternalPackages: ["libsql"],
   // The API reference's renderer is read from the package at run time (app/vendor): ship it in a
   // standalone build.
   outputFileTracingIncludes: {

@@ -36,6 +36,7 @@ const POSTGRES_TESTS = [
   "test/server/inbox-messages.test.ts",
   "test/server/digest.test.ts",
   "test/server/push.test.ts",
+  "test/server/render-read.test.ts",
 ];
 
 /** Tests of what only a PostgreSQL deployment has (several processes on one ledger). */

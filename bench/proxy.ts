@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import autocannon from "autocannon";
+import type { LedgerRender } from "@/lib/contract";
 import { createFinishedRenders, signedInMember } from "./client";
 import type { BenchResult, Row } from "./report";
 import { freshDatabase, PORTS, startApp, startSimulator, TEAM_KEY, TMP } from "./servers";
@@ -109,6 +110,55 @@ function comparison(name: string, dashboard: LoadFigures, direct: LoadFigures) {
   };
 }
 
+type Session = Record<string, string>;
+
+/** Sends one JSON write as the dashboard's pages do, and refuses any answer but 200. */
+async function write(appUrl: string, session: Session, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${appUrl}${route}`, {
+    method,
+    headers: { ...session, Origin: appUrl, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${method} ${route} answered ${response.status}`);
+}
+
+/**
+ * A finished render with every part a read assembles, as a team's renders have them: a parent and a
+ * child (its family), the team's tags, the caller's rating, pick and favourite. Finished, so reading
+ * it costs the dashboard no upstream poll, as after any completion.
+ */
+export async function renderWithEveryPart(appUrl: string, session: Session): Promise<LedgerRender> {
+  const finished = async (prompt: string, parentIds?: string[]) => {
+    const [render] = await createFinishedRenders(
+      appUrl,
+      [{ kind: "image", prompt, ...(parentIds && { parentIds }) }],
+      undefined,
+      session,
+    );
+    if (!render) throw new Error("no render to read");
+    return render;
+  };
+  const parent = await finished("proxy benchmark: the first version");
+  const render = await finished("proxy benchmark", [parent.id]);
+  await finished("proxy benchmark: the next version", [render.id]);
+  const ids = [render.id];
+  await write(appUrl, session, "POST", "/api/renders/tags", { ids, add: ["hero", "final", "blue"] });
+  await write(appUrl, session, "POST", "/api/renders/marks", { ids, rating: 4, flag: "pick" });
+  await write(appUrl, session, "PUT", `/api/renders/${render.id}/favourite`);
+  const read = (await (
+    await fetch(`${appUrl}/api/renders/${render.id}`, { headers: session })
+  ).json()) as LedgerRender;
+  const complete =
+    read.tags?.length === 3 &&
+    read.parentIds?.length === 1 &&
+    read.childIds?.length === 1 &&
+    read.favourite === true &&
+    read.rating === 4 &&
+    read.flag === "pick";
+  if (!complete) throw new Error(`the benchmark's render lacks a part: ${JSON.stringify(read)}`);
+  return read;
+}
+
 export async function runProxy(): Promise<BenchResult> {
   const simulator = await startSimulator("proxy-simulator", PORTS.simulator, 0.01);
   const databaseFile = freshDatabase(path.join(TMP, "proxy", "ledger.db"));
@@ -121,14 +171,7 @@ export async function runProxy(): Promise<BenchResult> {
   });
   try {
     const session = { Cookie: (await signedInMember(app.url, `file:${databaseFile}`)).cookie };
-    // A finished render: reading it costs the dashboard no upstream poll, as after any completion.
-    const [render] = await createFinishedRenders(
-      app.url,
-      [{ kind: "image", prompt: "proxy benchmark" }],
-      undefined,
-      session,
-    );
-    if (!render) throw new Error("no render to read");
+    const render = await renderWithEveryPart(app.url, session);
     const auth = { Authorization: `Bearer ${TEAM_KEY}` };
 
     const measured = await measureInTurn({
@@ -180,6 +223,7 @@ export async function runProxy(): Promise<BenchResult> {
       notes: [
         `autocannon, ${CONNECTIONS} connections; each target warmed up for ${WARMUP_S} s, then measured ${ROUNDS} times for ${ROUND_S} s, the targets in turn; figures are the medians over the rounds. ` +
           "The baseline is the same request straight to the simulator. Sign-in is on (`AUTH_SECRET`): every request to the dashboard carries a member's session cookie, checked as a browser's would be.",
+        "The render read is finished and has every part a read assembles: three tags, the caller's rating, pick and favourite, a parent and a child.",
         "`GET /api/renders/{id}` is answered from the ledger (no upstream call). Straight to the simulator the same read is a poll, and all but " +
           "60 a minute are refused with 429, so its figures are mostly those of refusals: the baseline's 2xx share says how many were real answers.",
         "`GET /api/account` is served from the dashboard's cache (`ACCOUNT_CACHE_SECONDS`, default 10 s), fetched upstream at most once per expiry.",

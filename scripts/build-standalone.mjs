@@ -45,7 +45,7 @@ await build({
   // As the server resolves them: `server-only` is the empty module under react-server.
   conditions: ["react-server"],
   // The drivers (one native) are in the standalone node_modules, traced from the server's imports.
-  external: ["pg", "@libsql/client", "libsql"],
+  external: ["pg", "libsql"],
   // Bundled CommonJS modules may require Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

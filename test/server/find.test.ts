@@ -6,7 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import Sqlite from "libsql";
 import { Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "@/lib/server/db/database";
@@ -244,8 +244,8 @@ describe("date range", () => {
 describe("the search index on a ledger made before it", () => {
   test("finds the renders that were there, and new ones", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ledger-fts-"));
-    const client = createClient({ url: `file:${path.join(dir, "old.db")}` });
-    const db = new Kysely<Database>({ dialect: new LibsqlDialect(client) });
+    const database = new Sqlite(path.join(dir, "old.db"));
+    const db = new Kysely<Database>({ dialect: new LibsqlDialect(database) });
     try {
       const migrator = new Migrator({ db, provider: migrationProvider });
       expect((await migrator.migrateTo("003_change_log")).error).toBeUndefined();

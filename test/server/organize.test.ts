@@ -7,7 +7,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import Sqlite from "libsql";
 import { Kysely, Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LedgerRender, LiveEvent } from "@/lib/contract";
@@ -267,7 +267,7 @@ describe("migration 004 on a ledger of the release before", () => {
   test("adds favourites and the archive column, and keeps every render", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ledger-004-"));
     const db = new Kysely<Record<string, Record<string, unknown>>>({
-      dialect: new LibsqlDialect(createClient({ url: `file:${path.join(dir, "dashboard.db")}` })),
+      dialect: new LibsqlDialect(new Sqlite(path.join(dir, "dashboard.db"))),
     });
     const migrator = new Migrator({ db, provider: migrationProvider });
     expect((await migrator.migrateTo("003_change_log")).error).toBeUndefined();

@@ -5,7 +5,7 @@ import "server-only";
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import Sqlite from "libsql";
 import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from "kysely";
 import pg from "pg";
 import { settings } from "@/lib/server/runtime/config";
@@ -58,13 +58,13 @@ async function openSqlite(url: string): Promise<Db> {
   const file = sqliteFile(url);
   // The location is runtime configuration, not a project file: keep it out of build tracing.
   if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
-  const client = createClient({ url });
+  const database = new Sqlite(file || ":memory:");
   // busy_timeout rides out brief locks, and comes first: switching to WAL takes a lock too, which
   // another process migrating the same new ledger may hold. WAL lets readers (the gallery) proceed
   // while the scheduler writes.
-  await client.execute("PRAGMA busy_timeout = 5000");
-  await client.execute("PRAGMA journal_mode = WAL");
-  return new Kysely<Database>({ dialect: new LibsqlDialect(client) });
+  database.exec("PRAGMA busy_timeout = 5000");
+  database.exec("PRAGMA journal_mode = WAL");
+  return new Kysely<Database>({ dialect: new LibsqlDialect(database) });
 }
 
 /** PostgreSQL's 64-bit integers (counts, sums, millisecond times) come back as numbers, as SQLite's do. */
@@ -123,14 +123,14 @@ const MIGRATION_WAIT_MS = 120_000;
 async function withSqliteMigrationLock<T>(url: string, migrateLedger: () => Promise<T>): Promise<T> {
   const file = sqliteFile(url);
   if (!file) return migrateLedger();
-  const lock = createClient({ url: `file:${file}.migration-lock` });
+  const lock = new Sqlite(`${file}.migration-lock`);
   try {
-    await lock.execute(`PRAGMA busy_timeout = ${MIGRATION_WAIT_MS}`);
-    const held = await lock.transaction("write");
+    lock.exec(`PRAGMA busy_timeout = ${MIGRATION_WAIT_MS}`);
+    lock.exec("BEGIN IMMEDIATE");
     try {
       return await migrateLedger();
     } finally {
-      await held.rollback();
+      lock.exec("ROLLBACK");
     }
   } finally {
     lock.close();

@@ -3,7 +3,7 @@
  * outside the migrations is here or in lib/server/ledger/prompt-search.ts; queries elsewhere use
  * Kysely's builder, which writes each dialect's SQL itself.
  */
-import { sql, type QueryExecutorProvider } from "kysely";
+import { sql, type Expression, type QueryExecutorProvider, type RawBuilder } from "kysely";
 import { processSingleton } from "@/lib/server/runtime/process-singleton";
 import { CHANGE_CHANNEL, changeOrigin } from "./change-signal";
 
@@ -68,4 +68,26 @@ export const serializeSignIns = (tx: QueryExecutorProvider): Promise<void> =>
 export async function announceChange(tx: QueryExecutorProvider): Promise<void> {
   if (dialectOf(tx) === "postgres")
     await sql`select pg_notify(${CHANGE_CHANNEL}, ${changeOrigin()})`.execute(tx);
+}
+
+/**
+ * The values of `value` over a subquery's rows as one JSON array, in `orderBy`'s order (`[]` for no
+ * rows): SQLite's `json_group_array` answers it as JSON text, PostgreSQL's `json_agg` as the array
+ * itself; readJsonArray takes either.
+ */
+export function jsonArrayAgg(
+  db: QueryExecutorProvider,
+  value: Expression<unknown>,
+  orderBy: readonly Expression<unknown>[],
+): RawBuilder<unknown> {
+  const order = sql.join(orderBy);
+  return dialectOf(db) === "postgres"
+    ? sql`coalesce(json_agg(${value} order by ${order}), '[]')`
+    : sql`json_group_array(${value} order by ${order})`;
+}
+
+/** A jsonArrayAgg column as read back from either database. */
+export function readJsonArray<T>(column: unknown): T[] {
+  if (typeof column === "string") return JSON.parse(column) as T[];
+  return Array.isArray(column) ? (column as T[]) : [];
 }
