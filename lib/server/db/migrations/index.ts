@@ -33,6 +33,7 @@ import * as notify from "./025_notify";
 import * as renderFamilies from "./026_render_families";
 import * as spendChat from "./027_spend_chat";
 import * as listPositionsUsageDays from "./028_list_positions_usage_days";
+import * as rendersByRequest from "./029_renders_by_request";
 
 /** Every migration by its name, in the order they run. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "026_render_families": renderFamilies,
   "027_spend_chat": spendChat,
   "028_list_positions_usage_days": listPositionsUsageDays,
+  "029_renders_by_request": rendersByRequest,
 };
 
 export const migrationProvider: MigrationProvider = {
