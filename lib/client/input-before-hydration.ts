@@ -93,6 +93,14 @@ export class InputBeforeHydration {
     if (button) this.actions.push({ type: "press", button });
   };
 
+  private readonly listeners: [string, EventListener][] = [
+    ["input", this.onEdit],
+    ["change", this.onEdit],
+    ["click", this.onClick as EventListener],
+    ["keydown", this.onKeyDown as EventListener],
+    ["submit", this.onSubmit as EventListener],
+  ];
+
   /**
    * Starts recording what happens inside `root` (the part's server markup), after taking in the
    * edits made before any code ran. Nothing happens once the part has hydrated.
@@ -104,11 +112,7 @@ export class InputBeforeHydration {
       if (editedSinceRendered(field)) this.record(field);
     // On the window, while capturing: React stops the events aimed at a part it has not hydrated
     // at the document, before they reach the part.
-    window.addEventListener("input", this.onEdit, true);
-    window.addEventListener("change", this.onEdit, true);
-    window.addEventListener("click", this.onClick, true);
-    window.addEventListener("keydown", this.onKeyDown, true);
-    window.addEventListener("submit", this.onSubmit, true);
+    for (const [type, listener] of this.listeners) window.addEventListener(type, listener, true);
   }
 
   /** Stops recording: the part has hydrated and its own handlers take what comes next. */
@@ -120,11 +124,7 @@ export class InputBeforeHydration {
   /** Stops listening (the part is gone); a later `start` listens again unless the part hydrated. */
   detach() {
     this.root = null;
-    window.removeEventListener("input", this.onEdit, true);
-    window.removeEventListener("change", this.onEdit, true);
-    window.removeEventListener("click", this.onClick, true);
-    window.removeEventListener("keydown", this.onKeyDown, true);
-    window.removeEventListener("submit", this.onSubmit, true);
+    for (const [type, listener] of this.listeners) window.removeEventListener(type, listener, true);
   }
 
   /** Replays what was recorded through the hydrated part's handlers, in the order it happened. */
