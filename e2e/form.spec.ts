@@ -51,6 +51,8 @@ test.describe("render form", () => {
     const hydrated = liveStreamOpens(page);
     await form.goto();
     await Promise.all([requested, hydrated]);
+    // The server's form shows the form's first values, not the first of each field's options.
+    await expect(form.resolution).toHaveValue("2K");
 
     const prompt = uniquePrompt("Typed before the code, a kite over dunes");
     await form.prompt.fill(prompt);
