@@ -1,7 +1,7 @@
 import { Panel } from "@/components/ui/surface";
 import { connection } from "next/server";
 import { Suspense } from "react";
-import { RenderForm } from "@/components/render-form";
+import { LazyRenderForm } from "@/components/render-form";
 import { Gallery } from "@/components/gallery/gallery";
 import { GallerySkeleton } from "@/components/gallery/gallery-states";
 import { toSearchParams } from "@/lib/client/api-client";
@@ -29,7 +29,7 @@ export default async function HomePage({ searchParams }: Props) {
         {/* On wide screens the form stays in view (scrolling on its own) while the gallery scrolls. */}
         <Panel className="p-4 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto">
           <Suspense>
-            <RenderForm settings={settings} />
+            <LazyRenderForm settings={settings} />
           </Suspense>
         </Panel>
         {/* The gallery reads its filters from the URL. */}

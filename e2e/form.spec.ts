@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
-import { SIMULATOR_URL, expect, test, uniquePrompt } from "./fixtures";
+import type { APIRequestContext, Route } from "@playwright/test";
+import { SIMULATOR_URL, expect, liveStreamOpens, test, uniquePrompt } from "./fixtures";
 import { RenderFormPage } from "./pages/render-form.page";
 
 test.describe("render form", () => {
@@ -26,6 +26,56 @@ test.describe("render form", () => {
     const renders = await api.search(prompt);
     expect(renders.map((r) => r.status)).toEqual(["ready", "ready", "ready"]);
     expect(renders.map((r) => r.params.imageCount)).toEqual([3, 3, 3]);
+  });
+
+  test("what is typed, chosen and pressed before the form's code arrives is kept, and the render starts", async ({
+    page,
+    api,
+  }) => {
+    // The form's code is held back until the page around it has hydrated and the form has been used.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route: Route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      // A string of the form's own module (render-form.tsx), so of the chunk that holds it.
+      if (body.includes("Edit them and start a new render.")) {
+        asked();
+        await held;
+      }
+      return route.fulfill({ response, body });
+    });
+    const form = new RenderFormPage(page);
+    const hydrated = liveStreamOpens(page);
+    await form.goto();
+    await Promise.all([requested, hydrated]);
+    // The server's form shows the form's first values, not the first of each field's options.
+    await expect(form.resolution).toHaveValue("2K");
+
+    const prompt = uniquePrompt("Typed before the code, a kite over dunes");
+    await form.prompt.fill(prompt);
+    await form.model.selectOption("gpt-image-2");
+    await form.variants.selectOption("2");
+    // Held, not sent natively (which would reload the page), then pressed again once the code is there.
+    await form.startAcceptingCost(async () => {
+      await form.start.click();
+      await expect(form.quality).toHaveCount(0); // the form has not hydrated yet
+      release();
+    });
+
+    await expect(page.getByText("2 images started")).toBeVisible();
+    await expect(form.prompt).toHaveValue(prompt);
+    await expect(form.form.getByText(`${prompt.length} / 8,000`)).toBeVisible();
+    await expect(form.model).toHaveValue("gpt-image-2");
+    // The form's own code saw the model change: gpt-image-2's quality is offered.
+    await expect(form.quality).toBeVisible();
+    const renders = await api.search(prompt);
+    expect(renders.map((r) => [r.params.imageModel, r.params.imageCount])).toEqual([
+      ["gpt-image-2", 2],
+      ["gpt-image-2", 2],
+    ]);
   });
 
   test("switching model keeps what fits and says what it reset", async ({ page }) => {

@@ -45,7 +45,7 @@ export interface SelectFieldProps {
 
 /** A native select: keyboard and screen-reader behaviour for free, and `selectOption` in tests. */
 export function SelectField({ name, label, options, hint, note, numeric, onChanged }: SelectFieldProps) {
-  const { register } = useFormContext<RenderFormValues>();
+  const { register, getValues } = useFormContext<RenderFormValues>();
   const error = useFieldError(name);
   const id = `field-${name}`;
   return (
@@ -61,6 +61,8 @@ export function SelectField({ name, label, options, hint, note, numeric, onChang
         id={id}
         {...fieldState(id, { hint, note, error })}
         className={`${CONTROL_CLASSES} h-9 px-2.5`}
+        // The server's markup shows the form's value, not the first option, until the form hydrates.
+        defaultValue={String(getValues(name))}
         {...register(name, { valueAsNumber: numeric, onChange: onChanged })}
       >
         <SelectOptions options={options} />

@@ -1,2 +1,2 @@
-export { RenderForm } from "./render-form";
+export { LazyRenderForm } from "./lazy-render-form";
 export type { RenderFormProps } from "./render-form";

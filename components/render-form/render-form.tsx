@@ -33,6 +33,10 @@ import {
   type RenderFormValues,
 } from "@/lib/client/form";
 import { estimateQueryOptions } from "@/lib/client/queries/estimate";
+import {
+  useReplayInputBeforeHydration,
+  type InputBeforeHydration,
+} from "@/lib/client/input-before-hydration";
 import { publishFormVideoModel } from "@/lib/client/form/video-model-choice";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/domain/catalogue";
 import type { RenderRequest } from "@/lib/domain/render-request";
@@ -92,6 +96,8 @@ function IteratePrefillSlot(props: ComponentProps<typeof IteratePrefill>) {
 
 export interface RenderFormProps {
   settings: PublicSettings;
+  /** What was done to the server's markup of the form before this code hydrated it (lazy-render-form.tsx). */
+  inputBeforeHydration?: InputBeforeHydration;
 }
 
 interface PresetDialog {
@@ -106,7 +112,7 @@ interface AwaitingConfirmation {
   credits: number | null;
 }
 
-export function RenderForm({ settings }: RenderFormProps) {
+export function RenderForm({ settings, inputBeforeHydration }: RenderFormProps) {
   const form = useForm<RenderFormValues, unknown, RenderRequest>({
     defaultValues: defaultFormValues(),
     resolver: lazyRenderFormResolver,
@@ -211,6 +217,7 @@ export function RenderForm({ settings }: RenderFormProps) {
   useEffect(() => {
     void loadFitModel();
   }, []);
+  useReplayInputBeforeHydration(inputBeforeHydration);
 
   const busy = submitter.isPending || form.formState.isSubmitting;
   const blocked = busy || submitter.retryInSeconds > 0 || uploadsRunning > 0;
