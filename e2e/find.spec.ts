@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { seriousViolations } from "./axe";
-import { expect, liveStreamOpens, test, uniquePrompt } from "./fixtures";
+import { expect, holdChunk, liveStreamOpens, test, uniquePrompt } from "./fixtures";
 
 test("a prefix finds the prompts, a date preset and oldest first live in the URL and survive a reload", async ({
   page,
@@ -54,19 +54,12 @@ test("a search typed and a status chosen before the filter bar's code arrives ar
   page,
   gallery,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("Search prompts")) await held;
-    return route.fulfill({ response, body });
-  });
+  const filterBar = await holdChunk(page, "Search prompts");
   await gallery.goto();
   const text = uniquePrompt("early");
   await gallery.search.fill(text);
   await gallery.status.selectOption({ label: "Failed" });
-  release();
+  filterBar.release();
   await expect(page).toHaveURL(/[?&]status=failed(&|$)/);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replaceAll("%20", "\\+")}(&|$)`));
   await expect(gallery.region.getByText("No renders match these filters.")).toBeVisible();

@@ -49,6 +49,27 @@ export async function slowRequests(page: Page, method: string, url: string, dela
   return sent;
 }
 
+/**
+ * Holds back the build chunk whose code contains `marker` (a string of the module it carries), as a
+ * slow network would, until `release()`; `requested` settles once the page has asked for it.
+ */
+export async function holdChunk(page: Page, marker: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) {
+      asked();
+      await held;
+    }
+    return route.fulfill({ response, body });
+  });
+  return { requested, release };
+}
+
 /** Presses a button twice within one task, faster than any page can redraw between the presses. */
 export const pressTwice = (button: Locator) =>
   button.evaluate((element: HTMLElement) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Route } from "@playwright/test";
-import { SIMULATOR_URL, expect, liveStreamOpens, test, uniquePrompt } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { SIMULATOR_URL, expect, holdChunk, liveStreamOpens, test, uniquePrompt } from "./fixtures";
 import { RenderFormPage } from "./pages/render-form.page";
 
 test.describe("render form", () => {
@@ -33,24 +33,12 @@ test.describe("render form", () => {
     api,
   }) => {
     // The form's code is held back until the page around it has hydrated and the form has been used.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = () => {};
-    const requested = new Promise<void>((resolve) => (asked = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route: Route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      // A string of the form's own module (render-form.tsx), so of the chunk that holds it.
-      if (body.includes("Edit them and start a new render.")) {
-        asked();
-        await held;
-      }
-      return route.fulfill({ response, body });
-    });
+    // A string of the form's own module (render-form.tsx), so of the chunk that holds it.
+    const formCode = await holdChunk(page, "Edit them and start a new render.");
     const form = new RenderFormPage(page);
     const hydrated = liveStreamOpens(page);
     await form.goto();
-    await Promise.all([requested, hydrated]);
+    await Promise.all([formCode.requested, hydrated]);
     // The server's form shows the form's first values, not the first of each field's options.
     await expect(form.resolution).toHaveValue("2K");
 
@@ -62,7 +50,7 @@ test.describe("render form", () => {
     await form.startAcceptingCost(async () => {
       await form.start.click();
       await expect(form.quality).toHaveCount(0); // the form has not hydrated yet
-      release();
+      formCode.release();
     });
 
     await expect(page.getByText("2 images started")).toBeVisible();
