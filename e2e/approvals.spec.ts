@@ -5,10 +5,14 @@
  * the service saw exactly one create.
  */
 import { seriousViolations } from "./axe";
-import { expect, screenshots, simulatorCreates as creates, test, uniquePrompt } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { AUTH_SIMULATOR_URL, expect, screenshots, simulatorCreates, test, uniquePrompt } from "./fixtures";
 import { GalleryPage } from "./pages/gallery.page";
 import { RenderFormPage } from "./pages/render-form.page";
 import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
+
+/** The creates the sign-in app's simulator has been asked for. */
+const creates = (page: Page) => simulatorCreates(page, AUTH_SIMULATOR_URL);
 
 test("a render over the threshold waits, an admin in another browser approves it, and it is created once", async ({
   browser,

@@ -18,6 +18,8 @@ import { E2E_PORTS } from "./ports";
 
 /** The simulator the e2e app talks to (playwright.config.ts). */
 export const SIMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.simulator}`;
+/** The sign-in app's own simulator (playwright.config.ts): the "sign-in" project's specs ask it. */
+export const AUTH_SIMULATOR_URL = `http://127.0.0.1:${E2E_PORTS.authSimulator}`;
 /** The key the e2e app is started with (playwright.config.ts). */
 const E2E_API_KEY = "rs_live_demo_team_1";
 
@@ -177,9 +179,9 @@ export async function simulatorBalance(request: APIRequestContext): Promise<numb
   return ((await response.json()) as { renderCreditsBalance: number }).renderCreditsBalance;
 }
 
-/** How many creates the simulator has been asked for since it started (its stats). */
-export const simulatorCreates = async (page: Page): Promise<number> =>
-  ((await (await page.request.get(`${SIMULATOR_URL}/__sim/stats`)).json()) as { creates: { total: number } })
+/** How many creates a simulator (the e2e app's, unless named) has been asked for since it started. */
+export const simulatorCreates = async (page: Page, simulatorUrl = SIMULATOR_URL): Promise<number> =>
+  ((await (await page.request.get(`${simulatorUrl}/__sim/stats`)).json()) as { creates: { total: number } })
     .creates.total;
 
 /**
