@@ -31,7 +31,10 @@ const addMembers = AUTH_MEMBERS.map(
     `(echo 'correct horse battery' | npm run -s user:add -- --email ${m.email} --name ${m.name} --role ${m.role} --password-stdin)`,
 ).join(" && ");
 
-/** The specs of the sign-in app: the "sign-in" project's, run beside the others (see `workers`). */
+/**
+ * The specs of the sign-in app: the "sign-in" project's. That app has its own database and its own
+ * simulator, so a desktop spec's simulator faults, reset or polls never reach it.
+ */
 const SIGN_IN_SPECS = [
   "alerts.spec.ts",
   "api-tokens.spec.ts",
@@ -49,10 +52,9 @@ const SIGN_IN_SPECS = [
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // One worker per project: the sign-in project's specs run beside the desktop project's, each
-  // project's one at a time. They share no server (the sign-in app has its own database and its own
-  // simulator, so a desktop spec's simulator faults or reset never reach it).
-  workers: 2,
+  // One spec at a time: run beside each other (a worker per project), the two projects took as long
+  // on two cores shared with the unit tests, each spec slower, so timings got tighter for nothing.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 20_000 },
@@ -78,13 +80,11 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      workers: 1,
       testIgnore: SIGN_IN_SPECS,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
     {
       name: "sign-in",
-      workers: 1,
       testMatch: SIGN_IN_SPECS,
       use: {
         ...devices["Desktop Chrome"],
