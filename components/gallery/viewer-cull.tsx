@@ -27,6 +27,10 @@ type Undo =
 
 const AUTO_ADVANCE_KEY = "cull.autoAdvance";
 
+/** Settles once the browser has drawn the next frame (a task queued from its animation frame). */
+const afterNextFrame = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /** Whether a rating moves on to the next render: on unless the member turned it off (kept in this browser). */
 function useAutoAdvance(): [boolean, (on: boolean) => void] {
   // The viewer opens on a press (or after hydration), in the browser, where the setting is.
@@ -67,8 +71,8 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
 
   // Called in the key's own task (the module is loaded with the viewer), so the request leaves
   // before the next render is drawn.
-  const save = (before: RenderMarks, change: MarksChange) =>
-    void saveMarks(queryClient, [before], change).catch((error: Error) =>
+  const save = (before: RenderMarks, change: MarksChange, shownAfter?: Promise<void>) =>
+    void saveMarks(queryClient, [before], change, shownAfter).catch((error: Error) =>
       notify.error("Could not save the change; it was taken back", { description: error.message }),
     );
 
@@ -77,8 +81,11 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     if (!render) return;
     const before = { id: render.id, rating: render.rating ?? null, flag: render.flag ?? null };
     undo.current.push({ kind: "marks", before });
-    save(before, change);
-    if (advance && autoAdvance) step(1);
+    const moving = advance && autoAdvance;
+    // Moving on, the rated render leaves the view: the next one is drawn first, and the gallery's
+    // copies of the rated one change after it, not in the same frame.
+    save(before, change, moving ? afterNextFrame() : undefined);
+    if (moving) step(1);
   };
   const toggleFlag = (flag: "pick" | "reject") => mark({ flag: shown()?.flag === flag ? null : flag });
 

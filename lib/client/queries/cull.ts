@@ -22,13 +22,15 @@ const markEvents = (marks: readonly RenderMarks[]) =>
   marks.map(({ id, rating, flag }) => ({ type: "mark" as const, id, rating, flag }));
 
 /**
- * Sets the caller's marks on renders, shown at once. `before` is each render's marks as shown: put
- * back if the server refuses. Resolves to the marks saved.
+ * Sets the caller's marks on renders, shown at once, or once `shownAfter` settles (the viewer moving
+ * on: the render rated is no longer in view, so its change waits until the next one is drawn).
+ * `before` is each render's marks as shown: put back if the server refuses. Resolves to the marks saved.
  */
 export async function saveMarks(
   queryClient: QueryClient,
   before: readonly RenderMarks[],
   change: MarksChange,
+  shownAfter?: Promise<void>,
 ): Promise<RenderMarks[]> {
   const after = before.map((marks) => ({
     id: marks.id,
@@ -41,7 +43,12 @@ export async function saveMarks(
     method: "POST",
     body: { ids: before.map((marks) => marks.id), ...change },
   });
-  const [answer] = await Promise.allSettled([saved, applyLocally(queryClient, markEvents(after))]);
+  const show = async () => {
+    await shownAfter;
+    await applyLocally(queryClient, markEvents(after));
+  };
+  // Both settle before a refusal puts the marks back, so the change never lands after its undoing.
+  const [answer] = await Promise.allSettled([saved, show()]);
   if (answer.status === "fulfilled") return answer.value.items;
   await applyLocally(queryClient, markEvents(before));
   throw answer.reason;
