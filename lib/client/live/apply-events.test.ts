@@ -1,13 +1,13 @@
-import { QueryClient, QueryObserver, type InfiniteData } from "@tanstack/react-query";
+import { QueryClient, QueryObserver, type InfiniteData, type QueryKey } from "@tanstack/react-query";
 import { describe, expect, test, vi } from "vitest";
-import type { LedgerRender, RenderList, RunDetail } from "@/lib/contract";
+import type { LedgerRender, LiveEvent, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
 import { noticeKeys } from "@/lib/client/queries/notices";
 import { reviewKeys } from "@/lib/client/queries/review";
 import { inboxKeys } from "@/lib/client/queries/inbox";
 import { approvalKeys } from "@/lib/client/queries/approvals";
 import { runKeys } from "@/lib/client/queries/run-keys";
-import { applyLiveEvents, mayBelong } from "./apply-events";
+import { applyLiveEvents, LIVE_KEYS, mayBelong } from "./apply-events";
 
 const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => ({
   id,
@@ -499,5 +499,76 @@ describe("stacked versions", () => {
     // An older version, not archived, so not one this list could hold on its own.
     applyLiveEvents(client, [{ type: "render", render: render("a", { familyId: "a" }) }]);
     expect(list(stacked)?.isInvalidated).toBe(true);
+  });
+});
+
+describe("LIVE_KEYS", () => {
+  /** One event of each type: a type added to the contract fails to compile here until it has one. */
+  const oneOfEach: Record<LiveEvent["type"], LiveEvent[]> = {
+    hello: [{ type: "hello", at: "2026-11-25T10:00:00.000Z" }],
+    ping: [{ type: "ping" }],
+    render: [
+      { type: "render", render: render("a", { status: "ready" }) },
+      { type: "render", render: render("req_b", { requestId: "req_b", status: "submitting" }) },
+      { type: "render", render: render("c", { requestId: "req_c" }) },
+    ],
+    "render-removed": [{ type: "render-removed", id: "req_b" }],
+    favourite: [{ type: "favourite", id: "a", favourite: true }],
+    mark: [{ type: "mark", id: "a", rating: 4, flag: "pick" }],
+    upload: [
+      {
+        type: "upload",
+        upload: {
+          id: "upl_1",
+          url: "https://cdn.example/u.png",
+          kind: "image",
+          contentType: "image/png",
+          bytes: 1,
+          filename: "u.png",
+          createdAt: "2026-11-25T10:00:00.000Z",
+          member: null,
+        },
+      },
+    ],
+    spend: [{ type: "spend" }],
+    board: [{ type: "board", id: "brd_a" }],
+    run: [{ type: "run", id: "run_a" }],
+    notice: [{ type: "notice", id: "ntc_1" }],
+    rate: [{ type: "rate", key: "kling:720p:silent" }],
+    comment: [{ type: "comment", renderId: "a", id: "cmt_1", action: "created" }],
+    review: [{ type: "review", renderId: "a" }],
+    inbox: [{ type: "inbox", id: "inb_1" }],
+    team: [{ type: "team" }],
+    resync: [{ type: "resync" }],
+    "signed-out": [{ type: "signed-out" }],
+  };
+  const covered = (key: QueryKey) =>
+    LIVE_KEYS.some((family) => family.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i])));
+
+  test.each(Object.entries(oneOfEach))(
+    "a %s event: what it marks stale is re-read when the tab may have missed events",
+    (_type, events) => {
+      const lists: Record<string, unknown>[] = [
+        { limit: 30 },
+        { limit: 30, board: "brd_a" },
+        { limit: 30, run: "run_a" },
+        { limit: 30, favourite: true },
+      ];
+      const { client } = cacheWith(lists.map((filters) => [filters, pages([render("a"), render("req_c")])]));
+      client.setQueryData(runKeys.detail("run_a"), { id: "run_a", rows: [] });
+      const invalidated: QueryKey[] = [];
+      const invalidate = client.invalidateQueries.bind(client);
+      vi.spyOn(client, "invalidateQueries").mockImplementation((filters, options) => {
+        if (filters?.queryKey) invalidated.push(filters.queryKey);
+        return invalidate(filters, options);
+      });
+      applyLiveEvents(client, events);
+      for (const key of invalidated) expect(covered(key), JSON.stringify(key)).toBe(true);
+    },
+  );
+
+  test("a key outside every family is caught (the check can fail)", () => {
+    expect(covered(queryKeys.presets)).toBe(false);
+    expect(covered(inboxKeys.unread)).toBe(true);
   });
 });

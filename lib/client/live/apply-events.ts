@@ -48,6 +48,28 @@ type RenderPages = InfiniteData<RenderList>;
 /** Queries to read again, once each per batch however many events touch them. */
 type Rereads = Map<string, QueryKey>;
 
+/**
+ * Every query family the events below keep current. A tab re-reads them all when it may have missed
+ * events: on its stream's first hello (what it read before may predate the stream), on a resync, and
+ * every 10 s while paused. An event that touched a family missing here would leave that family stale
+ * after a gap; apply-events.test.ts checks that none does.
+ */
+export const LIVE_KEYS: readonly QueryKey[] = [
+  queryKeys.renders.all,
+  runKeys.all,
+  queryKeys.uploads.all,
+  queryKeys.account,
+  queryKeys.session,
+  queryKeys.members,
+  queryKeys.team,
+  queryKeys.estimates,
+  queryKeys.boards.all,
+  approvalKeys.all,
+  noticeKeys.all,
+  reviewKeys.all,
+  inboxKeys.all,
+];
+
 /** Applies a batch of events. */
 export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveEvent[]): void {
   const reread: Rereads = new Map();

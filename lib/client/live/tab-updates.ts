@@ -7,12 +7,11 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { apiFetch, toSearchParams } from "@/lib/client/api-client";
 import { queryKeys } from "@/lib/client/queries/keys";
-import { runKeys } from "@/lib/client/queries/run-keys";
 import { rendersOf } from "@/lib/client/queries/renders";
 import type { LiveEvent, RenderList } from "@/lib/contract";
 import { signInPath } from "@/lib/domain/next-path";
 import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
-import { applyLiveEvents } from "./apply-events";
+import { applyLiveEvents, LIVE_KEYS } from "./apply-events";
 import { FALLBACK_REFETCH_MS, setLiveState, type LiveState } from "./live-state";
 import { resumePoint, type LiveMessage } from "./live-messages";
 import { isSigningOut } from "./session-channel";
@@ -87,18 +86,6 @@ export function followInThisTab(queryClient: QueryClient, onSignedOut: () => voi
 
   return { apply, resumeFrom: () => lastEventId, stop };
 }
-
-/** What live events keep current: renders, uploads, batch runs, the balance, spend and the team. */
-const LIVE_KEYS = [
-  queryKeys.renders.all,
-  runKeys.list(),
-  runKeys.details(),
-  queryKeys.uploads.all,
-  queryKeys.account,
-  queryKeys.session,
-  queryKeys.members,
-  queryKeys.team,
-];
 
 function refreshAll(queryClient: QueryClient): void {
   for (const queryKey of LIVE_KEYS) void queryClient.invalidateQueries({ queryKey });
