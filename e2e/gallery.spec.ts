@@ -1,4 +1,5 @@
 import { RenderFormPage } from "./pages/render-form.page";
+import type { Locator } from "@playwright/test";
 import { expect, hearsLiveStream, simulatorBalance, test, uniquePrompt } from "./fixtures";
 
 const KLING_720_5S = { kind: "video", model: "kling", resolution: "720p", durationSeconds: 5 } as const;
@@ -33,8 +34,12 @@ async function startFromForm(
   await form.startAcceptingCost();
 }
 
-test.describe("gallery", () => {
-  test("an unfinished render shows its elapsed time against the typical one, live", async ({
+test.describe("a render under way", () => {
+  // The suite runs as someone who asks for less motion (playwright.config.ts); this test shows the
+  // motion everyone else sees, then that asking for less stops it.
+  test.use({ reducedMotion: "no-preference" });
+
+  test("shows its elapsed time against the typical one, live, and pulses a few times, not for ever", async ({
     page,
     gallery,
   }) => {
@@ -44,6 +49,19 @@ test.describe("gallery", () => {
     await startFromForm(new RenderFormPage(page), prompt, SEEDANCE_480_30S);
     const card = gallery.card(prompt);
     await expect(card.getByText(/^(Submitting|Pending|Running)$/)).toBeVisible();
+    // Its dot and backdrop and the gallery's "in progress" badge pulse, but not for ever: an endless
+    // animation makes the browser draw every frame for as long as any render runs.
+    const animations = (part: Locator) =>
+      part.evaluate((element) =>
+        element.getAnimations({ subtree: true }).map((a) => a.effect?.getComputedTiming().iterations ?? 0),
+      );
+    for (const part of [card, page.getByText(/^\d+ in progress$/)]) {
+      const iterations = await animations(part);
+      expect(iterations.length).toBeGreaterThan(0);
+      for (const count of iterations) expect(count).toBeLessThan(Infinity);
+    }
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect.poll(() => animations(card)).toEqual([]);
     // A clock up to the typical time, then words instead of an overrunning timer.
     const clock = card.getByText(/^(\d+:\d\d of ~\d+:\d\d|Taking longer than usual)$/);
     const first = await clock.textContent();
@@ -53,7 +71,9 @@ test.describe("gallery", () => {
     await expect(card).toContainText(/Took \d+:\d\d/);
     await expect(clock).toHaveCount(0);
   });
+});
 
+test.describe("gallery", () => {
   test("a video reaches Ready and plays", async ({ gallery, api }) => {
     const prompt = uniquePrompt("A hummingbird at a feeder");
     const created = await api.createRender({ ...KLING_720_15S, prompt });

@@ -154,7 +154,7 @@ function MediaPlaceholder({ render, className }: { render: Media; className: str
       {active && (
         <div
           aria-hidden="true"
-          className="absolute inset-0 animate-pulse bg-zinc-200/70 dark:bg-zinc-800/60"
+          className="absolute inset-0 animate-pulse-briefly bg-zinc-200/70 dark:bg-zinc-800/60"
         />
       )}
       {active ? (

@@ -23,7 +23,7 @@ export function StatusBadge({ status }: { status: string }) {
     >
       <span
         aria-hidden="true"
-        className={`size-1.5 rounded-full bg-current ${active ? "animate-pulse" : "opacity-70"}`}
+        className={`size-1.5 rounded-full bg-current ${active ? "animate-pulse-briefly" : "opacity-70"}`}
       />
       {statusWord(status)}
     </span>
