@@ -1,5 +1,6 @@
 /** Driving a running dashboard as its browsers do: create renders and wait for them to finish. */
-import { execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LedgerRender } from "@/lib/contract";
@@ -77,9 +78,18 @@ export interface BenchMember {
   role: "admin" | "member";
 }
 
-/** Adds a member to the dashboard's ledger with the CLI an admin uses (`env`: more settings for it). */
-export function addMember(databaseUrl: string, member: BenchMember, env: Record<string, string> = {}): void {
-  execFileSync(
+/**
+ * Adds a member to the dashboard's ledger with the CLI an admin uses (`env`: more settings for it).
+ * Waited for without blocking the event loop: the CLI takes seconds under load, longer than the
+ * server keeps an idle connection open, and a loop blocked meanwhile never hears a pooled
+ * connection close, so the next request went out on it and failed ("other side closed").
+ */
+export async function addMember(
+  databaseUrl: string,
+  member: BenchMember,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const cli = spawn(
     "npm",
     [
       "run",
@@ -94,12 +104,11 @@ export function addMember(databaseUrl: string, member: BenchMember, env: Record<
       member.role,
       "--password-stdin",
     ],
-    {
-      input: `${BENCH_PASSWORD}\n`,
-      env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
-      stdio: ["pipe", "ignore", "inherit"],
-    },
+    { env: { ...process.env, ...env, DATABASE_URL: databaseUrl }, stdio: ["pipe", "ignore", "inherit"] },
   );
+  cli.stdin.end(`${BENCH_PASSWORD}\n`);
+  const [code] = (await once(cli, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`user:add of ${member.email} failed (exit ${code})`);
 }
 
 /** Signs a member added by `addMember` in as a browser does: a new session's cookie. */
@@ -123,6 +132,6 @@ export async function signedInMember(
   databaseUrl: string,
   member: BenchMember = { email: "bench@example.com", name: "Bench", role: "admin" },
 ): Promise<{ cookie: string }> {
-  addMember(databaseUrl, member);
+  await addMember(databaseUrl, member);
   return { cookie: await signIn(appUrl, member.email) };
 }

@@ -97,7 +97,7 @@ export async function runLiveFanout(): Promise<BenchResult> {
     const pids = cluster.replicas.map((r) =>
       listeningPid(PORTS.fanoutReplicas[r.index] ?? 0, r.process.pid, `replica ${r.index + 1}`),
     );
-    for (const member of MEMBERS) addMember(cluster.databaseUrl, member, SETTINGS);
+    for (const member of MEMBERS) await addMember(cluster.databaseUrl, member, SETTINGS);
     const signInStarted = performance.now();
     // One browser per open page: each has a session of its own, made by the sign-in route.
     const cookies = await eachIndex(STREAMS, SIGN_INS_AT_ONCE, (n) =>

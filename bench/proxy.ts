@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import type { LedgerRender } from "@/lib/contract";
 import { createFinishedRenders, signedInMember } from "./client";
 import type { BenchResult, Row } from "./report";
-import { freshDatabase, PORTS, startApp, startSimulator, TEAM_KEY, TMP } from "./servers";
+import { cpuSeconds, freshDatabase, PORTS, startApp, startSimulator, TEAM_KEY, TMP } from "./servers";
 import { median, ratio, round } from "./stats";
 
 const CONNECTIONS = 10;
@@ -29,18 +29,28 @@ interface LoadFigures {
   /** Share of answers with a 2xx status: the service answers most direct polls 429. */
   okShare: number;
   errors: number;
+  /**
+   * CPU time the serving process spent per request, in ms: what a request costs, which a busy
+   * machine changes far less than requests a second (those fall with every core others take).
+   */
+  cpuMsPerRequest: number;
 }
 
 interface Target {
   url: string;
   headers?: Record<string, string>;
+  /** The process serving the target, whose CPU time is read around the load. */
+  pid: number;
 }
 
-async function load({ url, headers = {} }: Target, seconds: number): Promise<LoadFigures> {
+async function load({ url, headers = {}, pid }: Target, seconds: number): Promise<LoadFigures> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const cpuMs = (cpuSeconds(pid) - cpuBefore) * 1000;
   const answered = result["2xx"] + result.non2xx;
   return {
     requestsPerSecond: result.requests.average,
+    cpuMsPerRequest: result.requests.total > 0 ? cpuMs / result.requests.total : 0,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     okShare: answered > 0 ? result["2xx"] / answered : 0,
@@ -56,6 +66,7 @@ function medianFigures(rounds: readonly LoadFigures[]): LoadFigures {
     p50Ms: of((f) => f.p50Ms, 1),
     p99Ms: of((f) => f.p99Ms, 1),
     okShare: of((f) => f.okShare, 3),
+    cpuMsPerRequest: of((f) => f.cpuMsPerRequest, 2),
     errors: rounds.reduce((sum, f) => sum + f.errors, 0),
   };
 }
@@ -174,13 +185,14 @@ export async function runProxy(): Promise<BenchResult> {
     const render = await renderWithEveryPart(app.url, session);
     const auth = { Authorization: `Bearer ${TEAM_KEY}` };
 
+    const [appPid, simulatorPid] = [app.serverPid, simulator.proc.child.pid ?? 0];
     const measured = await measureInTurn({
-      renderDashboard: { url: `${app.url}/api/renders/${render.id}`, headers: session },
-      renderDirect: { url: `${simulator.url}/api/v1/renders/${render.id}`, headers: auth },
-      accountDashboard: { url: `${app.url}/api/account`, headers: session },
-      accountDirect: { url: `${simulator.url}/api/v1/account`, headers: auth },
+      renderDashboard: { url: `${app.url}/api/renders/${render.id}`, headers: session, pid: appPid },
+      renderDirect: { url: `${simulator.url}/api/v1/renders/${render.id}`, headers: auth, pid: simulatorPid },
+      accountDashboard: { url: `${app.url}/api/account`, headers: session, pid: appPid },
+      accountDirect: { url: `${simulator.url}/api/v1/account`, headers: auth, pid: simulatorPid },
       // The same server's floor: a prebuilt static file goes through Next's request pipeline and nothing else.
-      floor: { url: `${app.url}/icon.svg` },
+      floor: { url: `${app.url}/icon.svg`, pid: appPid },
     });
     const renderById = comparison("GET render by id", measured.renderDashboard, measured.renderDirect);
     const account = comparison("GET account", measured.accountDashboard, measured.accountDirect);
@@ -219,6 +231,18 @@ export async function runProxy(): Promise<BenchResult> {
           baseline: null,
           ratio: null,
         },
+        {
+          figure: "server CPU per request (ms): GET render by id against the static file",
+          dashboard: measured.renderDashboard.cpuMsPerRequest,
+          baseline: floor.cpuMsPerRequest,
+          ratio: ratio(measured.renderDashboard.cpuMsPerRequest, floor.cpuMsPerRequest),
+        },
+        {
+          figure: "server CPU per request (ms): GET account against the static file",
+          dashboard: measured.accountDashboard.cpuMsPerRequest,
+          baseline: floor.cpuMsPerRequest,
+          ratio: ratio(measured.accountDashboard.cpuMsPerRequest, floor.cpuMsPerRequest),
+        },
       ],
       notes: [
         `autocannon, ${CONNECTIONS} connections; each target warmed up for ${WARMUP_S} s, then measured ${ROUNDS} times for ${ROUND_S} s, the targets in turn; figures are the medians over the rounds. ` +
@@ -228,6 +252,7 @@ export async function runProxy(): Promise<BenchResult> {
           "60 a minute are refused with 429, so its figures are mostly those of refusals: the baseline's 2xx share says how many were real answers.",
         "`GET /api/account` is served from the dashboard's cache (`ACCOUNT_CACHE_SECONDS`, default 10 s), fetched upstream at most once per expiry.",
         "The static file (`/icon.svg`, prebuilt) is Next's own floor on this machine: what any request through `next start` costs before a handler runs.",
+        "Server CPU per request is the serving process's CPU time (user and system, from /proc) over a round, divided by the requests answered in it: other work on the machine lowers requests a second far more than it moves this.",
       ],
     };
   } finally {

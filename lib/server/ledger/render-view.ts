@@ -10,7 +10,7 @@ import { sql, type CompiledQuery, type InferResult } from "kysely";
 import { deactivatedName, type LedgerRender } from "@/lib/contract";
 import type { Db } from "@/lib/server/db/database";
 import { jsonArrayAgg, readJsonArray } from "@/lib/server/db/dialect";
-import { toLedgerRender } from "./renders";
+import { LEDGER_RENDER_COLUMNS, toLedgerRender } from "./renders";
 
 export interface RenderView {
   render: LedgerRender;
@@ -24,8 +24,9 @@ function viewQuery(db: Db, id: string, owner: string) {
     .leftJoin("render_marks as my_marks", (join) =>
       join.onRef("my_marks.render_id", "=", "renders.id").on("my_marks.owner", "=", owner),
     )
-    .selectAll("renders")
+    .select(LEDGER_RENDER_COLUMNS.map((column) => `renders.${column}` as const))
     .select((eb) => [
+      "renders.next_poll_at",
       "my_marks.rating as caller_rating",
       "my_marks.flag as caller_flag",
       eb

@@ -78,7 +78,41 @@ function listSetOf(query: RenderListQuery): ListSet | undefined {
   return undefined;
 }
 
-export function toLedgerRender(row: RenderRow): LedgerRender {
+/**
+ * The columns toLedgerRender reads. A read that wants only the record selects these rather than the
+ * whole row: each column the driver hands back costs, and a row has forty.
+ */
+export const LEDGER_RENDER_COLUMNS = [
+  "id",
+  "request_id",
+  "batch_id",
+  "variant_index",
+  "kind",
+  "status",
+  "model",
+  "render_model",
+  "prompt",
+  "params",
+  "output_url",
+  "error_message",
+  "credits_charged",
+  "credits_refunded",
+  "chain_total",
+  "chain_ready",
+  "created_at",
+  "updated_at",
+  "completed_at",
+  "expected_seconds",
+  "member_id",
+  "member_name",
+  "archived_at",
+  "review",
+  "family_id",
+  "estimate_source",
+  "estimate_credits",
+] as const satisfies readonly (keyof RenderRow)[];
+
+export function toLedgerRender(row: Pick<RenderRow, (typeof LEDGER_RENDER_COLUMNS)[number]>): LedgerRender {
   return {
     id: row.id,
     requestId: row.request_id,
