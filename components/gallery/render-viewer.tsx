@@ -47,7 +47,13 @@ import { IterateButtons } from "@/components/render/iterate-actions";
 import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
-import { closeView, switchView, useViewedId, viewedId } from "@/components/render/view-url";
+import {
+  closeView,
+  switchView,
+  useRouterToldWhen,
+  useViewedId,
+  viewedId,
+} from "@/components/render/view-url";
 import { CullControls, useViewerCull, VIEWER_SHORTCUTS, type ViewerCull } from "./viewer-cull";
 import { ShortcutLayer } from "@/components/ui/shortcuts";
 import { ReviewSessionProvider } from "@/components/review/review-session";
@@ -75,6 +81,7 @@ export default function RenderViewer({
   // While it closes, the URL names no render: the last one stays until the viewer is gone.
   const id = useViewedId() ?? props.id;
   const settled = useSettled(id);
+  useRouterToldWhen(settled);
   const query = useRender(id, { deferred: !settled });
   // An inbox item opens the viewer on its comment.
   const openComment = useSearchParams().get("comment");
