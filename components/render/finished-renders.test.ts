@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { justFinished, remember } from "./finished-renders";
+import { justFinished, remember, rememberUnfinished } from "./finished-renders";
 
 const row = (requestId: string, status: string, variantIndex = 0) => ({ requestId, variantIndex, status });
 
@@ -33,5 +33,22 @@ describe("justFinished", () => {
     expect(justFinished(seen, next)).toHaveLength(1);
     remember(seen, next);
     expect(justFinished(seen, next)).toHaveLength(0);
+  });
+});
+
+describe("rememberUnfinished", () => {
+  it("makes a render the stream told of as unfinished count when a list first shows it final", () => {
+    const seen = new Map<string, string>();
+    rememberUnfinished(seen, [row("a", "submitting"), row("a", "running")]);
+    expect(justFinished(seen, [row("a", "ready")]).map((r) => r.requestId)).toEqual(["a"]);
+  });
+
+  it("leaves final states to the list: told final first, the list's final state still counts once", () => {
+    const seen = new Map<string, string>();
+    rememberUnfinished(seen, [row("a", "running"), row("a", "ready")]);
+    expect(justFinished(seen, [row("a", "ready")])).toHaveLength(1);
+    remember(seen, [row("a", "ready")]);
+    rememberUnfinished(seen, [row("a", "running")]);
+    expect(justFinished(seen, [row("a", "ready")])).toHaveLength(0);
   });
 });

@@ -7,7 +7,8 @@
 import { useEffect, useRef } from "react";
 import type { LedgerRender } from "@/lib/contract";
 import { useRefreshSpend } from "@/lib/client/queries/session";
-import { justFinished, remember } from "./finished-renders";
+import { onLiveRenders } from "@/lib/client/live/render-events";
+import { justFinished, remember, rememberUnfinished } from "./finished-renders";
 
 export function useRenderCompletion(
   renders: readonly LedgerRender[],
@@ -19,6 +20,9 @@ export function useRenderCompletion(
   useEffect(() => {
     latestAlert.current = alert;
   });
+  // The stream's states too: a render that starts and ends between two reads of the list is seen
+  // unfinished only there.
+  useEffect(() => onLiveRenders((told) => rememberUnfinished(lastSeen.current, told)), []);
   useEffect(() => {
     const finished = justFinished(lastSeen.current, renders);
     remember(lastSeen.current, renders);

@@ -14,6 +14,7 @@ import { MAX_PAGE_SIZE } from "@/lib/domain/statuses";
 import { applyLiveEvents, LIVE_KEYS } from "./apply-events";
 import { FALLBACK_REFETCH_MS, setLiveState, type LiveState } from "./live-state";
 import { resumePoint, type LiveMessage } from "./live-messages";
+import { tellLiveRenders } from "./render-events";
 import { isSigningOut } from "./session-channel";
 
 /**
@@ -71,9 +72,12 @@ export function followInThisTab(queryClient: QueryClient, onSignedOut: () => voi
         return;
       case "paused":
         return setState("paused");
-      case "events":
-        for (const event of message.events) if (event.type === "render") noteClock(event.render.updatedAt);
+      case "events": {
+        const renders = message.events.flatMap((event) => (event.type === "render" ? [event.render] : []));
+        for (const render of renders) noteClock(render.updatedAt);
+        tellLiveRenders(renders);
         return applyLiveEvents(queryClient, message.events);
+      }
       case "resync":
         return void catchUp(queryClient, serverClock);
       case "signed-out":
