@@ -20,7 +20,15 @@ import type { RenderSort } from "@/lib/domain/render-order";
 import { lastDays } from "@/lib/domain/usage";
 import { newLedgerUrl } from "@/test/server-stack";
 import { expectUsageOfRenders } from "@/test/usage-reference";
-import { BIG_BOARD, RARE_TAG, SEARCH_WORD, seedHistory } from "./history-seed";
+import {
+  BIG_BOARD,
+  MEASURED_BOARD_NAME,
+  MEASURED_MEMBER_EMAIL,
+  MEASURED_SET_RENDERS,
+  RARE_TAG,
+  SEARCH_WORD,
+  seedHistory,
+} from "./history-seed";
 
 const RENDERS = 2_000;
 let url: string;
@@ -147,6 +155,29 @@ test("the usage aggregation over the year counts every render and the charges of
     .select(sql<number>`coalesce(sum(credits_charged), 0)`.as("n"))
     .executeTakeFirstOrThrow();
   expect(cells.reduce((sum, cell) => sum + cell.charged, 0)).toBe(Number(charged.n));
+});
+
+test("the measured board and member's favourites hold their spread renders whatever the history's size", async () => {
+  const board = await db
+    .selectFrom("boards")
+    .select("id")
+    .where("name", "=", MEASURED_BOARD_NAME)
+    .executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom("members")
+    .select("id")
+    .where("email", "=", MEASURED_MEMBER_EMAIL)
+    .executeTakeFirstOrThrow();
+  const onBoard = db
+    .selectFrom("board_renders")
+    .where("board_id", "=", board.id)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  const starred = db
+    .selectFrom("favourites")
+    .where("owner", "=", member.id)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  expect(await count(onBoard)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
+  expect(await count(starred)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
 });
 
 test("a list filtered to a set answers, page after page, what the renders sorted in memory do", async () => {
