@@ -157,7 +157,7 @@ test("the usage aggregation over the year counts every render and the charges of
   expect(cells.reduce((sum, cell) => sum + cell.charged, 0)).toBe(Number(charged.n));
 });
 
-test("the measured board and member's favourites hold their spread renders whatever the history's size", async () => {
+test("the measured board and member's favourites and ratings hold their spread renders whatever the history's size", async () => {
   const board = await db
     .selectFrom("boards")
     .select("id")
@@ -176,8 +176,14 @@ test("the measured board and member's favourites hold their spread renders whate
     .selectFrom("favourites")
     .where("owner", "=", member.id)
     .select((eb) => eb.fn.countAll<number>().as("n"));
+  const rated = db
+    .selectFrom("render_marks")
+    .where("owner", "=", member.id)
+    .where("rating", ">=", 4)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
   expect(await count(onBoard)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
   expect(await count(starred)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
+  expect(await count(rated)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
 });
 
 test("a list filtered to a set answers, page after page, what the renders sorted in memory do", async () => {

@@ -21,17 +21,18 @@ export const SEARCH_WORD = "lighthouse";
 /** The board every run measures: this many renders, spread over the whole year. */
 export const BIG_BOARD = { name: "Year in review", renders: 5_000 };
 /**
- * The sets the small filters measure (the first of the other boards, the first member's favourites)
- * hold this many renders spread over the year besides their share of the random ones, at any size:
- * so their first page is full on 10,000 renders as on a million, and the 1M / 10k ratio compares
- * pages of the same size (with a share alone, 10,000 renders left 6 on the board and 12 favourites).
+ * The sets the small filters measure (the first of the other boards, the first member's favourites
+ * and ratings) hold this many renders spread over the year besides their share of the random ones,
+ * at any size: so their first page is full on 10,000 renders as on a million, and the 1M / 10k ratio
+ * compares pages of the same size (with a share alone, 10,000 renders left 6 on the board, 12
+ * favourites and 12 ratings of 4 or more).
  */
 export const MEASURED_SET_RENDERS = 300;
 const boardName = (index: number) => `Board ${index + 1}`;
 /** The board of the benchmark's small board filter (the one MEASURED_SET_RENDERS adds to). */
 export const MEASURED_BOARD_NAME = boardName(0);
 const memberEmail = (index: number) => `creative${index + 1}@studio.example`;
-/** The member whose favourites and marks the benchmark reads (the one whose favourites MEASURED_SET_RENDERS adds to). */
+/** The member whose favourites and marks the benchmark reads (the one whose favourites and ratings MEASURED_SET_RENDERS adds to). */
 export const MEASURED_MEMBER_EMAIL = memberEmail(0);
 /** Tags put on renders; the last is rare (about 1 tagged render in 200). */
 export const TAGS = ["hero", "social", "print", "draft", "client-a", "client-b", "moodboard", "final"];
@@ -398,6 +399,14 @@ function addRequest(
         owner: measuredMember.id,
         render_id: renderId,
         created_at: finished,
+        ...position,
+      });
+      chunk.marks.push({
+        owner: measuredMember.id,
+        render_id: renderId,
+        rating: 5,
+        flag: null,
+        updated_at: finished,
         ...position,
       });
     }
