@@ -18,7 +18,13 @@ import { closeDb, getDb, type Db } from "@/lib/server/db/database";
 import type { Database } from "@/lib/server/db/schema";
 import { listRenders } from "@/lib/server/ledger/renders";
 import { boardSpend, usageCells } from "@/lib/server/ledger/usage";
-import { BIG_BOARD, SEARCH_WORD, seedHistory } from "./history-seed";
+import {
+  BIG_BOARD,
+  MEASURED_BOARD_NAME,
+  MEASURED_MEMBER_EMAIL,
+  SEARCH_WORD,
+  seedHistory,
+} from "./history-seed";
 import { percentile, round, timed } from "./stats";
 
 export interface LedgerJob {
@@ -129,7 +135,11 @@ async function deepCursor(db: Db): Promise<string> {
 }
 
 async function subjectsOf(db: Db): Promise<Subjects> {
-  const member = await db.selectFrom("members").select("id").orderBy("email").executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom("members")
+    .select("id")
+    .where("email", "=", MEASURED_MEMBER_EMAIL)
+    .executeTakeFirstOrThrow();
   const big = await db
     .selectFrom("boards")
     .select("id")
@@ -138,8 +148,7 @@ async function subjectsOf(db: Db): Promise<Subjects> {
   const small = await db
     .selectFrom("boards")
     .select("id")
-    .where("name", "!=", BIG_BOARD.name)
-    .orderBy("name")
+    .where("name", "=", MEASURED_BOARD_NAME)
     .executeTakeFirstOrThrow();
   return { member: member.id, bigBoard: big.id, smallBoard: small.id, deepCursor: await deepCursor(db) };
 }

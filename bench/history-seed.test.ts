@@ -15,11 +15,20 @@ import { listRenders } from "@/lib/server/ledger/renders";
 import { changeTags } from "@/lib/server/ledger/tags";
 import { refreshReview, reviewOfRow } from "@/lib/server/ledger/review-summary";
 import { usageCells } from "@/lib/server/ledger/usage";
+import { mayMatchPrompt } from "@/lib/domain/prompt-search";
 import type { RenderSort } from "@/lib/domain/render-order";
 import { lastDays } from "@/lib/domain/usage";
 import { newLedgerUrl } from "@/test/server-stack";
 import { expectUsageOfRenders } from "@/test/usage-reference";
-import { BIG_BOARD, RARE_TAG, SEARCH_WORD, seedHistory } from "./history-seed";
+import {
+  BIG_BOARD,
+  MEASURED_BOARD_NAME,
+  MEASURED_MEMBER_EMAIL,
+  MEASURED_SET_RENDERS,
+  RARE_TAG,
+  SEARCH_WORD,
+  seedHistory,
+} from "./history-seed";
 
 const RENDERS = 2_000;
 let url: string;
@@ -148,6 +157,35 @@ test("the usage aggregation over the year counts every render and the charges of
   expect(cells.reduce((sum, cell) => sum + cell.charged, 0)).toBe(Number(charged.n));
 });
 
+test("the measured board and member's favourites and ratings hold their spread renders whatever the history's size", async () => {
+  const board = await db
+    .selectFrom("boards")
+    .select("id")
+    .where("name", "=", MEASURED_BOARD_NAME)
+    .executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom("members")
+    .select("id")
+    .where("email", "=", MEASURED_MEMBER_EMAIL)
+    .executeTakeFirstOrThrow();
+  const onBoard = db
+    .selectFrom("board_renders")
+    .where("board_id", "=", board.id)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  const starred = db
+    .selectFrom("favourites")
+    .where("owner", "=", member.id)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  const rated = db
+    .selectFrom("render_marks")
+    .where("owner", "=", member.id)
+    .where("rating", ">=", 4)
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  expect(await count(onBoard)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
+  expect(await count(starred)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
+  expect(await count(rated)).toBeGreaterThanOrEqual(MEASURED_SET_RENDERS);
+});
+
 test("a list filtered to a set answers, page after page, what the renders sorted in memory do", async () => {
   const rater = await db
     .selectFrom("render_marks")
@@ -183,6 +221,8 @@ test("a list filtered to a set answers, page after page, what the renders sorted
       "renders.request_seq",
       "renders.variant_index",
       "renders.archived_at",
+      "renders.prompt",
+      "renders.member_id",
       "render_requests.credits_charged",
     ])
     .execute();
@@ -209,6 +249,7 @@ test("a list filtered to a set answers, page after page, what the renders sorted
   const big = boards.find((b) => b.name === BIG_BOARD.name)?.id ?? "";
   const small = smallBoard.id;
   const rating = (id: string) => marks.get(id)?.rating ?? 0;
+  const searched = SEARCH_WORD.slice(0, 5);
   const visible = (r: (typeof renders)[number]) => r.archived_at === null;
   const cases: { query: Record<string, string>; keeps: (r: (typeof renders)[number]) => boolean }[] = [
     { query: { favourite: "true" }, keeps: (r) => visible(r) && favourites.has(r.id) },
@@ -224,6 +265,24 @@ test("a list filtered to a set answers, page after page, what the renders sorted
       keeps: (r) => (onBoard.get(big)?.has(r.id) ?? false) && hero.has(r.id),
     },
     { query: { tag: "hero", rating: "1" }, keeps: (r) => visible(r) && hero.has(r.id) && rating(r.id) >= 1 },
+    // A search reads a page from its first matches in the list's order when they fill it, and from
+    // every match when the other filters leave too few of them (a member's), or with a term too short
+    // for the index; a word in about a sixth of the prompts, and the rare one.
+    { query: { q: "nigh" }, keeps: (r) => visible(r) && mayMatchPrompt(r.prompt, "nigh") },
+    {
+      query: { q: "nigh", member: owner },
+      keeps: (r) => visible(r) && mayMatchPrompt(r.prompt, "nigh") && r.member_id === owner,
+    },
+    {
+      query: { q: "nigh", board: big },
+      keeps: (r) => (onBoard.get(big)?.has(r.id) ?? false) && mayMatchPrompt(r.prompt, "nigh"),
+    },
+    {
+      query: { q: "nigh", rejected: "false" },
+      keeps: (r) => visible(r) && mayMatchPrompt(r.prompt, "nigh") && marks.get(r.id)?.flag !== "reject",
+    },
+    { query: { q: "nigh ci" }, keeps: (r) => visible(r) && mayMatchPrompt(r.prompt, "nigh ci") },
+    { query: { q: searched }, keeps: (r) => visible(r) && mayMatchPrompt(r.prompt, searched) },
   ];
   const newest = (a: (typeof renders)[number], b: (typeof renders)[number]) =>
     b.request_seq - a.request_seq || a.variant_index - b.variant_index;

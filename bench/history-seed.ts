@@ -20,6 +20,20 @@ import type { Database } from "@/lib/server/db/schema";
 export const SEARCH_WORD = "lighthouse";
 /** The board every run measures: this many renders, spread over the whole year. */
 export const BIG_BOARD = { name: "Year in review", renders: 5_000 };
+/**
+ * The sets the small filters measure (the first of the other boards, the first member's favourites
+ * and ratings) hold this many renders spread over the year besides their share of the random ones,
+ * at any size: so their first page is full on 10,000 renders as on a million, and the 1M / 10k ratio
+ * compares pages of the same size (with a share alone, 10,000 renders left 6 on the board, 12
+ * favourites and 12 ratings of 4 or more).
+ */
+export const MEASURED_SET_RENDERS = 300;
+const boardName = (index: number) => `Board ${index + 1}`;
+/** The board of the benchmark's small board filter (the one MEASURED_SET_RENDERS adds to). */
+export const MEASURED_BOARD_NAME = boardName(0);
+const memberEmail = (index: number) => `creative${index + 1}@studio.example`;
+/** The member whose favourites and marks the benchmark reads (the one whose favourites and ratings MEASURED_SET_RENDERS adds to). */
+export const MEASURED_MEMBER_EMAIL = memberEmail(0);
 /** Tags put on renders; the last is rare (about 1 tagged render in 200). */
 export const TAGS = ["hero", "social", "print", "draft", "client-a", "client-b", "moodboard", "final"];
 export const RARE_TAG = "award";
@@ -248,6 +262,7 @@ function addRequest(
     step: number;
     now: number;
     bigBoardEvery: number;
+    measuredSetEvery: number;
   },
   chunk: Chunk,
 ): number {
@@ -359,8 +374,7 @@ function addRequest(
     };
     // Every set the render joins carries its place in the list's order, as the ledger's writers copy it.
     const position = { request_seq: seq, variant_index: variantIndex };
-    const added = (boardId: string) => {
-      const by = random.pick(members);
+    const added = (boardId: string, by = random.pick(members)) => {
       chunk.boardRenders.push({
         board_id: boardId,
         render_id: renderId,
@@ -371,8 +385,31 @@ function addRequest(
       });
     };
     const index = made + variantIndex;
-    if (index % context.bigBoardEvery === 0 && index / context.bigBoardEvery < BIG_BOARD.renders)
-      added(context.bigBoard);
+    const spread = (every: number, count: number) => index % every === 0 && index / every < count;
+    if (spread(context.bigBoardEvery, BIG_BOARD.renders)) added(context.bigBoard);
+    // The measured sets' spread rows draw nothing from the generator, so the rest of the history is
+    // the one seeded without them. The first board and member are MEASURED_BOARD_NAME's and
+    // MEASURED_MEMBER_EMAIL's.
+    const [measuredBoard] = context.boards;
+    const [measuredMember] = members;
+    const measured = spread(context.measuredSetEvery, MEASURED_SET_RENDERS);
+    if (measured && measuredBoard && measuredMember) {
+      added(measuredBoard, measuredMember);
+      chunk.favourites.push({
+        owner: measuredMember.id,
+        render_id: renderId,
+        created_at: finished,
+        ...position,
+      });
+      chunk.marks.push({
+        owner: measuredMember.id,
+        render_id: renderId,
+        rating: 5,
+        flag: null,
+        updated_at: finished,
+        ...position,
+      });
+    }
     if (random.next() < 0.01) added(random.pick(context.boards));
     if (random.next() < 0.03)
       chunk.favourites.push({
@@ -411,7 +448,11 @@ async function writeChunk(db: Kysely<Database>, chunk: Chunk): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await insertRows(tx, "render_requests", chunk.requests);
     await insertRows(tx, "renders", chunk.renders);
-    await insertRows(tx, "board_renders", chunk.boardRenders);
+    await insertRows(
+      tx,
+      "board_renders",
+      dedupe(chunk.boardRenders, (b) => `${b.board_id} ${b.render_id}`),
+    );
     await insertRows(
       tx,
       "favourites",
@@ -467,7 +508,7 @@ export async function seedHistory(
     "members",
     members.map((m, i) => ({
       id: m.id,
-      email: `creative${i + 1}@studio.example`,
+      email: memberEmail(i),
       name: m.name,
       role: i === 0 ? "admin" : "member",
       // No password matches it: nobody signs in to a seeded ledger.
@@ -492,7 +533,7 @@ export async function seedHistory(
     };
   };
   const bigBoard = boardRow(BIG_BOARD.name);
-  const boards = Array.from({ length: OTHER_BOARDS }, (_, i) => boardRow(`Board ${i + 1}`));
+  const boards = Array.from({ length: OTHER_BOARDS }, (_, i) => boardRow(boardName(i)));
   await insertRows(db, "boards", [bigBoard, ...boards]);
 
   // 1.22 renders a request on average (a fifth of the images are batches of 2 to 4): spread over a
@@ -506,6 +547,7 @@ export async function seedHistory(
     step: YEAR_MS / expectedRequests,
     now,
     bigBoardEvery: Math.max(1, Math.floor(renders / BIG_BOARD.renders)),
+    measuredSetEvery: Math.max(1, Math.floor(renders / MEASURED_SET_RENDERS)),
   };
   let made = 0;
   let seq = 0;

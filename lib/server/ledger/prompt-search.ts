@@ -48,6 +48,37 @@ export function promptMatches(
   return dialectOf(db) === "postgres" ? postgresMatches(terms, columns) : sqliteMatches(terms, columns);
 }
 
+/** A walk of the matching create requests in the list's order: from `from` on (included), at most `count`. */
+export interface MatchWalk {
+  direction: "asc" | "desc";
+  from: number | undefined;
+  count: number;
+}
+
+/**
+ * Renders whose prompt holds every term, among the first `walk.count` matching requests met walking
+ * the request seq in `walk.direction` from `walk.from`: SQLite's FTS5 index hands its matches in
+ * rowid order and stops there, where `promptMatches` collects every match before a page is taken.
+ * Null where there is no such walk: PostgreSQL (its planner already walks the requests in order and
+ * stops) or no term long enough for the index. Why and when it answers: docs/architecture.md,
+ * "Finding renders".
+ */
+export function firstPromptMatches(
+  db: QueryExecutorProvider,
+  terms: readonly string[],
+  walk: MatchWalk,
+): RawBuilder<boolean> | null {
+  const query = ftsQuery(terms);
+  if (query === null || dialectOf(db) === "postgres") return null;
+  const from =
+    walk.from === undefined
+      ? sql``
+      : sql` and rowid ${sql.raw(walk.direction === "desc" ? "<=" : ">=")} ${walk.from}`;
+  const walked = sql`${from} order by rowid ${sql.raw(walk.direction)} limit ${walk.count}`;
+  const conditions = [indexMatches(RENDER_PROMPT, query, walked), ...shortTermsMatch(terms, RENDER_PROMPT)];
+  return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+}
+
 function postgresMatches(terms: readonly string[], columns: PromptColumns): RawBuilder<boolean> {
   const conditions = terms.map(
     (term) =>
@@ -59,11 +90,17 @@ function postgresMatches(terms: readonly string[], columns: PromptColumns): RawB
 function sqliteMatches(terms: readonly string[], columns: PromptColumns): RawBuilder<boolean> {
   const conditions: RawBuilder<boolean>[] = [];
   const query = ftsQuery(terms);
-  if (query !== null)
-    conditions.push(
-      sql<boolean>`${sql.ref(columns.seq)} in (select rowid from render_requests_fts where render_requests_fts match ${query})`,
-    );
-  for (const term of terms.filter((t) => [...t].length < INDEXED_LENGTH))
-    conditions.push(sql<boolean>`${sql.ref(columns.prompt)} like ${likePattern(term)} escape '\\'`);
+  if (query !== null) conditions.push(indexMatches(columns, query));
+  conditions.push(...shortTermsMatch(terms, columns));
   return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
 }
+
+/** Rows whose request the FTS5 index finds for `query`, the index's rows narrowed by `tail`. */
+const indexMatches = (columns: PromptColumns, query: string, tail = sql``): RawBuilder<boolean> =>
+  sql<boolean>`${sql.ref(columns.seq)} in (select rowid from render_requests_fts where render_requests_fts match ${query}${tail})`;
+
+/** The terms too short for the trigram index, each matched with LIKE on the rows the others leave. */
+const shortTermsMatch = (terms: readonly string[], columns: PromptColumns): RawBuilder<boolean>[] =>
+  terms
+    .filter((t) => [...t].length < INDEXED_LENGTH)
+    .map((term) => sql<boolean>`${sql.ref(columns.prompt)} like ${likePattern(term)} escape '\\'`);

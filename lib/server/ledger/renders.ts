@@ -30,7 +30,7 @@ import { withTags } from "./tags";
 import { deactivatedAmong } from "./members";
 import { learnFromCharge } from "./rates";
 import { afterPosition, decodeCursor, toPage, type KeysetOrder } from "./cursor";
-import { promptMatches } from "./prompt-search";
+import { firstPromptMatches, promptMatches } from "./prompt-search";
 import { reviewOfRow, reviewRanksOf } from "./review-summary";
 import { isFamilyCard, withVersions } from "./render-stacks";
 import { touchedAt } from "./updated-at";
@@ -56,6 +56,12 @@ function renderOrder(sort: RenderSort, at: string): KeysetOrder {
     ];
   return newest;
 }
+
+/**
+ * A search's first try reads this many matching requests per render the page asks for: each request
+ * has a render or more, so only a page whose renders the other filters mostly drop needs every match.
+ */
+const MATCHES_WALKED = 4;
 
 /** How many keys each sort's cursor holds (renderOrder's length, wherever the position is read). */
 const CURSOR_KEYS: Record<RenderSort, number> = { newest: 2, oldest: 2, credits: 3, rating: 3 };
@@ -562,24 +568,34 @@ export async function listRenders(
   if (from) q = q.where("renders.created_at", ">=", from);
   const to = query.to && rangeEnd(query.to);
   if (to) q = q.where("renders.created_at", "<=", to);
-  const text = promptMatches(db, searchTerms(query.q));
-  if (text) q = q.where(text);
-  if (query.cursor) {
-    const [, ...position] = decodeCursor(query.cursor, isCursorOf(sort));
-    q = q.where(afterPosition(order, position));
-  }
+  const [, ...position] = query.cursor ? decodeCursor(query.cursor, isCursorOf(sort)) : [];
+  if (query.cursor) q = q.where(afterPosition(order, position));
   for (const key of order) q = q.orderBy(key.expression ?? sql.ref(key.column), key.direction);
-  const rows = await q.limit(limit + 1).execute();
-  const page = toPage(rows, limit, toLedgerRender, (row) => [
+  const page = q.limit(limit + 1);
+  const terms = searchTerms(query.q);
+  // A search in the requests' order first reads the page from the first matches met in that order:
+  // when they fill it, no later match can come before them; otherwise every match is read.
+  const walk =
+    sort === "newest" || sort === "oldest"
+      ? firstPromptMatches(db, terms, {
+          direction: sort === "newest" ? "desc" : "asc",
+          from: position[0],
+          count: MATCHES_WALKED * (limit + 1),
+        })
+      : null;
+  const walked = walk && (await page.where(walk).execute());
+  const text = promptMatches(db, terms);
+  const rows = walked && walked.length > limit ? walked : await (text ? page.where(text) : page).execute();
+  const found = toPage(rows, limit, toLedgerRender, (row) => [
     sort,
     ...(sort === "credits" ? [row.request_credits] : []),
     ...(sort === "rating" ? [Number(row.caller_rating)] : []),
     row.request_seq,
     row.variant_index,
   ]);
-  const tagged = await withTags(db, await withMakerStates(db, page.items));
+  const tagged = await withTags(db, await withMakerStates(db, found.items));
   const items = query.stack === "true" ? await withVersions(db, tagged, archived) : tagged;
-  return { ...page, items: await withMarks(db, owner, await withFavourites(db, owner, items)) };
+  return { ...found, items: await withMarks(db, owner, await withFavourites(db, owner, items)) };
 }
 
 /**

@@ -5,9 +5,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/server/db/database";
+import { plansOf as sqlitePlansOf } from "@/test/sqlite-plans";
 import { familyLinks } from "./render-family";
 import { renderView } from "./render-view";
 import { rendersOfRequest } from "./renders";
@@ -19,24 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeDb(url));
 
-/** SQLite's plan of each statement `run` sends through the ledger's functions. */
-async function plansOf(run: (db: Db) => Promise<unknown>): Promise<string[]> {
-  const nodes: RootOperationNode[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node }) => (nodes.push(node), node),
-    transformResult: async ({ result }) => result,
-  };
-  await run(db.withPlugin(recorder) as Db);
-  const plans: string[] = [];
-  for (const node of nodes) {
-    const compiled = db.getExecutor().compileQuery(node, { queryId: "plan" } as never);
-    const { rows } = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    plans.push(rows.map((r) => r.detail).join("\n"));
-  }
-  return plans;
-}
+const plansOf = (run: (db: Db) => Promise<unknown>) => sqlitePlansOf(db, run);
 
 /** A plan that reads every render: a walk of the table, or an index SQLite builds for the one statement. */
 const walksRenders = (plan: string) => /\bSCAN renders\b|AUTOMATIC .*INDEX/.test(plan);
