@@ -137,9 +137,17 @@ export class DashboardApi {
   }
 
   async search(q: string): Promise<LedgerRenderJson[]> {
-    const response = await this.request.get(`/api/renders?q=${encodeURIComponent(q)}`);
+    return (await this.list({ q })).items;
+  }
+
+  /** One page of the gallery's list, as the gallery reads it. */
+  async list(
+    query: Record<string, string | number>,
+  ): Promise<{ items: LedgerRenderJson[]; nextCursor: string | null }> {
+    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+    const response = await this.request.get(`/api/renders?${params}`);
     expect(response.ok()).toBe(true);
-    return ((await response.json()) as { items: LedgerRenderJson[] }).items;
+    return (await response.json()) as { items: LedgerRenderJson[]; nextCursor: string | null };
   }
 
   /**
