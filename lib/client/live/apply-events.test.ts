@@ -35,6 +35,20 @@ const render = (id: string, patch: Partial<LedgerRender> = {}): LedgerRender => 
   ...patch,
 });
 
+const uploadEvent: LiveEvent = {
+  type: "upload",
+  upload: {
+    id: "upl_1",
+    url: "https://cdn.example/u.png",
+    kind: "image",
+    contentType: "image/png",
+    bytes: 1,
+    filename: "u.png",
+    createdAt: "2026-11-25T10:00:00.000Z",
+    member: null,
+  },
+};
+
 const pages = (...items: LedgerRender[][]): InfiniteData<RenderList> => ({
   pages: items.map((page, i) => ({ items: page, nextCursor: i < items.length - 1 ? String(i + 1) : null })),
   pageParams: items.map((_, i) => (i === 0 ? undefined : String(i))),
@@ -192,19 +206,7 @@ describe("applyLiveEvents", () => {
     applyLiveEvents(client, [
       { type: "render-removed", id: "req_1" },
       { type: "spend" },
-      {
-        type: "upload",
-        upload: {
-          id: "upl_1",
-          url: "https://cdn.example/u.png",
-          kind: "image",
-          contentType: "image/png",
-          bytes: 1,
-          filename: "u.png",
-          createdAt: "2026-11-25T10:00:00.000Z",
-          member: null,
-        },
-      },
+      uploadEvent,
     ]);
 
     const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never));
@@ -515,21 +517,7 @@ describe("LIVE_KEYS", () => {
     "render-removed": [{ type: "render-removed", id: "req_b" }],
     favourite: [{ type: "favourite", id: "a", favourite: true }],
     mark: [{ type: "mark", id: "a", rating: 4, flag: "pick" }],
-    upload: [
-      {
-        type: "upload",
-        upload: {
-          id: "upl_1",
-          url: "https://cdn.example/u.png",
-          kind: "image",
-          contentType: "image/png",
-          bytes: 1,
-          filename: "u.png",
-          createdAt: "2026-11-25T10:00:00.000Z",
-          member: null,
-        },
-      },
-    ],
+    upload: [uploadEvent],
     spend: [{ type: "spend" }],
     board: [{ type: "board", id: "brd_a" }],
     run: [{ type: "run", id: "run_a" }],
