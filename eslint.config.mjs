@@ -18,6 +18,8 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "bench/results*",
+      // The benches' own working files (seeded ledgers, logs, scratch), ignored by git too.
+      "bench/tmp/**",
       "next-env.d.ts",
     ],
   },
