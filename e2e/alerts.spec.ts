@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { startReceiver } from "@/test/http-receiver";
-import { expect, test, uniquePrompt } from "./fixtures";
+import { expect, hearsLiveStream, test, uniquePrompt } from "./fixtures";
 import { TeamPage } from "./pages/team.page";
 import { FROM_DASHBOARD, signedInPage } from "./pages/sign-in.page";
 import { E2E_PORTS } from "./ports";
@@ -61,6 +61,9 @@ test("a member's cap crossing arrives live in the inbox, and reading it leaves t
   await admin.goto("/");
   await expect(grace.getByRole("navigation", { name: "Member" })).toContainText("Grace");
   await expect(inbox(grace)).toHaveAccessibleName("Inbox");
+  // Both pages hear their streams before the crossing, so the notice reaches them as live events.
+  await hearsLiveStream(grace);
+  await hearsLiveStream(admin);
 
   const created = await grace.request.post("/api/renders", {
     headers: FROM_DASHBOARD,
