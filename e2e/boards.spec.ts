@@ -4,7 +4,7 @@
  * taken off it, and the board deleted while its renders stay in the gallery. While the renders go on
  * the new board, the picker says it is adding rather than showing an empty board.
  */
-import { expect, slowRequests, test, uniquePrompt } from "./fixtures";
+import { expect, hearsLiveStream, slowRequests, test, uniquePrompt } from "./fixtures";
 import { BoardsPage } from "./pages/boards.page";
 
 test("a board made from a selection lists, opens, loses a render and is deleted; the renders stay", async ({
@@ -63,6 +63,9 @@ test("a board made from a selection lists, opens, loses a render and is deleted;
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: boardName })).toBeVisible();
   await expect(gallery.region.getByRole("article")).toHaveCount(3);
+  // The reload shows the server's cards before the page's code has hydrated them: a click on one
+  // then can be lost ("Actions" once was, on a loaded machine). Act once the page is live.
+  await hearsLiveStream(page);
 
   await gallery.card(prompts[0]!).getByRole("button", { name: "Actions" }).click();
   await page.getByRole("menuitem", { name: "Remove from board" }).click();

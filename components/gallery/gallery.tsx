@@ -109,24 +109,26 @@ export function Gallery({
                 Could not refresh the list ({list.error.message}); trying again shortly.
               </Notice>
             )}
+            {/* The end of the list waits for the cards: under the skeleton shown while their code
+                loads, it would be in view and load the next page unasked. */}
             <Suspense fallback={<GallerySkeleton />}>
               <GalleryCards entries={entries} />
-            </Suspense>
-            {list.isFetchNextPageError && (
-              <GalleryError
-                what="Could not load more renders"
-                error={list.error}
-                onRetry={() => void list.fetchNextPage()}
+              {list.isFetchNextPageError && (
+                <GalleryError
+                  what="Could not load more renders"
+                  error={list.error}
+                  onRetry={() => void list.fetchNextPage()}
+                />
+              )}
+              <LoadMore
+                hasNextPage={list.hasNextPage}
+                isFetching={list.isFetching}
+                isFetchingNextPage={list.isFetchingNextPage}
+                failed={list.isFetchNextPageError}
+                shown={renders.length}
+                fetchNextPage={list.fetchNextPage}
               />
-            )}
-            <LoadMore
-              hasNextPage={list.hasNextPage}
-              isFetching={list.isFetching}
-              isFetchingNextPage={list.isFetchingNextPage}
-              failed={list.isFetchNextPageError}
-              shown={renders.length}
-              fetchNextPage={list.fetchNextPage}
-            />
+            </Suspense>
           </>
         )}
         <SelectionBarSlot selection={review.selection} />
