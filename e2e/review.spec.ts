@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { zipEntries } from "@/test/zip-entries";
 import { seriousViolations } from "./axe";
 import { SIMULATOR_URL, expect, test, uniquePrompt, type DashboardApi } from "./fixtures";
+import { countRenders, renderLog } from "./react-renders";
 
 /** Three ready images under one tag, newest first as the gallery shows them. */
 async function threeImages(api: DashboardApi, label: string) {
@@ -50,6 +51,7 @@ test("the viewer moves with the arrow keys, survives a reload and gives focus ba
     if (request.headers()["next-router-prefetch"] && /[?&](edit|reference|animate|vary)=/.test(request.url()))
       formPrefetches.push(request.url());
   });
+  await countRenders(page, 'section[aria-label="Renders"]', "gallery");
   await gallery.goto(`?q=${encodeURIComponent(tag)}`);
   await gallery.viewButton(gallery.card(prompts[1]!)).click();
   await expectViewing(page, ids[1]!, prompts[1]!);
@@ -57,8 +59,16 @@ test("the viewer moves with the arrow keys, survives a reload and gives focus ba
   await expect(viewer(page)).toContainText("2 of 3");
   expect(await seriousViolations(page)).toEqual([]);
 
+  // A step draws the viewer alone: the gallery behind it re-renders only once the viewer rests on
+  // the render (the first sign of which is the read of that render's own record).
+  const readOf = (id: string) => `fetch /api/renders/${id}`;
+  await expect.poll(() => renderLog(page)).toContain(readOf(ids[1]!));
+  const beforeKey = (await renderLog(page)).length;
   await page.keyboard.press("ArrowRight");
   await expectViewing(page, ids[2]!, prompts[2]!);
+  await expect.poll(async () => (await renderLog(page)).slice(beforeKey)).toContain(readOf(ids[2]!));
+  const sinceKey = (await renderLog(page)).slice(beforeKey);
+  expect(sinceKey.slice(0, sinceKey.indexOf(readOf(ids[2]!)))).not.toContain("gallery");
   // At the end of the list the button stays focusable, marked unavailable.
   await expect(viewer(page).getByRole("button", { name: "Next render" })).toHaveAttribute(
     "aria-disabled",

@@ -11,7 +11,7 @@
  */
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import {
   ArrowUpRightIcon,
   ChevronLeftIcon,
@@ -25,6 +25,7 @@ import {
 } from "lucide-react";
 import type { LedgerRender } from "@/lib/contract";
 import { useRender } from "@/lib/client/queries/renders";
+import { afterNextFrame } from "@/lib/client/when-idle";
 import { CommentsDeferred } from "@/lib/client/queries/review";
 import { sizeLabel } from "@/lib/domain/render-size";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -47,7 +48,13 @@ import { IterateButtons } from "@/components/render/iterate-actions";
 import { RenderFamily } from "@/components/render/render-family";
 import type { SelectionStore } from "@/components/render/selection";
 import { StatusBadge } from "@/components/render/status-badge";
-import { closeView, switchView, useViewedId, viewedId } from "@/components/render/view-url";
+import {
+  closeView,
+  switchView,
+  useRouterToldWhen,
+  useViewedId,
+  viewedId,
+} from "@/components/render/view-url";
 import { CullControls, useViewerCull, VIEWER_SHORTCUTS, type ViewerCull } from "./viewer-cull";
 import { ShortcutLayer } from "@/components/ui/shortcuts";
 import { ReviewSessionProvider } from "@/components/review/review-session";
@@ -75,6 +82,7 @@ export default function RenderViewer({
   // While it closes, the URL names no render: the last one stays until the viewer is gone.
   const id = useViewedId() ?? props.id;
   const settled = useSettled(id);
+  useRouterToldWhen(settled);
   const query = useRender(id, { deferred: !settled });
   // An inbox item opens the viewer on its comment.
   const openComment = useSearchParams().get("comment");
@@ -361,11 +369,13 @@ function Details({
 
 /**
  * What is drawn just after the render shown, not with it (the details are drawn anew for each
- * render): on a key, the media, the place and the cull controls show in the key's own frame, and a
- * key pressed meanwhile drops this part's drawing for the next render's.
+ * render): on a key, the media, the place and the cull controls show in the key's own frame, this
+ * part once that frame is drawn (a deferred value would be drawn in a task the browser may run
+ * before the frame), and a key pressed meanwhile drops this part's drawing for the next render's.
  */
 function JustAfter({ children }: { children: ReactNode }) {
-  const drawn = useDeferredValue(true, false);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => afterNextFrame(() => startTransition(() => setDrawn(true))), []);
   return drawn ? children : null;
 }
 

@@ -20,6 +20,7 @@ import { notify } from "@/components/ui/notify";
 import { openHelp, useShortcuts, type Shortcut } from "@/components/ui/shortcuts";
 import { Switch } from "@/components/ui/switch";
 import { switchView, viewedId } from "@/components/render/view-url";
+import { afterNextFrame } from "@/lib/client/when-idle";
 
 /** What `u` undoes: marks as they were, or tags added and removed. */
 type Undo =
@@ -27,9 +28,8 @@ type Undo =
 
 const AUTO_ADVANCE_KEY = "cull.autoAdvance";
 
-/** Settles once the browser has drawn the next frame (a task queued from its animation frame). */
-const afterNextFrame = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Settles once the browser has drawn the next frame. */
+const nextFrameDrawn = () => new Promise<void>((resolve) => afterNextFrame(resolve));
 
 /** Whether a rating moves on to the next render: on unless the member turned it off (kept in this browser). */
 function useAutoAdvance(): [boolean, (on: boolean) => void] {
@@ -84,7 +84,7 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     const moving = advance && autoAdvance;
     // Moving on, the rated render leaves the view: the next one is drawn first, and the gallery's
     // copies of the rated one change after it, not in the same frame.
-    save(before, change, moving ? afterNextFrame() : undefined);
+    save(before, change, moving ? nextFrameDrawn() : undefined);
     if (moving) step(1);
   };
   const toggleFlag = (flag: "pick" | "reject") => mark({ flag: shown()?.flag === flag ? null : flag });

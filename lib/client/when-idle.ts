@@ -11,3 +11,16 @@ export function whenIdle(start: () => void, timeoutMs: number): () => void {
   const handle = window.requestIdleCallback(start, { timeout: timeoutMs });
   return () => window.cancelIdleCallback(handle);
 }
+
+/**
+ * Runs `run` once the browser has drawn the next frame (a task queued from its animation frame), so
+ * what it draws comes after what the current task drew is on screen. Returns the cancel.
+ */
+export function afterNextFrame(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
