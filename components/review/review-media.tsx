@@ -6,7 +6,15 @@
  * on a video, the time it is at is taken, and a drag along the timeline makes a range. Hovering or
  * focusing a marker highlights its comment; choosing one chooses its thread.
  */
-import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+} from "react";
 import type { Pin } from "@/lib/contract";
 import { formatReviewTime } from "@/lib/domain/review";
 import {
@@ -25,16 +33,11 @@ import {
 import { reviewVideo, useReviewSession, type ReviewSession } from "./review-session";
 import type { NumberedThread } from "./threads";
 
-/**
- * The box's size and the media's own, kept current as either changes. The first reading is the
- * ResizeObserver's first report, made once the browser has laid the box out anyway: reading it in
- * the commit instead would force a layout of the page in the task that drew the media (a step in
- * the viewer draws a new box each time) and draw the pins in a second pass before the frame.
- */
+/** The box's size and the media's own, kept current as either changes. */
 function useSizes(box: React.RefObject<HTMLDivElement | null>) {
   const [boxSize, setBoxSize] = useState<Size | null>(null);
   const [mediaSize, setMediaSize] = useState<Size | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = box.current;
     if (!element) return undefined;
     const measure = () => {
@@ -46,6 +49,7 @@ function useSizes(box: React.RefObject<HTMLDivElement | null>) {
         setMediaSize((last) => (last?.width === width && last.height === height ? last : { width, height }));
       }
     };
+    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     // `load` does not bubble: listen while it goes down instead.
