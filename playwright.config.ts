@@ -52,9 +52,11 @@ const SIGN_IN_SPECS = [
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // One spec at a time: run beside each other (a worker per project), the two projects took as long
-  // on two cores shared with the unit tests, each spec slower, so timings got tighter for nothing.
-  workers: 1,
+  // A worker per project (each project's `workers: 1`): the two apps, with their own databases and
+  // simulators, are tested side by side, and each app one spec at a time, since its specs share its
+  // simulator's faults and poll budget. With the pages asking for less motion the browser's share
+  // of the two cores fell by a third, and the suite waits more than it computes.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 20_000 },
@@ -85,11 +87,13 @@ export default defineConfig({
     {
       name: "desktop",
       testIgnore: SIGN_IN_SPECS,
+      workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
     {
       name: "sign-in",
       testMatch: SIGN_IN_SPECS,
+      workers: 1,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
