@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { hearsLiveStream } from "../fixtures";
 
 /**
  * The admin's Team page: the default cap, the limits on what members make (one field each, named
@@ -60,9 +61,14 @@ export class TeamPage {
     await expect(toast).toHaveCount(0);
   }
 
+  /**
+   * Opens the page and waits until it is live, so hydrated: the server's HTML shows its boxes first,
+   * and a box ticked before the page's code runs is set back when it does.
+   */
   async goto(): Promise<void> {
     await this.page.goto("/team");
     await expect(this.heading).toBeVisible();
+    await hearsLiveStream(this.page);
   }
 
   member(name: string): Locator {
