@@ -64,7 +64,11 @@ export function Gallery({
   useEffect(() => review.selection.setOrder(renders.map((r) => r.id)), [review, renders]);
   const viewId = useSearchParams().get(VIEW_PARAM);
   const { fetchNextPage } = list;
-  const loadMore = useCallback(async () => rendersOf((await fetchNextPage()).data), [fetchNextPage]);
+  // A page already on its way is waited for, not fetched again (the viewer reads ahead, then steps).
+  const loadMore = useCallback(
+    async () => rendersOf((await fetchNextPage({ cancelRefetch: false })).data),
+    [fetchNextPage],
+  );
 
   return (
     <ReviewContext value={review}>
@@ -141,6 +145,8 @@ export function Gallery({
               id={viewId}
               renders={renders}
               hasNextPage={list.hasNextPage}
+              loading={list.isFetching}
+              loadFailed={list.isFetchNextPageError}
               loadMore={loadMore}
               selection={review.selection}
             />

@@ -67,14 +67,23 @@ export interface RenderViewerProps {
   /** The gallery's renders in its current order and filter. */
   renders: readonly LedgerRender[];
   hasNextPage: boolean;
-  /** Loads the gallery's next page; resolves to all its renders then. */
+  /** Whether the gallery's list is being read (a page, or the list again). */
+  loading: boolean;
+  /** Whether the last read of its next page failed. */
+  loadFailed: boolean;
+  /** Loads the gallery's next page, or waits for the one on its way; resolves to all its renders then. */
   loadMore: () => Promise<readonly LedgerRender[]>;
   selection: SelectionStore;
 }
 
+/** How many renders before the end of the loaded ones the viewer reads the gallery's next page. */
+const READ_AHEAD = 10;
+
 export default function RenderViewer({
   renders,
   hasNextPage,
+  loading,
+  loadFailed,
   loadMore,
   selection,
   ...props
@@ -98,6 +107,12 @@ export default function RenderViewer({
   }, [id]);
   usePreload(next);
   usePreload(previous);
+  // Near the end of the loaded renders, the next page is read ahead, so a walk never stops at a
+  // page's end to wait for it. Not again after a failed read: a step past the end tries once more.
+  const nearEnd = index >= 0 && renders.length - 1 - index < READ_AHEAD;
+  useEffect(() => {
+    if (nearEnd && hasNextPage && !loading && !loadFailed) void loadMore();
+  }, [nearEnd, hasNextPage, loading, loadFailed, loadMore]);
 
   // A step starts from the render the URL shows now, not the one last rendered, so keys pressed
   // faster than the page re-renders each move one more.
