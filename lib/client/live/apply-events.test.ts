@@ -1,4 +1,10 @@
-import { QueryClient, QueryObserver, type InfiniteData, type QueryKey } from "@tanstack/react-query";
+import {
+  InfiniteQueryObserver,
+  QueryClient,
+  QueryObserver,
+  type InfiniteData,
+  type QueryKey,
+} from "@tanstack/react-query";
 import { describe, expect, test, vi } from "vitest";
 import type { LedgerRender, LiveEvent, RenderList, RunDetail } from "@/lib/contract";
 import { queryKeys } from "@/lib/client/queries/keys";
@@ -164,6 +170,36 @@ describe("applyLiveEvents", () => {
     unsubscribe();
   });
 
+  test("a mark made while a list reads its next page is kept as the page lands, and the page's read goes on", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const reads: { cursor: string | null; answer: (page: RenderList) => void; signal: AbortSignal }[] = [];
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: queryKeys.renders.list({ limit: 30 } as never),
+      queryFn: ({ pageParam, signal }) =>
+        new Promise<RenderList>((answer) => reads.push({ cursor: pageParam, answer, signal })),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page: RenderList) => page.nextCursor,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    reads.shift()?.answer({ items: [render("a")], nextCursor: "1" });
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined());
+
+    void observer.fetchNextPage();
+    const pageRead = reads.shift();
+    expect(pageRead?.cursor).toBe("1");
+    applyLiveEvents(client, [{ type: "mark", id: "a", rating: 4, flag: "pick" }]);
+    expect(observer.getCurrentResult().data?.pages[0]?.items[0]).toMatchObject({ rating: 4, flag: "pick" });
+    pageRead?.answer({ items: [render("b")], nextCursor: null });
+
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(pageRead?.signal.aborted).toBe(false);
+    expect(reads).toHaveLength(0); // nothing read again
+    const shown = observer.getCurrentResult().data?.pages.flatMap((page) => page.items);
+    expect(shown?.map((r) => r.id)).toEqual(["a", "b"]);
+    expect(shown?.[0]).toMatchObject({ rating: 4, flag: "pick" });
+    unsubscribe();
+  });
+
   test("a list whose read is under way when a render is removed is read again, so the render stays gone", async () => {
     const placeholder = render("req_1", { requestId: "req_1", status: "submitting" });
     const { client, answers, observer, shownIds, unsubscribe } = await shownList(
@@ -203,11 +239,7 @@ describe("applyLiveEvents", () => {
     client.setQueryData(queryKeys.session, { authEnabled: false, member: null });
     client.setQueryData(queryKeys.uploads.list(), { pages: [], pageParams: [] });
 
-    applyLiveEvents(client, [
-      { type: "render-removed", id: "req_1" },
-      { type: "spend" },
-      uploadEvent,
-    ]);
+    applyLiveEvents(client, [{ type: "render-removed", id: "req_1" }, { type: "spend" }, uploadEvent]);
 
     const data = client.getQueryData<InfiniteData<RenderList>>(queryKeys.renders.list(all as never));
     expect(data?.pages[0]?.items.map((r) => r.id)).toEqual(["a"]);

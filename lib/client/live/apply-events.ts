@@ -27,7 +27,8 @@
  *
  * Two rules keep an update from being undone: a record older than the copy held (by `updatedAt`) is
  * ignored, and a query whose read is under way when its render changes is read again afterwards
- * (the read in flight may predate the change and would overwrite it).
+ * (the read in flight may predate the change and would overwrite it). But for a read of a list's next
+ * page, a favourite or mark is made again once the page lands: that read is not dropped.
  */
 import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { LedgerRender, LiveEvent, RenderList, RenderListQuery, RunDetail } from "@/lib/contract";
@@ -237,8 +238,29 @@ function putOwn(queryClient: QueryClient, id: string, own: Own, reread: Rereads)
     } else if (joinsOwnFilter(own, filters)) {
       reread.set(query.queryHash, query.queryKey);
     }
-    if (isFetching(query)) reread.set(query.queryHash, query.queryKey);
+    if (!isFetching(query)) continue;
+    // A next page's read keeps the pages it started from, and would put the change back as it lands:
+    // the change is made again then. Read again instead, the list would drop that page's read and
+    // read every loaded page anew (culling in the viewer rates while it reads ahead).
+    const landing = query.promise;
+    if (readsNextPage(query) && landing) {
+      const again = () => runAlone(queryClient, (r) => putOwn(queryClient, id, own, r));
+      void landing.then(again, again);
+    } else {
+      reread.set(query.queryHash, query.queryKey);
+    }
   }
+}
+
+/** Whether the read under way is of a next (or previous) page, not of the whole list. */
+const readsNextPage = (query: Query) =>
+  (query.state.fetchMeta as { fetchMore?: unknown } | null)?.fetchMore !== undefined;
+
+/** Makes a change outside a batch of events, reading again the queries it marks. */
+function runAlone(queryClient: QueryClient, change: (reread: Rereads) => void): void {
+  const reread: Rereads = new Map();
+  change(reread);
+  for (const queryKey of reread.values()) void queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 /** Whether the change puts a render into a list filtered by what is the member's own. */
