@@ -183,7 +183,6 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
 
 test("the viewer reads the next page ahead near the end of the loaded one, and a rating there moves on to it", async ({
   page,
-  gallery,
   api,
 }) => {
   const prompt = uniquePrompt("Cull across pages: a kite");
@@ -191,14 +190,14 @@ test("the viewer reads the next page ahead near the end of the loaded one, and a
   const batches = Math.ceil((RENDER_PAGE_SIZE + 1) / 4);
   for (let i = 0; i < batches; i++)
     await api.createRender({ kind: "image", prompt, imageModel: "nano-banana", imageCount: 4 });
-  // The last render of the gallery's first page, as the list answers it (the gallery itself may
-  // already be loading the next page as it draws this one).
+  // The last render of the gallery's first page, as the list answers it.
   const firstPage = await api.list({ q: prompt, limit: RENDER_PAGE_SIZE });
   expect(firstPage.items).toHaveLength(RENDER_PAGE_SIZE);
   expect(firstPage.nextCursor).not.toBeNull();
   const last = firstPage.items.at(-1)!.id;
-  // Opened by its link, so the gallery has not scrolled to its end (which loads the next page).
-  await gallery.goto(`?q=${encodeURIComponent(prompt)}&view=${last}`);
+  // Opened by its link, so the gallery has not scrolled to its end (which loads the next page). The
+  // viewer opens over the gallery as a modal, which hides the gallery's region: no gallery.goto.
+  await page.goto(`/?q=${encodeURIComponent(prompt)}&view=${last}`);
   const viewer = page.getByRole("dialog");
   // Open on the first page's last render, the viewer reads the second page without a key pressed.
   await expect(viewer).toContainText(`${RENDER_PAGE_SIZE} of ${batches * 4}`);
