@@ -49,19 +49,13 @@ const SIGN_IN_SPECS = [
   "usage.spec.ts",
 ];
 
-/**
- * Specs that start every server they use (their own simulator, apps and database): the "servers"
- * project's, which runs beside the others once the sign-in project is done (two lanes in all).
- */
-const OWN_SERVER_SPECS = ["crash-restart.spec.ts", "replicas.spec.ts", "runs-restart.spec.ts"];
-
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // Two lanes, a worker per project at most (each project's `workers: 1`): the two apps, with their
-  // own databases and simulators, are tested side by side, and each app one spec at a time, since
-  // its specs share its simulator's faults and poll budget. With the pages asking for less motion
-  // the browser's share of the two cores fell by a third, and the suite waits more than it computes.
+  // A worker per project (each project's `workers: 1`): the two apps, with their own databases and
+  // simulators, are tested side by side, and each app one spec at a time, since its specs share its
+  // simulator's faults and poll budget. With the pages asking for less motion the browser's share
+  // of the two cores fell by a third, and the suite waits more than it computes.
   workers: 2,
   retries: 0,
   timeout: 60_000,
@@ -92,7 +86,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [...SIGN_IN_SPECS, ...OWN_SERVER_SPECS],
+      testIgnore: SIGN_IN_SPECS,
       workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
@@ -105,12 +99,6 @@ export default defineConfig({
         viewport: { width: 1440, height: 900 },
         baseURL: `http://127.0.0.1:${AUTH_APP_PORT}`,
       },
-    },
-    {
-      name: "servers",
-      testMatch: OWN_SERVER_SPECS,
-      workers: 1,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
   ],
   webServer: [

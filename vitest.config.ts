@@ -69,9 +69,6 @@ const shared = {
 
 export default defineConfig({
   test: {
-    // Two files at a time on two cores (Vitest's default there is one): most suites wait on real
-    // servers (the simulator, PostgreSQL, spawned processes) far more than they compute.
-    maxWorkers: 2,
     projects: [
       {
         ...shared,
