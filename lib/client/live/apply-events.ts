@@ -141,8 +141,7 @@ export function applyLiveEvents(queryClient: QueryClient, events: readonly LiveE
         break;
     }
   }
-  // Invalidation cancels a read in flight and starts a fresh one.
-  for (const queryKey of reread.values()) void queryClient.invalidateQueries({ queryKey, exact: true });
+  readAgain(queryClient, reread);
   for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
 }
 
@@ -260,6 +259,11 @@ const readsNextPage = (query: Query) =>
 function runAlone(queryClient: QueryClient, change: (reread: Rereads) => void): void {
   const reread: Rereads = new Map();
   change(reread);
+  readAgain(queryClient, reread);
+}
+
+/** Reads the marked queries again: invalidation cancels a read in flight and starts a fresh one. */
+function readAgain(queryClient: QueryClient, reread: Rereads): void {
   for (const queryKey of reread.values()) void queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
