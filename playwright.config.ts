@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORTS } from "./e2e/ports";
 import { E2E_SERVER_ENV } from "./e2e/server-env";
@@ -32,6 +33,18 @@ const addMembers = AUTH_MEMBERS.map(
 ).join(" && ");
 
 /**
+ * The browser: Chromium's headless shell (Debian's `chromium-headless-shell`, which `.ci/run`
+ * installs), without the full browser's windowing and GPU process. On the same specs it spent about
+ * half the processor time of `/usr/bin/chromium` in headless mode, on two cores the whole of
+ * `npm test` shares. Where the shell is missing the full browser runs them; `CHROMIUM_PATH` names
+ * another. The benchmarks that time a page (`bench/cull.ts`, `bench/lighthouse.ts`) keep the full
+ * browser, which is what people use.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
+/**
  * The specs of the sign-in app: the "sign-in" project's. That app has its own database and its own
  * simulator, so a desktop spec's simulator faults, reset or polls never reach it.
  */
@@ -49,13 +62,28 @@ const SIGN_IN_SPECS = [
   "usage.spec.ts",
 ];
 
+/**
+ * Specs that start every server they use (their own simulator, apps and database) or use the setup
+ * server alone: the "servers" project's. Nothing they do reaches the two apps' ledgers, simulators
+ * or budgets, so they run beside the desktop project, once the sign-in project is done.
+ */
+const OWN_SERVER_SPECS = [
+  "container.spec.ts",
+  "crash-restart.spec.ts",
+  "production.spec.ts",
+  "replicas.spec.ts",
+  "runs-restart.spec.ts",
+  "setup-page.spec.ts",
+  "sso.spec.ts",
+];
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // A worker per project (each project's `workers: 1`): the two apps, with their own databases and
-  // simulators, are tested side by side, and each app one spec at a time, since its specs share its
-  // simulator's faults and poll budget. With the pages asking for less motion the browser's share
-  // of the two cores fell by a third, and the suite waits more than it computes.
+  // Two lanes, each project one spec at a time (`workers: 1`): the desktop app's specs in one, since
+  // they share its simulator's faults and poll budget; in the other the sign-in app's, then the
+  // specs with servers of their own. Playwright hands a free worker the first spec whose project
+  // is under its limit, in the order of the projects below.
   workers: 2,
   retries: 0,
   timeout: 60_000,
@@ -74,7 +102,7 @@ export default defineConfig({
     // on two cores the suite shares. e2e/gallery.spec.ts shows the motion, and that this stops it.
     reducedMotion: "reduce",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: [
         "--disable-background-networking",
         "--disable-component-update",
@@ -86,7 +114,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: SIGN_IN_SPECS,
+      testIgnore: [...SIGN_IN_SPECS, ...OWN_SERVER_SPECS],
       workers: 1,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
@@ -99,6 +127,12 @@ export default defineConfig({
         viewport: { width: 1440, height: 900 },
         baseURL: `http://127.0.0.1:${AUTH_APP_PORT}`,
       },
+    },
+    {
+      name: "servers",
+      testMatch: OWN_SERVER_SPECS,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
     },
   ],
   webServer: [

@@ -13,10 +13,10 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { isFinalLedgerStatus } from "@/lib/domain/statuses";
 import { readRunnerStage, type RunnerStage } from "./dockerfile";
-import { SIMULATOR_URL } from "./fixtures";
 import { E2E_PORTS } from "./ports";
 import { waitUntilUp } from "./processes";
 import { createDatabase, startPostgres, type PostgresServer } from "@/test/postgres-server";
+import { startSimulator, type RunningSimulator } from "@/simulator/server";
 
 /** `nobody`: when the suite runs as root, the server is started as this user instead. */
 const UNPRIVILEGED = 65534;
@@ -25,11 +25,15 @@ const app = `http://127.0.0.1:${E2E_PORTS.container}`;
 let root: string;
 let server: ChildProcess | undefined;
 let postgres: PostgresServer | undefined;
+/** A simulator of its own, so this spec can run beside the specs of the apps Playwright starts. */
+let simulator: RunningSimulator | undefined;
 
 test.beforeAll(async () => {
-  postgres = await startPostgres();
+  [postgres, simulator] = await Promise.all([startPostgres(), startSimulator({ port: 0, timeScale: 0.02 })]);
 });
-test.afterAll(() => postgres?.stop());
+test.afterAll(async () => {
+  await Promise.all([postgres?.stop(), simulator?.close()]);
+});
 test.afterEach(() => {
   server?.kill("SIGKILL");
   if (root) rmSync(root, { recursive: true, force: true });
@@ -176,7 +180,7 @@ async function serverEnv(stage: RunnerStage) {
     PORT: String(E2E_PORTS.container),
     HOSTNAME: "127.0.0.1",
     DATABASE_URL: await createDatabase(postgres?.url ?? ""),
-    RENDER_API_BASE_URL: SIMULATOR_URL,
+    RENDER_API_BASE_URL: simulator?.url ?? "",
     RENDER_API_KEY: "rs_live_demo_team_1",
   };
 }
