@@ -193,6 +193,11 @@ export async function runProxy(): Promise<BenchResult> {
       accountDirect: { url: `${simulator.url}/api/v1/account`, headers: auth, pid: simulatorPid },
       // The same server's floor: a prebuilt static file goes through Next's request pipeline and nothing else.
       floor: { url: `${app.url}/icon.svg`, pid: appPid },
+      // Two floors of a route handler on the same server, to say where the render read's cost lies: a
+      // route at a fixed path with next to nothing to do (the health check, without a session), and
+      // the render's own route refused before any read (no session: a 401 in the one error shape).
+      fixedRoute: { url: `${app.url}/api/health`, pid: appPid },
+      refusedRenderRoute: { url: `${app.url}/api/renders/${render.id}`, pid: appPid },
     });
     const renderById = comparison("GET render by id", measured.renderDashboard, measured.renderDirect);
     const account = comparison("GET account", measured.accountDashboard, measured.accountDirect);
@@ -200,6 +205,20 @@ export async function runProxy(): Promise<BenchResult> {
     const { rows: renderRows, ...renderFigures } = renderById;
     const { rows: accountRows, ...accountFigures } = account;
     const renderByIdRatio = ratio(measured.renderDashboard.requestsPerSecond, floor.requestsPerSecond);
+    const againstFloor = (name: string, figures: LoadFigures): Row[] => [
+      {
+        figure: `${name} against the static file: requests/s`,
+        dashboard: figures.requestsPerSecond,
+        baseline: floor.requestsPerSecond,
+        ratio: ratio(figures.requestsPerSecond, floor.requestsPerSecond),
+      },
+      {
+        figure: `server CPU per request (ms): ${name} against the static file`,
+        dashboard: figures.cpuMsPerRequest,
+        baseline: floor.cpuMsPerRequest,
+        ratio: ratio(figures.cpuMsPerRequest, floor.cpuMsPerRequest),
+      },
+    ];
     return {
       figures: {
         renderByIdRatio,
@@ -209,6 +228,8 @@ export async function runProxy(): Promise<BenchResult> {
         renderById: renderFigures,
         account: accountFigures,
         nextStaticFloor: floor,
+        fixedRouteFloor: measured.fixedRoute,
+        refusedRenderRoute: measured.refusedRenderRoute,
       },
       rows: [
         ...renderRows,
@@ -243,6 +264,11 @@ export async function runProxy(): Promise<BenchResult> {
           baseline: floor.cpuMsPerRequest,
           ratio: ratio(measured.accountDashboard.cpuMsPerRequest, floor.cpuMsPerRequest),
         },
+        ...againstFloor("GET /api/health without a session (a fixed path, next to no work)", measured.fixedRoute),
+        ...againstFloor(
+          "GET /api/renders/{id} without a session (the render's route, refused before any read)",
+          measured.refusedRenderRoute,
+        ),
       ],
       notes: [
         `autocannon, ${CONNECTIONS} connections; each target warmed up for ${WARMUP_S} s, then measured ${ROUNDS} times for ${ROUND_S} s, the targets in turn; figures are the medians over the rounds. ` +
