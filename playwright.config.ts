@@ -35,9 +35,10 @@ const addMembers = AUTH_MEMBERS.map(
  * The browser: Chromium's headless shell (Debian's `chromium-headless-shell`, which `.ci/run`
  * installs), Playwright's own choice for headless runs, without the full browser's windowing and
  * GPU process. On the same specs it spent about half the processor time of `/usr/bin/chromium` in
- * headless mode, on two cores the whole of `npm test` shares. Specs count on its ways (a permission
- * prompt it dismisses, e2e/people.spec.ts); `CHROMIUM_PATH` names another build. The benchmarks that
- * time a page (`bench/cull.ts`, `bench/lighthouse.ts`) keep the full browser, which people use.
+ * headless mode, on two cores the whole of `npm test` shares. Specs count on its ways (it blocks
+ * notifications for every site: e2e/people.spec.ts); `CHROMIUM_PATH` names another build. The
+ * benchmarks that time a page (`bench/cull.ts`, `bench/lighthouse.ts`) keep the full browser, which
+ * people use.
  */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 

@@ -83,7 +83,9 @@ describe("a simulator with a state folder", () => {
     expect(again).toEqual(readyImage);
     expect(await bytesAt(again.outputUrl)).toEqual(picture);
     expect((await client.poll(KEYS.team1, finishedVideo.body.id)).body.status).toBe("ready");
-    expect(await balance(client)).toBe(balanceAtStop);
+    // Kept, not reset: as at the stop, or with the refund of `failing` once it has failed. It goes on
+    // to fail on its own clock after the start, which on a loaded machine can come before this read.
+    expect([balanceAtStop, balanceAtStop + 50]).toContain(await balance(client));
     // The reference is still an upload of this account.
     expect(
       (
