@@ -105,7 +105,10 @@ export function useViewerCull(step: (delta: 1 | -1) => void) {
     const now =
       queryClient.getQueryData<LedgerRender>(queryKeys.renders.detail(id)) ??
       findLoadedRender(queryClient, id);
-    save({ id, rating: now?.rating ?? null, flag: now?.flag ?? null }, last.before);
+    save(
+      { id, rating: now?.rating ?? null, flag: now?.flag ?? null },
+      { rating: last.before.rating, flag: last.before.flag },
+    );
   };
 
   const ratingKeys: Shortcut[] = RATINGS.map((rating) => ({

@@ -200,6 +200,32 @@ describe("applyLiveEvents", () => {
     unsubscribe();
   });
 
+  test("a mark made while the render's own read is under way is kept as that read lands, with no read again", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const answers: ((render: LedgerRender) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.renders.detail("a"),
+      queryFn: () => new Promise<LedgerRender>((answer) => answers.push(answer)),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const rating = () => observer.getCurrentResult().data?.rating;
+    // The viewer steps onto "a" and reads it; the rating key comes first.
+    applyLiveEvents(client, [{ type: "mark", id: "a", rating: 5, flag: "pick" }]);
+    answers.shift()?.(render("a", { status: "ready" })); // read before the mark was saved: unrated
+    await vi.waitFor(() => expect(rating()).toBe(5));
+    expect(observer.getCurrentResult().data?.flag).toBe("pick");
+
+    // Again with a record held and a read of it under way.
+    void observer.refetch();
+    applyLiveEvents(client, [{ type: "mark", id: "a", rating: 2, flag: "pick" }]);
+    expect(rating()).toBe(2);
+    answers.shift()?.(render("a", { status: "ready", rating: 5 }));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(rating()).toBe(2);
+    expect(answers).toHaveLength(0); // nothing read again
+    unsubscribe();
+  });
+
   test("a list whose read is under way when a render is removed is read again, so the render stays gone", async () => {
     const placeholder = render("req_1", { requestId: "req_1", status: "submitting" });
     const { client, answers, observer, shownIds, unsubscribe } = await shownList(

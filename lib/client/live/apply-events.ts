@@ -221,9 +221,13 @@ type Own = Partial<Pick<LedgerRender, "favourite" | "rating" | "flag">>;
  * lacks it and that it now matches reads again.
  */
 function putOwn(queryClient: QueryClient, id: string, own: Own, reread: Rereads): void {
-  queryClient.setQueryData<LedgerRender>(queryKeys.renders.detail(id), (old) =>
-    old ? { ...old, ...own } : undefined,
-  );
+  const detailKey = queryKeys.renders.detail(id);
+  queryClient.setQueryData<LedgerRender>(detailKey, (old) => (old ? { ...old, ...own } : undefined));
+  // The viewer reads a render as it steps onto it, and a rating key can come before that read lands.
+  // The read predates the change and would put it back; read again, it could still be answered before
+  // the change is saved. So the change is made again once it lands.
+  const detail = queryClient.getQueryCache().find({ queryKey: detailKey, exact: true });
+  if (detail && isFetching(detail)) againOnceLanded(queryClient, detail, id, own);
   for (const query of listQueries(queryClient)) {
     const data = query.state.data as RenderPages | undefined;
     const filters = (query.queryKey[2] ?? {}) as ListFilters;
@@ -241,14 +245,18 @@ function putOwn(queryClient: QueryClient, id: string, own: Own, reread: Rereads)
     // A next page's read keeps the pages it started from, and would put the change back as it lands:
     // the change is made again then. Read again instead, the list would drop that page's read and
     // read every loaded page anew (culling in the viewer rates while it reads ahead).
-    const landing = query.promise;
-    if (readsNextPage(query) && landing) {
-      const again = () => runAlone(queryClient, (r) => putOwn(queryClient, id, own, r));
-      void landing.then(again, again);
-    } else {
-      reread.set(query.queryHash, query.queryKey);
-    }
+    if (readsNextPage(query) && againOnceLanded(queryClient, query, id, own)) continue;
+    reread.set(query.queryHash, query.queryKey);
   }
+}
+
+/** Makes the change again once the query's read under way lands; false when there is none to wait for. */
+function againOnceLanded(queryClient: QueryClient, query: Query, id: string, own: Own): boolean {
+  const landing = query.promise;
+  if (!landing) return false;
+  const again = () => runAlone(queryClient, (r) => putOwn(queryClient, id, own, r));
+  void landing.then(again, again);
+  return true;
 }
 
 /** Whether the read under way is of a next (or previous) page, not of the whole list. */
