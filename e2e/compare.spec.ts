@@ -129,9 +129,13 @@ test.describe("compare", () => {
     await expect(compare.wipePosition).toHaveValue("49");
     await compare.wipePosition.fill("25");
     const stage = await compare.wipeStage.getByRole("group").boundingBox();
-    const handle = await compare.wipeStage.locator("[data-wipe-handle]").boundingBox();
-    expect(stage && handle).toBeTruthy();
-    if (stage && handle) expect((handle.x + handle.width / 2 - stage.x) / stage.width).toBeCloseTo(0.25, 1);
+    expect(stage).toBeTruthy();
+    // Where the handle's middle is across the stage, once the page has drawn the new value.
+    const handleAt = async () => {
+      const handle = await compare.wipeStage.locator("[data-wipe-handle]").boundingBox();
+      return stage && handle ? (handle.x + handle.width / 2 - stage.x) / stage.width : Number.NaN;
+    };
+    await expect.poll(handleAt).toBeCloseTo(0.25, 1);
 
     // A drag on the images (which fit, so there is nothing to pan) moves the divider too.
     if (stage) {
