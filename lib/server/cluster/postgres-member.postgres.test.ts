@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { closeDb, getDb, type Db } from "@/lib/server/db/database";
 import { logPoll } from "@/lib/server/ledger/polling";
 import {
@@ -27,8 +27,12 @@ beforeAll(async () => {
   url = await newLedgerUrl();
   db = await getDb(url);
 });
+// Each test's members stop after it, passed or failed: one left leading would hold the lock the
+// next test's members campaign for.
+afterEach(async () => {
+  await Promise.all(members.splice(0).map((m) => m.stop()));
+});
 afterAll(async () => {
-  await Promise.all(members.map((m) => m.stop()));
   await closeDb(url);
 });
 

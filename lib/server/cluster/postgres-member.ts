@@ -13,7 +13,8 @@ import "server-only";
  * SERVER_DROPS_SILENT_AFTER_S, longer than that (keepalive probes for an idle connection,
  * `tcp_user_timeout` for one with data unacknowledged), so the lock is free only once the old leader
  * has stopped. A standby takes over within CAMPAIGN_MS of the lock coming free: at once after a crash
- * (the server sees the connection close), within about 13 s after a host vanished.
+ * (the server sees the connection close), within about 13 s after a host vanished. A process back
+ * from a lost connection waits one campaign before its first, so the standbys go first.
  */
 import { randomInt } from "node:crypto";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -119,6 +120,9 @@ export class PostgresMember implements ClusterMember {
   }
 
   private async connect(): Promise<void> {
+    // Back after losing its connection (it had an id): it stands by one campaign before trying, so a
+    // process that kept its connection takes the lead first, rather than whichever is quicker.
+    const firstCampaignMs = this.memberId > 0 ? CAMPAIGN_MS : 0;
     const client = new pg.Client({
       ...postgresClientConfig(this.url),
       query_timeout: QUERY_TIMEOUT_MS,
@@ -147,7 +151,7 @@ export class PostgresMember implements ClusterMember {
       return;
     }
     this.session = { client, db: sessionDb(client) };
-    this.schedule(0);
+    this.schedule(firstCampaignMs);
   }
 
   private schedule(delayMs: number): void {
