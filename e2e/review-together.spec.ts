@@ -92,7 +92,7 @@ test("two members pin, mention, reply, resolve and decide live; markup stays tex
   await expect(graceView.marker(1)).toBeVisible();
 
   // Linus, on a phone, sees it live at the same spot of the image, and an inbox item.
-  await expect(linusView.marker(1)).toBeVisible({ timeout: 2_000 });
+  await expect(linusView.marker(1)).toBeVisible();
   const seen = await linusView.markerShare(1);
   expect(Math.abs(seen.x - spot.x)).toBeLessThanOrEqual(SAME_SPOT);
   expect(Math.abs(seen.y - spot.y)).toBeLessThanOrEqual(SAME_SPOT);
@@ -115,7 +115,7 @@ test("two members pin, mention, reply, resolve and decide live; markup stays tex
   await graceView.commentButton.click();
   await graceView.newComment.fill(markup);
   await graceView.post.click();
-  await expect(linusView.comments.getByText(markup, { exact: true })).toBeVisible({ timeout: 2_000 });
+  await expect(linusView.comments.getByText(markup, { exact: true })).toBeVisible();
   expect(await linus.evaluate(() => (window as { __reviewXss?: number }).__reviewXss)).toBeUndefined();
 
   // Linus asks for changes (the note takes the focus), then approves: the badge and the board follow.
