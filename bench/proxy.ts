@@ -205,6 +205,12 @@ export async function runProxy(): Promise<BenchResult> {
     const { rows: renderRows, ...renderFigures } = renderById;
     const { rows: accountRows, ...accountFigures } = account;
     const renderByIdRatio = ratio(measured.renderDashboard.requestsPerSecond, floor.requestsPerSecond);
+    const cpuAgainstFloor = (name: string, figures: LoadFigures): Row => ({
+      figure: `server CPU per request (ms): ${name} against the static file`,
+      dashboard: figures.cpuMsPerRequest,
+      baseline: floor.cpuMsPerRequest,
+      ratio: ratio(figures.cpuMsPerRequest, floor.cpuMsPerRequest),
+    });
     const againstFloor = (name: string, figures: LoadFigures): Row[] => [
       {
         figure: `${name} against the static file: requests/s`,
@@ -212,12 +218,7 @@ export async function runProxy(): Promise<BenchResult> {
         baseline: floor.requestsPerSecond,
         ratio: ratio(figures.requestsPerSecond, floor.requestsPerSecond),
       },
-      {
-        figure: `server CPU per request (ms): ${name} against the static file`,
-        dashboard: figures.cpuMsPerRequest,
-        baseline: floor.cpuMsPerRequest,
-        ratio: ratio(figures.cpuMsPerRequest, floor.cpuMsPerRequest),
-      },
+      cpuAgainstFloor(name, figures),
     ];
     return {
       figures: {
@@ -252,19 +253,12 @@ export async function runProxy(): Promise<BenchResult> {
           baseline: null,
           ratio: null,
         },
-        {
-          figure: "server CPU per request (ms): GET render by id against the static file",
-          dashboard: measured.renderDashboard.cpuMsPerRequest,
-          baseline: floor.cpuMsPerRequest,
-          ratio: ratio(measured.renderDashboard.cpuMsPerRequest, floor.cpuMsPerRequest),
-        },
-        {
-          figure: "server CPU per request (ms): GET account against the static file",
-          dashboard: measured.accountDashboard.cpuMsPerRequest,
-          baseline: floor.cpuMsPerRequest,
-          ratio: ratio(measured.accountDashboard.cpuMsPerRequest, floor.cpuMsPerRequest),
-        },
-        ...againstFloor("GET /api/health without a session (a fixed path, next to no work)", measured.fixedRoute),
+        cpuAgainstFloor("GET render by id", measured.renderDashboard),
+        cpuAgainstFloor("GET account", measured.accountDashboard),
+        ...againstFloor(
+          "GET /api/health without a session (a fixed path, next to no work)",
+          measured.fixedRoute,
+        ),
         ...againstFloor(
           "GET /api/renders/{id} without a session (the render's route, refused before any read)",
           measured.refusedRenderRoute,
