@@ -90,7 +90,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: every action with the page's DOM before and after it. Without
+    // the screencast filmstrip, which had the headless shell draw and encode frames all along, for
+    // every test, on two cores the whole suite shares (the failure's own screenshot is kept below).
+    trace: { mode: "retain-on-failure", screenshots: false },
     // The app's service worker answers build files itself, out of page.route's reach (the specs that
     // hold or fail a chunk): a spec that checks the worker allows it (e2e/security.spec.ts).
     serviceWorkers: "block",
