@@ -10,6 +10,12 @@ export const E2E_PORTS = {
   /** The same build with sign-in on, against a simulator of its own (its specs run beside the others'). */
   authApp: 3111 + OFFSET,
   authSimulator: 4111 + OFFSET,
+  /**
+   * The same build with sign-in off again, against a simulator of its own: the "desktop-2" project's
+   * specs run on it in the second lane, beside the desktop project's on the first app.
+   */
+  secondApp: 3114 + OFFSET,
+  secondSimulator: 4114 + OFFSET,
   /** The same build with no Render Service key. */
   setupApp: 3112 + OFFSET,
   /** The sign-in server's team chat (ALERT_WEBHOOK_URL): a receiver alerts.spec.ts listens with. */
