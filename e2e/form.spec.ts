@@ -255,13 +255,15 @@ test.describe("render form", () => {
     let saturating = true;
     const burst = saturate(request, () => saturating);
     try {
+      // The page's start goes in once the window is full; before that it would simply be created.
+      await burst.full;
       await expect(async () => {
         await form.start.click();
         await form.waitForCountdownWithStartDisabled(3_000);
       }).toPass({ timeout: 20_000 });
     } finally {
       saturating = false;
-      await burst;
+      await burst.done;
     }
     await expect(form.countdown).toBeHidden({ timeout: 10_000 });
     await expect(form.start).toBeEnabled();
@@ -315,15 +317,25 @@ test.describe("render form", () => {
   });
 });
 
-/** Image creates of 4 variants against the service with the team's second key, until told to stop. */
-async function saturate(request: APIRequestContext, going: () => boolean): Promise<void> {
-  const create = () =>
-    request.post(`${SIMULATOR_URL}/api/v1/renders`, {
+/**
+ * Image creates of 4 variants against the service with the team's second key, until told to stop.
+ * `full` settles once the service refuses one of them with 429: the team's window is full.
+ */
+function saturate(request: APIRequestContext, going: () => boolean) {
+  let windowFull = () => {};
+  const full = new Promise<void>((resolve) => (windowFull = resolve));
+  const create = async () => {
+    const response = await request.post(`${SIMULATOR_URL}/api/v1/renders`, {
       headers: { Authorization: "Bearer rs_live_demo_team_2" },
       data: { kind: "image", prompt: "fair-use burst", imageCount: 4 },
     });
-  while (going()) {
-    await Promise.all(Array.from({ length: 4 }, create));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    if (response.status() === 429) windowFull();
+  };
+  const done = (async () => {
+    while (going()) {
+      await Promise.all(Array.from({ length: 4 }, create));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return { full, done };
 }
