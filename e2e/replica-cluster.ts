@@ -89,10 +89,11 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`the process serving ${url} exited (${child.exitCode ?? child.signalCode})`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
-      async (response) => (await response.arrayBuffer(), response.ok),
-      () => false,
-    );
+    // Not up yet when the answer fails at any point, its body included: a process still starting
+    // can send headers and then stall past the timeout.
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+      .then(async (response) => (await response.arrayBuffer(), response.ok))
+      .catch(() => false);
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
