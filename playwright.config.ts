@@ -92,6 +92,30 @@ const OWN_SERVER_SPECS = [
   "sso.spec.ts",
 ];
 
+/** A project in a desktop browser, one spec at a time, against the app on `appPort`. */
+const desktopProject = (
+  name: string,
+  specs: { testMatch: string[] } | { testIgnore: string[] },
+  appPort = APP_PORT,
+) => ({
+  name,
+  ...specs,
+  workers: 1,
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 900 },
+    baseURL: `http://127.0.0.1:${appPort}`,
+  },
+});
+
+/** A simulator for one app, up once its admin endpoint answers. */
+const simulatorServer = (port: number) => ({
+  command: simulatorCommand(port),
+  url: `http://127.0.0.1:${port}/__sim/stats`,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+});
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -131,58 +155,15 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: "desktop",
-      testIgnore: [...SIGN_IN_SPECS, ...OWN_SERVER_SPECS, ...SECOND_APP_SPECS],
-      workers: 1,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
-    },
-    {
-      name: "sign-in",
-      testMatch: SIGN_IN_SPECS,
-      workers: 1,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        baseURL: `http://127.0.0.1:${AUTH_APP_PORT}`,
-      },
-    },
-    {
-      name: "servers",
-      testMatch: OWN_SERVER_SPECS,
-      workers: 1,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
-    },
-    {
-      name: "desktop-2",
-      testMatch: SECOND_APP_SPECS,
-      workers: 1,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        baseURL: `http://127.0.0.1:${SECOND_APP_PORT}`,
-      },
-    },
+    desktopProject("desktop", { testIgnore: [...SIGN_IN_SPECS, ...OWN_SERVER_SPECS, ...SECOND_APP_SPECS] }),
+    desktopProject("sign-in", { testMatch: SIGN_IN_SPECS }, AUTH_APP_PORT),
+    desktopProject("servers", { testMatch: OWN_SERVER_SPECS }),
+    desktopProject("desktop-2", { testMatch: SECOND_APP_SPECS }, SECOND_APP_PORT),
   ],
   webServer: [
-    {
-      command: simulatorCommand(SIMULATOR_PORT),
-      url: `${simulatorUrl}/__sim/stats`,
-      reuseExistingServer: false,
-      stdout: "ignore",
-    },
-    {
-      command: simulatorCommand(AUTH_SIMULATOR_PORT),
-      url: `${authSimulatorUrl}/__sim/stats`,
-      reuseExistingServer: false,
-      stdout: "ignore",
-    },
-    {
-      command: simulatorCommand(SECOND_SIMULATOR_PORT),
-      url: `http://127.0.0.1:${SECOND_SIMULATOR_PORT}/__sim/stats`,
-      reuseExistingServer: false,
-      stdout: "ignore",
-    },
+    simulatorServer(SIMULATOR_PORT),
+    simulatorServer(AUTH_SIMULATOR_PORT),
+    simulatorServer(SECOND_SIMULATOR_PORT),
     {
       command: `rm -rf data/e2e && BUILD_SKIP_TYPECHECK=1 npm run -s build:standalone && npx next start --port ${APP_PORT} --hostname 127.0.0.1`,
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
