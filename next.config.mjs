@@ -36,6 +36,11 @@ const nextConfig = {
       // read a refusal there: only these routes' answers may be framed, and only by the dashboard.
       { source: "/api/renders/zip", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
       { source: "/api/renders/:id/file", headers: [{ key: "X-Frame-Options", value: "SAMEORIGIN" }] },
+      // The tab's icon (public/icon.svg, named in app/layout.tsx). Chromium asks for a page's icon
+      // again at each change of its address, the viewer's every step included: each was a request
+      // to the server and a new SVG document on the page's main thread. Kept a day, a step finds it
+      // in the browser's cache (its name has no hash, so not for good).
+      { source: "/icon.svg", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] },
       // The service worker is checked for a new version at each visit, never taken from a cache.
       { source: "/sw.js", headers: [{ key: "Cache-Control", value: "no-cache" }] },
       // Shared pages and their media open without sign-in: never indexed, never kept by a cache.

@@ -21,6 +21,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: PRODUCT_NAME,
   description: "Create and browse image and video renders for your team.",
+  // A file of public/, not app/icon.svg: Next answers that one "max-age=0, must-revalidate", and
+  // the browser asks for a page's icon again at each change of its address (next.config.mjs).
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 export const viewport: Viewport = {

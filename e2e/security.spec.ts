@@ -41,6 +41,18 @@ test("pages carry a nonce-based Content-Security-Policy, and nothing on them bre
   expect(violations).toEqual([]);
 });
 
+test("the tab's icon is linked from every page and kept a day by the browser, so the viewer's steps leave it in the cache", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const icon = page.locator('link[rel="icon"]');
+  await expect(icon).toHaveAttribute("href", "/icon.svg");
+  const served = await page.request.get("/icon.svg");
+  expect(served.headers()["content-type"]).toBe("image/svg+xml");
+  expect(served.headers()["cache-control"]).toBe("public, max-age=86400");
+  expect(await served.text()).toContain("<svg");
+});
+
 test.describe("the installable app", () => {
   test.use({ serviceWorkers: "allow" });
 

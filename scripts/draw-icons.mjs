@@ -1,6 +1,6 @@
 /**
  * Draws the installable app's icons (public/icons, named in app/manifest.ts) from the same shape as
- * app/icon.svg: the indigo tile with a white play mark, at 192 and 512 pixels, each as a rounded
+ * public/icon.svg: the indigo tile with a white play mark, at 192 and 512 pixels, each as a rounded
  * tile ("any") and full-bleed with the mark inside the safe zone ("maskable": a launcher may crop to
  * the centre circle of 80 %). Plain Node (zlib) writes the PNGs, so nothing is added to the project.
  * Run once after changing the shape: `node scripts/draw-icons.mjs`; the PNGs are committed.
@@ -13,7 +13,7 @@ const MARK = [0xff, 0xff, 0xff];
 /** Samples per pixel side: edges are smoothed by averaging 4 × 4 samples. */
 const SAMPLES = 4;
 
-/** The play mark of app/icon.svg (`M8 7.5v9l8-4.5z` on a 24-unit tile). */
+/** The play mark of public/icon.svg (`M8 7.5v9l8-4.5z` on a 24-unit tile). */
 function inMark(x, y) {
   if (x < 8 || x > 16) return false;
   const half = 4.5 * (1 - (x - 8) / 8);
