@@ -271,7 +271,7 @@ export async function runProxy(): Promise<BenchResult> {
         "`GET /api/renders/{id}` is answered from the ledger (no upstream call). Straight to the simulator the same read is a poll, and all but " +
           "60 a minute are refused with 429, so its figures are mostly those of refusals: the baseline's 2xx share says how many were real answers.",
         "`GET /api/account` is served from the dashboard's cache (`ACCOUNT_CACHE_SECONDS`, default 10 s), fetched upstream at most once per expiry.",
-        "The static file (`/icon.svg`, a file of `public/`) is Next's own floor on this machine: what any request through `next start` costs before a handler runs.",
+        "The static file (`/icon.svg`, a file of `public/`) is Next's own floor on this machine: a file served by `next start` with no route at all. Runs before commit d857251 used Next's prerendered icon route at the same address (`app/icon.svg`, 872 requests/s at e6f69fe), which passes through Next's route handling; their ratios were against that.",
         "Server CPU per request is the serving process's CPU time (user and system, from /proc) over a round, divided by the requests answered in it: other work on the machine lowers requests a second far more than it moves this.",
       ],
     };
