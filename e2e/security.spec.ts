@@ -41,7 +41,7 @@ test("pages carry a nonce-based Content-Security-Policy, and nothing on them bre
   expect(violations).toEqual([]);
 });
 
-test("the tab's icon is linked from every page and kept a day by the browser, so the viewer's steps leave it in the cache", async ({
+test("the tab's icon is linked from the page and served as SVG for the browser to keep a day", async ({
   page,
 }) => {
   await page.goto("/");

@@ -24,8 +24,16 @@ import {
   type Stack,
 } from "@/test/server-stack";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/** A whole number from the environment, or undefined when unset; anything else stops the run. */
+function wholeNumberFrom(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be a whole number, not "${raw}"`);
+  return value;
+}
+const RUNS = wholeNumberFrom("FUZZ_RUNS") ?? 250;
+const SEED = wholeNumberFrom("FUZZ_SEED");
 let stack: Stack;
 let cookie = "";
 
