@@ -108,6 +108,27 @@ test.describe("render form", () => {
     await expect(form.quality).toBeVisible();
   });
 
+  test("model changes made while the fitting's code is on the way are fitted once, with their notes", async ({
+    page,
+  }) => {
+    // A string of the fitting's own module (fit-model.ts), so of the chunk that holds it; the page asks
+    // for it once it is interactive.
+    const fitting = await holdChunk(page, "only offers");
+    const form = new RenderFormPage(page);
+    await form.goto();
+    await fitting.requested;
+    await form.chooseKind("Video");
+    await form.model.selectOption("kling");
+    await form.resolution.selectOption("1080p");
+    await form.model.selectOption("seedance-fast");
+    fitting.release();
+
+    await expect(form.resolution).toHaveValue("720p");
+    await expect(form.resolution).toHaveAccessibleDescription(
+      "Resolution reset to 720p: Seedance Fast only offers 720p",
+    );
+  });
+
   test("character counters follow the prompt and the negative prompt", async ({ page }) => {
     const form = new RenderFormPage(page);
     await form.goto();

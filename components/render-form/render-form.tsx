@@ -186,13 +186,19 @@ export function RenderForm({ settings, inputBeforeHydration }: RenderFormProps) 
   /**
    * After a model change: keep what the new model offers, reset the rest and say so. The fitting
    * loads with the first change (prefetched once the page is interactive, below), not with the page.
+   * Changes made while its code is on the way are fitted once, by the last: each fit reads the values
+   * of its time, so an earlier one would reset a field and a later one, finding it fitted, drop its note.
    */
-  const fitModel = () =>
+  const latestFit = useRef(0);
+  const fitModel = () => {
+    const fit = ++latestFit.current;
     void loadFitModel().then(({ fitToModels }) => {
+      if (fit !== latestFit.current) return;
       const { values, notes } = fitToModels(getValues());
       for (const note of notes) setValue(note.field, values[note.field], { shouldDirty: true });
       setFitNotes(notes);
     });
+  };
 
   // The prompt takes the focus after the render that follows a fill: reset() forgets the fields'
   // elements until they register again, so focusing any earlier finds nothing.
