@@ -193,9 +193,11 @@ export async function runProxy(): Promise<BenchResult> {
       accountDirect: { url: `${simulator.url}/api/v1/account`, headers: auth, pid: simulatorPid },
       // The same server's floor: a prebuilt static file goes through Next's request pipeline and nothing else.
       floor: { url: `${app.url}/icon.svg`, pid: appPid },
-      // Two floors of a route handler on the same server, to say where the render read's cost lies: a
-      // route at a fixed path with next to nothing to do (the health check, without a session), and
-      // the render's own route refused before any read (no session: a 401 in the one error shape).
+      // Floors of a route on the same server, to say where the render read's cost lies: a route Next
+      // built once and answers from its cache (the web manifest), running none of the dashboard's code;
+      // a route handler at a fixed path with next to nothing to do (the health check, without a
+      // session); the render's own route refused before any read (no session: a 401 in the one error shape).
+      prerenderedRoute: { url: `${app.url}/manifest.webmanifest`, pid: appPid },
       fixedRoute: { url: `${app.url}/api/health`, pid: appPid },
       refusedRenderRoute: { url: `${app.url}/api/renders/${render.id}`, pid: appPid },
     });
@@ -229,6 +231,7 @@ export async function runProxy(): Promise<BenchResult> {
         renderById: renderFigures,
         account: accountFigures,
         nextStaticFloor: floor,
+        prerenderedRouteFloor: measured.prerenderedRoute,
         fixedRouteFloor: measured.fixedRoute,
         refusedRenderRoute: measured.refusedRenderRoute,
       },
@@ -248,6 +251,12 @@ export async function runProxy(): Promise<BenchResult> {
           ratio: renderByIdRatio,
         },
         {
+          figure: "GET render by id against the prerendered route (Next's floor for any route): requests/s",
+          dashboard: measured.renderDashboard.requestsPerSecond,
+          baseline: measured.prerenderedRoute.requestsPerSecond,
+          ratio: ratio(measured.renderDashboard.requestsPerSecond, measured.prerenderedRoute.requestsPerSecond),
+        },
+        {
           figure: "static file on the same server: p50 / p99 (ms)",
           dashboard: `${floor.p50Ms} / ${floor.p99Ms}`,
           baseline: null,
@@ -255,6 +264,10 @@ export async function runProxy(): Promise<BenchResult> {
         },
         cpuAgainstFloor("GET render by id", measured.renderDashboard),
         cpuAgainstFloor("GET account", measured.accountDashboard),
+        ...againstFloor(
+          "GET /manifest.webmanifest (a route Next prerendered: none of the dashboard's code runs)",
+          measured.prerenderedRoute,
+        ),
         ...againstFloor(
           "GET /api/health without a session (a fixed path, next to no work)",
           measured.fixedRoute,
