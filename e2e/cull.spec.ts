@@ -4,7 +4,7 @@
  * rating 4 or more and Picked, and that result zipped: its manifest names the ratings, picks and tags.
  */
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { zipEntries } from "@/test/zip-entries";
 import { RENDER_PAGE_SIZE } from "@/lib/domain/statuses";
 import { expect, test, uniquePrompt } from "./fixtures";
@@ -16,6 +16,22 @@ const plan = (i: number) => ({
   reject: i % 7 === 3,
   tag: i % 6 === 0 ? "hero" : null,
 });
+
+/** The gallery's card of render `id` shows the marks its step of the plan set. */
+async function expectCardMarks(
+  gallery: Locator,
+  id: string,
+  { rating, pick, reject, tag }: ReturnType<typeof plan>,
+) {
+  const card = gallery.locator(`article[data-render-id="${id}"]`);
+  await expect(card.getByRole("img", { name: `Rated ${rating} of 5` })).toBeVisible();
+  // A reject after a pick replaces it: a render is one or the other.
+  const flag = reject ? "Rejected" : pick ? "Picked" : null;
+  for (const label of ["Picked", "Rejected"])
+    await expect(card.getByText(label, { exact: true })).toHaveCount(label === flag ? 1 : 0);
+  if (tag) await expect(card.getByRole("list", { name: "Tags" })).toHaveText(tag);
+  else await expect(card.getByRole("list", { name: "Tags" })).toHaveCount(0);
+}
 
 const viewed = (page: Page) => new URL(page.url()).searchParams.get("view") ?? "";
 
@@ -148,6 +164,9 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);
 
+  // The cards show what culling set: the first render was rated, picked and tagged, the fourth rejected.
+  for (const i of [0, 3]) await expectCardMarks(gallery.region, order[i]!, plan(i));
+
   const wanted = order.filter((_, i) => plan(i).rating >= 4 && plan(i).pick && !plan(i).reject);
   const bar = gallery.region.getByRole("search");
   await bar.getByRole("combobox", { name: "Rating" }).selectOption("4");
@@ -157,6 +176,8 @@ test("twenty renders culled with the keyboard, filtered to 4+ and Picked, and zi
   await expect(gallery.cards(prompt)).toHaveCount(
     order.filter((_, i) => plan(i).rating >= 4 && plan(i).pick).length,
   );
+  // Each card left shows why it is there: its rating and its pick.
+  for (const id of wanted) await expectCardMarks(gallery.region, id, plan(order.indexOf(id)));
 
   await api.allSettled(created.flatMap((each) => each.ids));
   const [download] = await Promise.all([

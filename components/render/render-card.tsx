@@ -18,6 +18,7 @@ import { aspectRatioOf, sizeLabel } from "@/lib/domain/render-size";
 import { endedWithoutOutput } from "@/lib/domain/statuses";
 import { preloadedLazy } from "@/components/ui/preloaded-lazy";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { CullMarks, hasCullMarks } from "./cull-marks";
 import { FavouriteButton } from "./favourite-button";
 import { CARD_BORDERS_PX, JUSTIFIED_ITEM, MEDIA_BOX, boxRatio, justifiedStyle } from "./grid";
 import { RenderActions } from "./render-actions";
@@ -95,11 +96,13 @@ export const RenderCard = memo(function RenderCard({ render }: { render: LedgerR
         </div>
         {(render.review?.state ?? "none") !== "none" ||
         (render.review?.openThreads ?? 0) > 0 ||
-        isStack(render) ? (
+        isStack(render) ||
+        hasCullMarks(render) ? (
           <div className="flex flex-wrap items-center gap-2">
             <ReviewBadge review={render.review} />
             <OpenThreads review={render.review} />
             <VersionsLink render={render} />
+            <CullMarks render={render} />
           </div>
         ) : null}
         {render.archivedAt !== null && (
