@@ -24,10 +24,21 @@ test.describe("accessibility", () => {
       });
       await api.settled(failed.id);
       await api.settled(image.id);
+      // Cards with what culling sets: a rating and a pick, a reject and tags.
+      const [picked, rejected] = image.ids;
+      for (const [path, data] of [
+        ["/api/renders/marks", { ids: [picked], rating: 4, flag: "pick" }],
+        ["/api/renders/marks", { ids: [rejected], rating: 1, flag: "reject" }],
+        ["/api/renders/tags", { ids: [rejected], add: ["hero", "night", "wide", "final"] }],
+      ] as const)
+        expect((await page.request.post(path, { data })).ok()).toBe(true);
 
       await gallery.goto();
       await expect(gallery.account).toContainText("Balance");
       await expect(gallery.region.getByRole("article").first()).toBeVisible();
+      const card = (id: string | undefined) => gallery.region.locator(`article[data-render-id="${id}"]`);
+      await expect(card(picked).getByRole("img", { name: "Rated 4 of 5" })).toBeVisible();
+      await expect(card(rejected).getByText("+1 more")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
       // An open actions menu too.
