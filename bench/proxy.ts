@@ -254,7 +254,10 @@ export async function runProxy(): Promise<BenchResult> {
           figure: "GET render by id against the prerendered route (Next's floor for any route): requests/s",
           dashboard: measured.renderDashboard.requestsPerSecond,
           baseline: measured.prerenderedRoute.requestsPerSecond,
-          ratio: ratio(measured.renderDashboard.requestsPerSecond, measured.prerenderedRoute.requestsPerSecond),
+          ratio: ratio(
+            measured.renderDashboard.requestsPerSecond,
+            measured.prerenderedRoute.requestsPerSecond,
+          ),
         },
         {
           figure: "static file on the same server: p50 / p99 (ms)",
